@@ -1,0 +1,31 @@
+"""Shared fixtures. Tests that need PostgreSQL, Redis or Chromium skip with the
+reason when the service is missing, unless REQUIRE_SERVICES=1 /
+REQUIRE_BROWSER=1 (as on CI), when they fail instead."""
+
+import os
+
+import pytest
+
+
+def need(what: str, env_flag: str, reason: str):
+    """Skip, or fail when the environment says the thing must be there."""
+    if os.environ.get(env_flag) == "1":
+        pytest.fail(f"{what} is required ({env_flag}=1) but {reason}")
+    pytest.skip(f"{what} not available: {reason}")
+
+
+@pytest.fixture
+def redis_url():
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        need("Redis", "REQUIRE_SERVICES", "REDIS_URL is not set")
+    return url
+
+
+@pytest.fixture
+def postgres(settings):
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        need("PostgreSQL", "REQUIRE_SERVICES", "DATABASE_URL does not name a PostgreSQL database")
+    return connection

@@ -1,0 +1,76 @@
+"""The rules contract over HTTP: POST /api/adjudicate/ and POST /api/odds/.
+
+The body is parsed and answered by vtt.rules exactly as the command line does,
+and the answer is sent as the same encoded text."""
+
+import json
+
+from django.http import HttpResponse
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from vtt.rules import RulesError, adjudicate, encode, odds
+
+MAX_BODY = 64 * 1024
+
+_REQUEST_SCHEMA = {"type": "object", "additionalProperties": True}
+_EXAMPLE = OpenApiExample(
+    "Artifice check",
+    value={"system": "artifice", "action": "check", "pool": 3, "modifier": 1, "difficulty": 2},
+)
+
+
+def _answer(body: bytes, compute) -> HttpResponse:
+    try:
+        if len(body) > MAX_BODY:
+            raise RulesError("invalid", f"the request is larger than {MAX_BODY} bytes")
+        try:
+            request = json.loads(body)
+        except (ValueError, RecursionError) as exc:
+            raise RulesError("invalid", f"the request is not valid JSON: {exc}") from None
+        result, status = compute(request), 200
+    except RulesError as exc:
+        result, status = exc.as_dict(), 400
+    return HttpResponse(encode(result), status=status, content_type="application/json")
+
+
+class _RulesView(APIView):
+    # Anonymous bots may use the contract; throttled per client.
+    authentication_classes = []
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "adjudicate"
+    compute = None
+
+    def post(self, request):
+        # request.body, not request.data: the contract parses the JSON itself so
+        # every channel gives the same error for the same bytes.
+        return _answer(request.body, type(self).compute)
+
+
+class AdjudicateView(_RulesView):
+    compute = staticmethod(adjudicate)
+
+    @extend_schema(
+        request=_REQUEST_SCHEMA,
+        responses={200: _REQUEST_SCHEMA, 400: _REQUEST_SCHEMA},
+        examples=[_EXAMPLE],
+        description="Adjudicate one rules request (see docs/rules.md). Same contract as `manage.py adjudicate`.",
+    )
+    def post(self, request):
+        return super().post(request)
+
+
+class OddsView(_RulesView):
+    compute = staticmethod(odds)
+
+    @extend_schema(
+        request=_REQUEST_SCHEMA,
+        responses={200: _REQUEST_SCHEMA, 400: _REQUEST_SCHEMA},
+        examples=[_EXAMPLE],
+        description="Exact odds of every outcome of a request, before the roll (no faces).",
+    )
+    def post(self, request):
+        return super().post(request)
