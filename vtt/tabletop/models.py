@@ -1,0 +1,217 @@
+"""The tabletop's data: campaigns and their members, characters, battle maps,
+tokens, the roll audit trail and each room's append-only event log.
+
+Models hold data and constraints only; every change goes through
+vtt.tabletop.services so the REST API, the live rooms and the admin agree."""
+
+from django.conf import settings
+from django.db import models
+
+
+class Game(models.TextChoices):
+    """The five games of RULES.md (ids match vtt.rules.systems)."""
+
+    ARTIFICE = "artifice", "Artifice"
+    FGR = "fgr", "Fantasy Ground Rules"
+    XEROSUM = "xerosum", "Xero Sum"
+    RD6 = "rd6", "Rd6"
+    APOCALYPTIA = "apocalyptia", "Apocalyptia"
+
+
+class Role(models.TextChoices):
+    GM = "gm", "Game Master"
+    PLAYER = "player", "Player"
+    OBSERVER = "observer", "Observer"
+
+
+class Visibility(models.TextChoices):
+    PUBLIC = "public", "Everyone"
+    GM = "gm", "GM only (hidden)"
+    SELF = "self", "Roller and GM"
+    BLIND = "blind", "GM only; the roller knows a roll was made"
+
+
+class Campaign(models.Model):
+    name = models.CharField(max_length=120)
+    game = models.CharField(max_length=20, choices=Game.choices)
+    # Per-game options (condition track, Rd6 complication mode, diagonal rule...),
+    # validated by vtt.tabletop.game_settings.
+    settings = models.JSONField(default=dict, blank=True)
+    active_scene = models.ForeignKey(
+        "Scene", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Last sequence number handed out in this campaign's room event log.
+    event_seq = models.PositiveBigIntegerField(default=0, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self):
+        return self.name
+
+
+class Membership(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["campaign_id", "joined_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_user")
+        ]
+
+    def __str__(self):
+        return f"{self.user} ({self.role}) in {self.campaign}"
+
+
+class Invite(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invites")
+    code = models.CharField(max_length=32, unique=True)
+    role = models.CharField(
+        max_length=10,
+        choices=[(Role.PLAYER, Role.PLAYER.label), (Role.OBSERVER, Role.OBSERVER.label)],
+        default=Role.PLAYER,
+    )
+    expires_at = models.DateTimeField(null=True, blank=True)
+    max_uses = models.PositiveIntegerField(null=True, blank=True)
+    uses = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "id"]
+
+    def __str__(self):
+        return f"{self.code} ({self.role}) for {self.campaign}"
+
+
+class Character(models.Model):
+    class Kind(models.TextChoices):
+        PC = "pc", "Player character"
+        NPC = "npc", "Non-player character"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="characters")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="characters",
+    )
+    name = models.CharField(max_length=120)
+    kind = models.CharField(max_length=3, choices=Kind.choices, default=Kind.PC)
+    # Validated against the game's sheet schema by vtt.tabletop.sheets.
+    sheet = models.JSONField(default=dict, blank=True)
+    weapons = models.JSONField(default=list, blank=True)
+    resources = models.JSONField(default=dict, blank=True)
+    # Never leaves the server for anyone but the campaign's GMs.
+    gm_notes = models.TextField(blank=True, default="")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["campaign_id", "name", "id"]
+
+    def __str__(self):
+        return self.name
+
+
+class Scene(models.Model):
+    """A battle map of width x height squares at 1" = 5 ft."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="scenes")
+    name = models.CharField(max_length=120)
+    width = models.PositiveSmallIntegerField(default=20)
+    height = models.PositiveSmallIntegerField(default=20)
+    background = models.ImageField(upload_to="scenes/", null=True, blank=True)
+    # Wall segments [x1, y1, x2, y2] in grid units (square (x, y) spans x..x+1).
+    walls = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["campaign_id", "created_at", "id"]
+
+    def __str__(self):
+        return self.name
+
+
+class Token(models.Model):
+    scene = models.ForeignKey(Scene, on_delete=models.CASCADE, related_name="tokens")
+    character = models.ForeignKey(
+        Character, null=True, blank=True, on_delete=models.SET_NULL, related_name="tokens"
+    )
+    name = models.CharField(max_length=120)
+    x = models.IntegerField(default=0)
+    y = models.IntegerField(default=0)
+    size = models.PositiveSmallIntegerField(default=1)
+    hidden = models.BooleanField(default=False)
+    color = models.CharField(max_length=7, default="#888888")
+    controllers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="controlled_tokens"
+    )
+    # Bumped on every change; a move that names an older version is stale.
+    version = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["scene_id", "id"]
+
+    def __str__(self):
+        return self.name
+
+
+class Roll(models.Model):
+    """The audit record of one adjudication."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rolls")
+    roller = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="rolls"
+    )
+    character = models.ForeignKey(
+        Character, null=True, blank=True, on_delete=models.SET_NULL, related_name="rolls"
+    )
+    request = models.JSONField()
+    result = models.JSONField()
+    visibility = models.CharField(
+        max_length=6, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    # True when the faces came from physical dice entered by a person.
+    physical = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self):
+        return f"{self.request.get('system')} {self.request.get('action')} #{self.pk}"
+
+
+class RoomEvent(models.Model):
+    """One change in a campaign's live room, numbered per campaign.
+    Appended in the same transaction as the change; broadcast after commit."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveBigIntegerField()
+    kind = models.CharField(max_length=40)
+    data = models.JSONField(default=dict)
+    visibility = models.CharField(
+        max_length=6, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["campaign_id", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "seq"], name="one_event_per_seq")
+        ]
+
+    def __str__(self):
+        return f"{self.campaign_id}#{self.seq} {self.kind}"
