@@ -56,7 +56,11 @@ class DiceTape:
             raise RulesError("invalid", "faces must be a list of die faces 1-6", "faces")
         for i, face in enumerate(faces):
             if type(face) is not int or not 1 <= face <= 6:
-                raise RulesError("bad_face", f"faces[{i}] is {face!r}; a face is a whole number from 1 to 6", "faces")
+                raise RulesError(
+                    "bad_face",
+                    f"faces[{i}] is {face!r}; a face is a whole number from 1 to 6",
+                    "faces",
+                )
         self._faces = faces
         self._pos = 0
         self.missing = 0

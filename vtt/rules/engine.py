@@ -21,7 +21,9 @@ def find_action(request):
     name = request.get("action")
     action = system.actions.get(name) if isinstance(name, str) else None
     if action is None:
-        raise invalid("action", f"action must be one of {', '.join(system.actions)} for {system.id}")
+        raise invalid(
+            "action", f"action must be one of {', '.join(system.actions)} for {system.id}"
+        )
     return system, name, action
 
 

@@ -10,7 +10,9 @@ from .errors import RulesError
 def odds(request) -> dict:
     system, name, action = find_action(request)
     if "faces" in request:
-        raise RulesError("unknown_field", "odds are computed before the roll: leave out faces", "faces")
+        raise RulesError(
+            "unknown_field", "odds are computed before the roll: leave out faces", "faces"
+        )
     if action.odds is None:
         raise RulesError("invalid", f"{system.id} {name} has no odds", "action")
     fields = clean_fields(action, request)
