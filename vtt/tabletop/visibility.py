@@ -37,6 +37,8 @@ def event_view(event, viewer: Viewer) -> dict:
     number (so a gap always means a lost message), but what they may not see
     is reduced to {"seq", "type": "redacted"}, and a blind roll to its bare
     announcement."""
+    if event.kind.startswith("token."):
+        return token_event_view(event, viewer)
     if sees_in_full(viewer, event.visibility, event.actor_id):
         return {"seq": event.seq, "type": event.kind, "data": event.data}
     if knows_it_happened(viewer, event.visibility, event.actor_id):
@@ -53,3 +55,14 @@ def blind_announcement(data: dict) -> dict:
         "system": request.get("system"),
         "action": request.get("action"),
     }
+
+
+def token_event_view(event, viewer: Viewer) -> dict:
+    """Token events about a hidden token: the GM sees them; players see the
+    token vanish when it is hidden and nothing of it afterwards."""
+    token = event.data.get("token") or {}
+    if viewer.is_gm or not token.get("hidden"):
+        return {"seq": event.seq, "type": event.kind, "data": event.data}
+    if event.kind == "token.hidden":
+        return {"seq": event.seq, "type": "token.removed", "data": {"token_id": token.get("id")}}
+    return {"seq": event.seq, "type": "redacted"}
