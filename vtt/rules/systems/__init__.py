@@ -1,5 +1,5 @@
-"""The registry of games. Every module in this package that defines `SYSTEM`
-is a game; adding a sixth is one new module."""
+"""The registry of games. Every public module in this package that defines
+`SYSTEM` is a game; adding a sixth is one new module."""
 
 import importlib
 import pkgutil
@@ -33,6 +33,8 @@ class System:
 def _discover() -> dict:
     systems = {}
     for info in pkgutil.iter_modules(__path__):
+        if info.name.startswith("_"):  # a game's private helpers, not a game
+            continue
         module = importlib.import_module(f"{__name__}.{info.name}")
         system = getattr(module, "SYSTEM", None)
         if isinstance(system, System):
