@@ -1,0 +1,135 @@
+"""GET /healthz: 200 when the database and the channel layer both answer, 503
+naming whichever did not."""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from channels.layers import get_channel_layer
+
+from vtt import health
+
+ROOT = Path(__file__).resolve().parent.parent
+NOBODY_LISTENS = "127.0.0.1:1"
+
+
+def pubsub_layer(url):
+    return {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [url]},
+        }
+    }
+
+
+def core_layer(url):
+    return {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [url], "prefix": "healthz-test"},
+        }
+    }
+
+
+@pytest.mark.django_db
+def test_healthy_service_answers_200(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {
+        "status": "ok",
+        "checks": {"database": "ok", "channel_layer": "ok"},
+        "failed": [],
+    }
+    assert response["Content-Type"] == "application/json"
+    assert response["Cache-Control"] == "no-store"
+
+
+@pytest.mark.django_db
+def test_unreachable_channel_layer_answers_503_naming_it(client, settings):
+    settings.CHANNEL_LAYERS = pubsub_layer(f"redis://{NOBODY_LISTENS}/0")
+    settings.HEALTHZ_TIMEOUT = 1.0
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "unavailable"
+    assert body["failed"] == ["channel_layer"]
+    assert body["checks"]["database"] == "ok"
+    assert body["checks"]["channel_layer"].startswith("error: ")
+
+
+@pytest.mark.django_db
+def test_missing_channel_layer_answers_503(client, settings):
+    settings.CHANNEL_LAYERS = {}
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["failed"] == ["channel_layer"]
+    assert "no channel layer" in response.json()["checks"]["channel_layer"]
+
+
+def healthz_in_a_process(**env):
+    """Ask /healthz from a fresh process, so a broken database breaks only there."""
+    script = textwrap.dedent(
+        """
+        import json, django
+        django.setup()
+        from django.test import Client
+        response = Client().get("/healthz")
+        print(json.dumps({"status": response.status_code, "body": response.json()}))
+        """
+    )
+    clean = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={**clean, "DJANGO_SETTINGS_MODULE": "vtt.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize(
+    "database_url",
+    [f"postgres://nobody@{NOBODY_LISTENS}/nothing", "sqlite:////nonexistent-dir/db.sqlite3"],
+    ids=["postgresql-not-listening", "sqlite-unopenable"],
+)
+def test_unreachable_database_answers_503_naming_it(database_url):
+    answer = healthz_in_a_process(DATABASE_URL=database_url)
+    assert answer["status"] == 503
+    assert answer["body"]["failed"] == ["database"]
+    assert answer["body"]["checks"]["channel_layer"] == "ok"
+    assert answer["body"]["checks"]["database"].startswith("error: OperationalError")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("layer", [pubsub_layer, core_layer], ids=["pubsub", "core"])
+def test_healthy_with_the_redis_channel_layers(client, settings, redis_url, layer):
+    settings.CHANNEL_LAYERS = layer(redis_url)
+    response = client.get("/healthz")
+    assert response.status_code == 200, response.json()
+
+
+async def test_probe_leaves_no_channel_behind_in_memory(settings):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    for _ in range(3):
+        await health._channel_layer_round_trip()
+    assert get_channel_layer().channels == {}
+
+
+async def test_probe_leaves_no_subscription_behind_in_redis_pubsub(settings, redis_url):
+    settings.CHANNEL_LAYERS = pubsub_layer(redis_url)
+    layer = get_channel_layer()
+    try:
+        for _ in range(3):
+            await health._channel_layer_round_trip()
+        loop_layer = layer._get_layer()
+        assert loop_layer.channels == {}
+        assert all(not shard._subscribed_to for shard in loop_layer._shards)
+    finally:
+        await layer.flush()

@@ -1,0 +1,136 @@
+"""Settings from the environment: each variable of docs/deploy.md changes what
+it says, and the embedded defaults need nothing configured."""
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+ROOT = Path(__file__).resolve().parent.parent
+SETTINGS_FILE = ROOT / "vtt" / "settings.py"
+ENV_NAMES = (
+    "DEBUG",
+    "SECRET_KEY",
+    "DATABASE_URL",
+    "DB_CONN_MAX_AGE",
+    "REDIS_URL",
+    "ALLOWED_HOSTS",
+    "CSRF_TRUSTED_ORIGINS",
+    "SECURE_COOKIES",
+    "MEDIA_ROOT",
+)
+PRODUCTION_KEY = "a-production-key-that-is-long-and-random-enough-0123456789"
+
+
+def load_settings(monkeypatch, **env):
+    """Execute vtt/settings.py afresh under `env` as a private module, leaving
+    the settings of this test run alone."""
+    for name in ENV_NAMES:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    spec = importlib.util.spec_from_file_location("settings_under_test", SETTINGS_FILE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_defaults_run_on_a_bare_machine(monkeypatch):
+    s = load_settings(monkeypatch)
+    assert s.DEBUG is True
+    assert s.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+    assert s.DATABASES["default"]["NAME"] == str(ROOT / "db.sqlite3")
+    assert s.CHANNEL_LAYERS["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+    assert {"127.0.0.1", "localhost"} <= set(s.ALLOWED_HOSTS)
+    assert s.CSRF_TRUSTED_ORIGINS == []
+    assert s.SECRET_KEY == s.DEV_SECRET_KEY
+
+
+def test_database_url_selects_postgresql(monkeypatch):
+    s = load_settings(monkeypatch, DATABASE_URL="postgres://vtt:s3cret@db.internal:5433/tabletop")
+    db = s.DATABASES["default"]
+    assert db["ENGINE"] == "django.db.backends.postgresql"
+    assert (db["NAME"], db["USER"], db["PASSWORD"]) == ("tabletop", "vtt", "s3cret")
+    assert (db["HOST"], db["PORT"]) == ("db.internal", 5433)
+    assert db["CONN_MAX_AGE"] == 0
+
+
+def test_db_conn_max_age_is_read(monkeypatch):
+    s = load_settings(monkeypatch, DATABASE_URL="postgres://a@b/c", DB_CONN_MAX_AGE="60")
+    assert s.DATABASES["default"]["CONN_MAX_AGE"] == 60
+
+
+def test_redis_url_selects_the_redis_channel_layer(monkeypatch):
+    s = load_settings(monkeypatch, REDIS_URL="redis://cache:6379/2")
+    layer = s.CHANNEL_LAYERS["default"]
+    assert layer["BACKEND"].startswith("channels_redis.")
+    assert layer["CONFIG"]["hosts"] == ["redis://cache:6379/2"]
+
+
+def test_host_and_origin_lists_are_comma_separated(monkeypatch):
+    s = load_settings(
+        monkeypatch,
+        ALLOWED_HOSTS=" vtt.example.org, .example.net ,,",
+        CSRF_TRUSTED_ORIGINS="https://vtt.example.org,https://*.example.net",
+    )
+    assert s.ALLOWED_HOSTS == ["vtt.example.org", ".example.net"]
+    assert s.CSRF_TRUSTED_ORIGINS == ["https://vtt.example.org", "https://*.example.net"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "debug"),
+    [("0", False), ("false", False), ("off", False), ("no", False),
+     ("1", True), ("true", True), ("ON", True), ("", True)],
+)  # fmt: skip
+def test_debug_flag(monkeypatch, raw, debug):
+    s = load_settings(monkeypatch, DEBUG=raw, SECRET_KEY=PRODUCTION_KEY)
+    assert s.DEBUG is debug
+
+
+def test_production_cookies_are_secure_unless_told_otherwise(monkeypatch):
+    s = load_settings(monkeypatch, DEBUG="0", SECRET_KEY=PRODUCTION_KEY)
+    assert s.SESSION_COOKIE_SECURE is True and s.CSRF_COOKIE_SECURE is True
+    assert s.SECURE_PROXY_SSL_HEADER == ("HTTP_X_FORWARDED_PROTO", "https")
+    assert s.SECRET_KEY == PRODUCTION_KEY
+
+    s = load_settings(monkeypatch, DEBUG="0", SECRET_KEY=PRODUCTION_KEY, SECURE_COOKIES="0")
+    assert s.SESSION_COOKIE_SECURE is False and s.CSRF_COOKIE_SECURE is False
+
+
+def test_media_root_is_read(monkeypatch, tmp_path):
+    s = load_settings(monkeypatch, MEDIA_ROOT=str(tmp_path))
+    assert s.MEDIA_ROOT == tmp_path
+
+
+def test_development_key_is_refused_without_debug(monkeypatch):
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY"):
+        load_settings(monkeypatch, DEBUG="0")
+
+
+def manage(*args, **env):
+    clean = {k: v for k, v in os.environ.items() if k not in ENV_NAMES}
+    clean.pop("DJANGO_SETTINGS_MODULE", None)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_start_up_refuses_the_development_key_without_debug():
+    result = manage("check", DEBUG="0")
+    assert result.returncode != 0
+    assert "refusing to start with the development secret key" in result.stderr
+    assert "Set SECRET_KEY" in result.stderr
+
+
+def test_start_up_accepts_a_real_key_without_debug():
+    result = manage("check", DEBUG="0", SECRET_KEY=PRODUCTION_KEY)
+    assert result.returncode == 0, result.stderr
