@@ -3,8 +3,63 @@ the live rooms, the admin and the management commands all call them.
 
 Services are named <entity>_<action>, take keyword-only arguments, check
 permissions and invariants, write inside a transaction and append the room
-event in that same transaction."""
+event in that same transaction. `by` is the user asking, or SYSTEM for the
+server itself (admin site, management commands)."""
 
-from .errors import NotAllowed, NotFound, ServiceError, StaleVersion
+from .errors import NotAllowed, NotFound, ServiceError, StaleVersion  # isort: skip
+from .access import SYSTEM
+from .campaigns import (
+    campaign_create,
+    campaign_delete,
+    campaign_rename,
+    campaign_update_settings,
+)
+from .characters import character_create, character_delete, character_update
+from .invites import invite_accept, invite_create, invite_revoke
+from .memberships import membership_remove, membership_set_role
+from .resources import resource_gain, resource_spend
+from .rolls import roll_adjudicate, roll_record
+from .scenes import (
+    scene_activate,
+    scene_clear_background,
+    scene_create,
+    scene_delete,
+    scene_set_background,
+    scene_update,
+)
+from .tokens import token_create, token_delete, token_move, token_set_hidden, token_update
 
-__all__ = ["NotAllowed", "NotFound", "ServiceError", "StaleVersion"]
+__all__ = [
+    "SYSTEM",
+    "NotAllowed",
+    "NotFound",
+    "ServiceError",
+    "StaleVersion",
+    "campaign_create",
+    "campaign_delete",
+    "campaign_rename",
+    "campaign_update_settings",
+    "character_create",
+    "character_delete",
+    "character_update",
+    "invite_accept",
+    "invite_create",
+    "invite_revoke",
+    "membership_remove",
+    "membership_set_role",
+    "resource_gain",
+    "resource_spend",
+    "roll_adjudicate",
+    "roll_record",
+    "scene_activate",
+    "scene_clear_background",
+    "scene_create",
+    "scene_delete",
+    "scene_set_background",
+    "scene_update",
+    "token_create",
+    "token_delete",
+    "token_move",
+    "token_set_hidden",
+    "token_update",
+]

@@ -1,0 +1,58 @@
+"""Who is asking: the membership checks every service starts with.
+
+A non-member is told NotFound, never NotAllowed, so a campaign's objects do
+not reveal that they exist. `SYSTEM` stands for the server itself (the admin
+site, management commands, another service acting on a rule): it passes
+every check and is recorded as no actor."""
+
+from ..models import Membership, Role
+from .errors import NotAllowed, NotFound
+
+
+class _System:
+    """The server acting on its own authority."""
+
+    pk = None
+    id = None
+    is_authenticated = True
+
+    def __repr__(self):
+        return "SYSTEM"
+
+
+SYSTEM = _System()
+
+
+def actor(by):
+    """The user to record on an event (None for the server itself)."""
+    return None if by is SYSTEM else by
+
+
+def membership(campaign_id: int, by) -> Membership | None:
+    if by is SYSTEM:
+        return Membership(campaign_id=campaign_id, role=Role.GM)
+    if by is None or not getattr(by, "is_authenticated", False):
+        return None
+    return Membership.objects.filter(campaign_id=campaign_id, user_id=by.pk).first()
+
+
+def require_member(campaign_id: int, by, what: str = "campaign") -> Membership:
+    member = membership(campaign_id, by)
+    if member is None:
+        raise NotFound(f"no such {what}")
+    return member
+
+
+def require_gm(campaign_id: int, by, what: str = "campaign", doing: str = "do this") -> Membership:
+    member = require_member(campaign_id, by, what)
+    if member.role != Role.GM:
+        raise NotAllowed(f"only a GM may {doing}")
+    return member
+
+
+def require_participant(campaign_id: int, by, what: str = "campaign", doing: str = "do this"):
+    """A GM or a player: observers watch and change nothing."""
+    member = require_member(campaign_id, by, what)
+    if member.role == Role.OBSERVER:
+        raise NotAllowed(f"an observer may not {doing}")
+    return member

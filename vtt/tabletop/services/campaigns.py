@@ -1,0 +1,114 @@
+"""Campaigns: creating one (its creator becomes the GM), renaming it, the
+table's per-game settings, deleting it."""
+
+from django.db import transaction
+
+from .. import game_settings, shapes
+from ..events import append_event
+from ..models import Campaign, Character, Game, Membership, Role
+from ..serialize import campaign_data
+from .access import actor, require_gm
+from .characters import character_event
+
+
+def campaign_create(*, owner, name: str, game: str, settings: dict | None = None) -> Campaign:
+    name = shapes.text(name, "name", 120)
+    shapes.choice(game, "game", Game.values)
+    clean = game_settings.clean_settings(game, settings)
+    with transaction.atomic():
+        campaign = Campaign.objects.create(name=name, game=game, settings=clean)
+        Membership.objects.create(campaign=campaign, user=owner, role=Role.GM)
+    return campaign
+
+
+def _locked_campaign(campaign_id: int) -> Campaign:
+    return Campaign.objects.select_for_update().get(pk=campaign_id)
+
+
+def campaign_rename(*, campaign_id: int, by, name: str) -> Campaign:
+    require_gm(campaign_id, by, doing="rename the campaign")
+    name = shapes.text(name, "name", 120)
+    with transaction.atomic():
+        campaign = _locked_campaign(campaign_id)
+        campaign.name = name
+        campaign.save(update_fields=["name"])
+        append_event(
+            campaign=campaign,
+            kind="campaign.updated",
+            data={"campaign": campaign_data(campaign)},
+            actor=actor(by),
+        )
+    return campaign
+
+
+def campaign_update_settings(*, campaign_id: int, by, settings: dict) -> Campaign:
+    """Change some settings; the keys not given keep their values. Renamed
+    Artifice abilities and condition names carry over to every sheet."""
+    require_gm(campaign_id, by, doing="change the campaign's settings")
+    with transaction.atomic():
+        campaign = _locked_campaign(campaign_id)
+        before = campaign.settings
+        after = game_settings.clean_settings(campaign.game, settings, base=before)
+        changed = []
+        if campaign.game == Game.ARTIFICE:
+            characters = list(
+                Character.objects.select_for_update().filter(campaign=campaign).order_by("pk")
+            )
+            changed = _carry_over_artifice(before, after, characters)
+        campaign.settings = after
+        campaign.save(update_fields=["settings"])
+        for character in changed:
+            character.save(update_fields=["sheet", "resources", "updated_at"])
+        append_event(
+            campaign=campaign,
+            kind="campaign.updated",
+            data={"campaign": campaign_data(campaign)},
+            actor=actor(by),
+        )
+        for character in changed:
+            character_event(character, "character.updated", by)
+    return campaign
+
+
+def _carry_over_artifice(before: dict, after: dict, characters) -> list:
+    """Rename abilities and conditions on the sheets, position for position;
+    a track of another length keeps the names it still has and refuses to
+    drop one a character is in."""
+    renames = dict(
+        zip(
+            game_settings.ability_names(before),
+            game_settings.ability_names(after),
+            strict=True,
+        )
+    )
+    old_track, new_track = before["condition_track"], after["condition_track"]
+    same_length = len(old_track) == len(new_track)
+    changed = []
+    for character in characters:
+        abilities = character.sheet.get("abilities")
+        new_sheet = character.sheet
+        if abilities is not None and any(old != new for old, new in renames.items()):
+            new_abilities = {renames.get(name, name): value for name, value in abilities.items()}
+            new_sheet = {**character.sheet, "abilities": new_abilities}
+        condition = character.resources.get("condition")
+        new_condition = condition
+        if condition is not None:
+            if same_length and condition in old_track:
+                new_condition = new_track[old_track.index(condition)]
+            elif condition not in new_track:
+                raise shapes.invalid(
+                    "settings.condition_track",
+                    f"{character.name} is {condition}, which the new track leaves out",
+                )
+        if new_sheet is not character.sheet or new_condition != condition:
+            character.sheet = new_sheet
+            if condition is not None:
+                character.resources = {**character.resources, "condition": new_condition}
+            changed.append(character)
+    return changed
+
+
+def campaign_delete(*, campaign_id: int, by) -> None:
+    require_gm(campaign_id, by, doing="delete the campaign")
+    with transaction.atomic():
+        Campaign.objects.filter(pk=campaign_id).delete()

@@ -1,0 +1,89 @@
+"""Who belongs to a campaign and as what. A campaign always keeps at least
+one GM: the last one can be neither demoted nor removed."""
+
+from django.db import transaction
+
+from .. import shapes
+from ..events import append_event
+from ..models import Campaign, Membership, Role, Token
+from ..serialize import member_data, token_data, user_data
+from .access import actor, require_gm, require_member
+from .errors import NotAllowed, NotFound, ServiceError
+
+
+def _lock(campaign_id: int, user_id) -> tuple[Campaign, Membership]:
+    """Lock the campaign row first: every change of roles in one campaign
+    then runs one at a time, so the GM count cannot be raced below one."""
+    campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
+    member = (
+        Membership.objects.select_related("user")
+        .filter(campaign_id=campaign_id, user_id=user_id)
+        .first()
+    )
+    if member is None:
+        raise NotFound("no such member", "user_id")
+    return campaign, member
+
+
+def _keep_a_gm(campaign_id: int, member: Membership):
+    if member.role == Role.GM:
+        others = Membership.objects.filter(campaign_id=campaign_id, role=Role.GM).exclude(
+            pk=member.pk
+        )
+        if not others.exists():
+            raise ServiceError(
+                "last_gm", "a campaign must keep at least one GM; make another GM first", "role"
+            )
+
+
+def membership_set_role(*, campaign_id: int, by, user_id: int, role: str) -> Membership:
+    require_gm(campaign_id, by, doing="change roles")
+    role = shapes.choice(role, "role", Role.values)
+    with transaction.atomic():
+        campaign, member = _lock(campaign_id, user_id)
+        if member.role == role:
+            return member
+        if role != Role.GM:
+            _keep_a_gm(campaign_id, member)
+        member.role = role
+        member.save(update_fields=["role"])
+        append_event(
+            campaign=campaign,
+            kind="member.updated",
+            data=member_data(member),
+            actor=actor(by),
+        )
+    return member
+
+
+def membership_remove(*, campaign_id: int, by, user_id: int) -> None:
+    """A GM removes anyone; any member may remove themselves (leave)."""
+    me = require_member(campaign_id, by)
+    if getattr(by, "pk", None) != user_id and me.role != Role.GM:
+        raise NotAllowed("only a GM may remove other members")
+    with transaction.atomic():
+        campaign, member = _lock(campaign_id, user_id)
+        _keep_a_gm(campaign_id, member)
+        tokens = list(
+            Token.objects.select_for_update()
+            .filter(scene__campaign_id=campaign_id, controllers=member.user)
+            .order_by("pk")
+        )
+        member.delete()
+        append_event(
+            campaign=campaign,
+            kind="member.removed",
+            data={"user": user_data(member.user)},
+            actor=actor(by),
+        )
+        # Their tokens stay on the map, controlled by whoever else controls them.
+        for token in tokens:
+            token.controllers.remove(member.user)
+            token.version += 1
+            token.save(update_fields=["version"])
+            append_event(
+                campaign=campaign,
+                kind="token.updated",
+                data={"token": token_data(token)},
+                actor=actor(by),
+            )

@@ -1,0 +1,104 @@
+"""Rolls: the audit record of every adjudication made in a campaign, and the
+"roll" room event that shows it to whoever may see it."""
+
+from django.db import transaction
+
+from vtt.rules import RulesError, adjudicate
+
+from .. import shapes
+from ..events import append_event
+from ..models import Campaign, Character, Role, Roll, Visibility
+from ..serialize import roll_event_data
+from .access import SYSTEM, actor, require_participant
+from .errors import NotAllowed, NotFound, ServiceError
+
+
+def _check_character(campaign: Campaign, character: Character | None, member) -> None:
+    if character is None:
+        return
+    if character.campaign_id != campaign.pk:
+        raise shapes.invalid("character_id", "no such character in this campaign")
+    if member.role != Role.GM and (
+        character.kind != Character.Kind.PC or character.owner_id != member.user_id
+    ):
+        raise NotAllowed("a player rolls only for their own characters", "character_id")
+
+
+def roll_record(
+    *,
+    campaign: Campaign,
+    by,
+    request: dict,
+    result: dict,
+    visibility: str,
+    character: Character | None = None,
+    physical: bool = False,
+) -> Roll:
+    """Store an adjudicated roll and announce it to the room with the roll's
+    visibility. `request` and `result` are the rules contract's dicts."""
+    member = require_participant(campaign.pk, by, doing="roll")
+    visibility = shapes.choice(visibility, "visibility", Visibility.values)
+    if not isinstance(request, dict) or not isinstance(result, dict):
+        raise shapes.invalid("request", "a roll is a rules request and its result")
+    _check_character(campaign, character, member)
+    with transaction.atomic():
+        roll = Roll.objects.create(
+            campaign=campaign,
+            roller=actor(by),
+            character=character,
+            request=request,
+            result=result,
+            visibility=visibility,
+            physical=shapes.boolean(physical, "physical"),
+        )
+        append_event(
+            campaign=campaign,
+            kind="roll",
+            data=roll_event_data(roll),
+            actor=actor(by),
+            visibility=visibility,
+        )
+    return roll
+
+
+def roll_adjudicate(
+    *,
+    campaign_id: int,
+    by,
+    request: dict,
+    visibility: str = Visibility.PUBLIC,
+    character_id: int | None = None,
+) -> Roll:
+    """Adjudicate a rules request in the campaign's game and record it. With
+    `faces` in the request the dice were physical, entered by a person."""
+    member = require_participant(campaign_id, by, doing="roll")
+    campaign = Campaign.objects.get(pk=campaign_id)
+    visibility = shapes.choice(visibility, "visibility", Visibility.values)
+    if not isinstance(request, dict):
+        raise shapes.invalid("request", "must be a rules request object")
+    if request.get("system") != campaign.game:
+        raise shapes.invalid("request.system", f"this campaign plays {campaign.game}")
+    character = None
+    if character_id is not None:
+        if type(character_id) is not int:
+            raise shapes.invalid("character_id", "must be a character id or null")
+        character = Character.objects.filter(pk=character_id, campaign_id=campaign_id).first()
+        if character is None or (
+            character.kind == Character.Kind.NPC and member.role != Role.GM and by is not SYSTEM
+        ):
+            raise NotFound("no such character", "character_id")
+        _check_character(campaign, character, member)
+    try:
+        result = adjudicate(request)
+    except RulesError as error:
+        field = f"request.{error.field}" if error.field else "request"
+        raise ServiceError(error.code, error.message, field) from None
+    return roll_record(
+        campaign=campaign,
+        by=by,
+        request=request,
+        result=result,
+        visibility=visibility,
+        character=character,
+        physical="faces" in request,
+    )

@@ -1,0 +1,222 @@
+"""Scenes: the battle maps of a campaign (W x H squares at 1" = 5 ft), their
+walls and background images, and which one the room is looking at."""
+
+import uuid
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+from PIL import Image, UnidentifiedImageError
+
+from .. import shapes
+from ..events import append_event
+from ..models import Campaign, Scene, Visibility
+from ..serialize import scene_data
+from .access import actor, require_gm
+from .errors import NotFound, ServiceError
+
+MAX_SIDE = 200  # squares: a 1000 ft battle map
+MAX_WALLS = 2000
+MAX_IMAGE_BYTES = 10 * 1024 * 1024
+MAX_IMAGE_SIDE = 8192
+IMAGE_FORMATS = {"PNG": "png", "JPEG": "jpg", "GIF": "gif", "WEBP": "webp"}
+
+
+def clean_walls(walls, width: int, height: int) -> list:
+    """Wall segments [x1, y1, x2, y2] in grid units, inside the map."""
+    if walls is None:
+        return []
+    shapes.items(walls, "walls", MAX_WALLS)
+    clean = []
+    for i, wall in enumerate(walls):
+        path = f"walls[{i}]"
+        if not isinstance(wall, list) or len(wall) != 4:
+            raise shapes.invalid(path, "must be [x1, y1, x2, y2]")
+        x1, y1, x2, y2 = (
+            shapes.number(v, f"{path}[{j}]", 0, width if j % 2 == 0 else height)
+            for j, v in enumerate(wall)
+        )
+        if (x1, y1) == (x2, y2):
+            raise shapes.invalid(path, "a wall needs two different ends")
+        clean.append([x1, y1, x2, y2])
+    return clean
+
+
+def _side(value, path: str) -> int:
+    return shapes.whole(value, path, 1, MAX_SIDE)
+
+
+def _scene_for_gm(scene_id: int, by, doing: str) -> Scene:
+    scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
+    if scene is None:
+        raise NotFound("no such scene")
+    require_gm(scene.campaign_id, by, what="scene", doing=doing)
+    return scene
+
+
+def _scene_event(scene: Scene, kind: str, by, data: dict):
+    """Players see the scene the room is on; the GM sees every scene."""
+    active = scene.campaign.active_scene_id == scene.pk
+    append_event(
+        campaign=scene.campaign,
+        kind=kind,
+        data=data,
+        actor=actor(by),
+        visibility=Visibility.PUBLIC if active else Visibility.GM,
+    )
+
+
+def scene_create(
+    *,
+    campaign_id: int,
+    by,
+    name: str,
+    width: int = 20,
+    height: int = 20,
+    walls: list | None = None,
+) -> Scene:
+    require_gm(campaign_id, by, doing="create scenes")
+    width, height = _side(width, "width"), _side(height, "height")
+    scene = Scene(
+        campaign=Campaign.objects.get(pk=campaign_id),
+        name=shapes.text(name, "name", 120),
+        width=width,
+        height=height,
+        walls=clean_walls(walls, width, height),
+    )
+    with transaction.atomic():
+        scene.save()
+        _scene_event(scene, "scene.created", by, {"scene": scene_data(scene)})
+    return scene
+
+
+def scene_update(*, scene_id: int, by, **fields) -> Scene:
+    """Change some of name, width, height and walls. A map never shrinks
+    from under a token or a wall."""
+    _scene_for_gm(scene_id, by, "change scenes")
+    for field in fields:
+        if field not in ("name", "width", "height", "walls"):
+            raise ServiceError("unknown_field", f"{field} is not a known field", field)
+    with transaction.atomic():
+        scene = Scene.objects.select_for_update().select_related("campaign").get(pk=scene_id)
+        if "name" in fields:
+            scene.name = shapes.text(fields["name"], "name", 120)
+        if "width" in fields:
+            scene.width = _side(fields["width"], "width")
+        if "height" in fields:
+            scene.height = _side(fields["height"], "height")
+        walls = fields["walls"] if "walls" in fields else scene.walls
+        path = "walls" if "walls" in fields else ("width" if "width" in fields else "height")
+        try:
+            scene.walls = clean_walls(walls, scene.width, scene.height)
+        except ServiceError as error:
+            if path == "walls":
+                raise
+            raise shapes.invalid(path, "a wall would fall outside the map") from error
+        for token in scene.tokens.all():
+            if token.x + token.size > scene.width or token.y + token.size > scene.height:
+                field = "width" if token.x + token.size > scene.width else "height"
+                raise shapes.invalid(field, f"token {token.name} would fall outside the map")
+        scene.save()
+        _scene_event(scene, "scene.updated", by, {"scene": scene_data(scene)})
+    return scene
+
+
+def check_image(upload) -> str:
+    """A real PNG, JPEG, GIF or WebP of at most 10 MB and 8192 px a side.
+    Returns the file extension to store it under. Reads the header and
+    verifies the file without decoding the whole picture."""
+    size = getattr(upload, "size", None)
+    if size is None or size > MAX_IMAGE_BYTES:
+        raise ServiceError("image_too_large", "the image must be at most 10 MB", "image")
+    try:
+        upload.seek(0)
+        with Image.open(upload) as image:
+            kind = image.format
+            width, height = image.size
+            if kind not in IMAGE_FORMATS:
+                raise ServiceError(
+                    "bad_image", "the image must be a PNG, JPEG, GIF or WebP", "image"
+                )
+            if width > MAX_IMAGE_SIDE or height > MAX_IMAGE_SIDE:
+                raise ServiceError(
+                    "image_too_large",
+                    f"the image must be at most {MAX_IMAGE_SIDE} px a side, not {width} x {height}",
+                    "image",
+                )
+            image.verify()
+    except ServiceError:
+        raise
+    except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise ServiceError("bad_image", "the file is not an image we can read", "image") from None
+    except (OSError, SyntaxError, ValueError, EOFError) as error:
+        raise ServiceError("bad_image", f"the image is damaged: {error}", "image") from None
+    finally:
+        upload.seek(0)
+    return IMAGE_FORMATS[kind]
+
+
+def scene_set_background(*, scene_id: int, by, image) -> Scene:
+    scene = _scene_for_gm(scene_id, by, "change scenes")
+    extension = check_image(image)
+    storage = scene.background.storage
+    stored = storage.save(
+        scene.background.field.generate_filename(scene, f"{uuid.uuid4().hex}.{extension}"),
+        ContentFile(image.read()),
+    )
+    try:
+        with transaction.atomic():
+            scene = Scene.objects.select_for_update().select_related("campaign").get(pk=scene_id)
+            old = scene.background.name if scene.background else None
+            scene.background.name = stored
+            scene.save(update_fields=["background"])
+            transaction.on_commit(lambda: _delete_file(scene, old))
+            _scene_event(scene, "scene.updated", by, {"scene": scene_data(scene)})
+    except BaseException:
+        storage.delete(stored)  # the row did not change: the new file must not linger
+        raise
+    return scene
+
+
+def scene_clear_background(*, scene_id: int, by) -> Scene:
+    _scene_for_gm(scene_id, by, "change scenes")
+    with transaction.atomic():
+        scene = Scene.objects.select_for_update().select_related("campaign").get(pk=scene_id)
+        old = scene.background.name if scene.background else None
+        if old is None:
+            return scene
+        scene.background = None
+        scene.save(update_fields=["background"])
+        transaction.on_commit(lambda: _delete_file(scene, old))
+        _scene_event(scene, "scene.updated", by, {"scene": scene_data(scene)})
+    return scene
+
+
+def _delete_file(scene: Scene, name: str | None):
+    if name:
+        scene.background.storage.delete(name)
+
+
+def scene_activate(*, scene_id: int, by) -> Scene:
+    """Put the room on this scene."""
+    scene = _scene_for_gm(scene_id, by, "change the active scene")
+    with transaction.atomic():
+        campaign = Campaign.objects.select_for_update().get(pk=scene.campaign_id)
+        campaign.active_scene = scene
+        campaign.save(update_fields=["active_scene"])
+        append_event(
+            campaign=campaign,
+            kind="scene.activated",
+            data={"scene": scene_data(scene)},
+            actor=actor(by),
+        )
+    scene.campaign = campaign
+    return scene
+
+
+def scene_delete(*, scene_id: int, by) -> None:
+    scene = _scene_for_gm(scene_id, by, "delete scenes")
+    with transaction.atomic():
+        _scene_event(scene, "scene.deleted", by, {"scene": {"id": scene.pk, "name": scene.name}})
+        old = scene.background.name if scene.background else None
+        scene.delete()
+        transaction.on_commit(lambda: _delete_file(scene, old))

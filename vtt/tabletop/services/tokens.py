@@ -1,0 +1,213 @@
+"""Tokens on a battle map. A move is serialised per token (the row is locked
+and its version checked), every change bumps the version, and a hidden token
+does not exist for anyone but the GM."""
+
+import re
+
+from django.db import transaction
+
+from .. import shapes
+from ..events import append_event
+from ..models import Character, Membership, Role, Scene, Token
+from ..serialize import token_data
+from .access import actor, require_gm, require_member
+from .errors import NotAllowed, NotFound, ServiceError, StaleVersion
+
+MAX_TOKEN_SIZE = 10  # squares a side: Gargantuan and then some
+COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+UPDATABLE = ("name", "size", "color", "character_id", "controllers")
+
+
+def _color(value) -> str:
+    if not isinstance(value, str) or not COLOR.match(value):
+        raise shapes.invalid("color", "must be a colour like #1a2b3c")
+    return value.lower()
+
+
+def _check_footprint(scene: Scene, x, y, size: int, fields=("x", "y")):
+    """The token's whole footprint (size x size squares from (x, y)) lies on the map."""
+    for value, field, side in ((x, fields[0], scene.width), (y, fields[1], scene.height)):
+        if type(value) is not int:
+            raise shapes.invalid(field, "must be a whole number")
+        if not 0 <= value <= side - size:
+            raise ServiceError(
+                "out_of_bounds",
+                f"{field}: a {size}x{size} token must stay on the {scene.width}x{scene.height} "
+                f"map ({field} from 0 to {side - size}), not {value}",
+                field,
+            )
+
+
+def _controllers(campaign_id: int, value) -> list[int]:
+    shapes.items(value, "controllers", 50)
+    ids = []
+    for i, user_id in enumerate(value):
+        if type(user_id) is not int:
+            raise shapes.invalid(f"controllers[{i}]", "must be a user id")
+        ids.append(user_id)
+    ids = sorted(set(ids))
+    allowed = set(
+        Membership.objects.filter(campaign_id=campaign_id, user_id__in=ids)
+        .exclude(role=Role.OBSERVER)
+        .values_list("user_id", flat=True)
+    )
+    for user_id in ids:
+        if user_id not in allowed:
+            raise shapes.invalid("controllers", f"user {user_id} is not a GM or player here")
+    return ids
+
+
+def _character(campaign_id: int, character_id) -> Character | None:
+    if character_id is None:
+        return None
+    if type(character_id) is not int:
+        raise shapes.invalid("character_id", "must be a character id or null")
+    character = Character.objects.filter(pk=character_id, campaign_id=campaign_id).first()
+    if character is None:
+        raise shapes.invalid("character_id", "no such character in this campaign")
+    return character
+
+
+def _event(token: Token, kind: str, by, **extra):
+    append_event(
+        campaign=token.scene.campaign,
+        kind=kind,
+        data={"token": token_data(token), **extra},
+        actor=actor(by),
+    )
+
+
+def token_for(token_id: int, by) -> tuple[Token, Membership]:
+    """The token if `by` may see it."""
+    token = Token.objects.select_related("scene__campaign").filter(pk=token_id).first()
+    if token is None:
+        raise NotFound("no such token")
+    member = require_member(token.scene.campaign_id, by, "token")
+    if token.hidden and member.role != Role.GM:
+        raise NotFound("no such token")
+    return token, member
+
+
+def _locked(token: Token) -> Token:
+    locked = Token.objects.select_for_update().get(pk=token.pk)
+    locked.scene = token.scene
+    return locked
+
+
+def token_create(
+    *,
+    scene_id: int,
+    by,
+    name: str,
+    x: int = 0,
+    y: int = 0,
+    size: int = 1,
+    hidden: bool = False,
+    color: str = "#888888",
+    character_id: int | None = None,
+    controllers: list[int] | None = None,
+) -> Token:
+    """Put a token on a map (GM). With a character and no controllers given,
+    the character's owner controls it."""
+    scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
+    if scene is None:
+        raise NotFound("no such scene")
+    require_gm(scene.campaign_id, by, what="scene", doing="place tokens")
+    size = shapes.whole(size, "size", 1, MAX_TOKEN_SIZE)
+    _check_footprint(scene, x, y, size)
+    character = _character(scene.campaign_id, character_id)
+    if controllers is None:
+        controllers = [character.owner_id] if character and character.owner_id else []
+    controller_ids = _controllers(scene.campaign_id, controllers)
+    token = Token(
+        scene=scene,
+        character=character,
+        name=shapes.text(name, "name", 120),
+        x=x,
+        y=y,
+        size=size,
+        hidden=shapes.boolean(hidden, "hidden"),
+        color=_color(color),
+    )
+    with transaction.atomic():
+        token.save()
+        token.controllers.set(controller_ids)
+        _event(token, "token.created", by)
+    return token
+
+
+def token_move(*, token_id: int, by, x: int, y: int, version: int | None = None) -> Token:
+    """Move a token (its controllers or a GM). Moves of one token run one at
+    a time; one that names an older version than the stored one raises
+    StaleVersion carrying the token as it is now."""
+    token, member = token_for(token_id, by)
+    if member.role == Role.OBSERVER:
+        raise NotAllowed("an observer may not move tokens")
+    if member.role != Role.GM and not token.controllers.filter(pk=by.pk).exists():
+        raise NotAllowed("you do not control this token")
+    if version is not None and type(version) is not int:
+        raise shapes.invalid("version", "must be a whole number")
+    with transaction.atomic():
+        token = _locked(token)
+        if version is not None and version != token.version:
+            raise StaleVersion(token)
+        _check_footprint(token.scene, x, y, token.size)
+        if (x, y) == (token.x, token.y):
+            return token
+        origin = [token.x, token.y]
+        token.x, token.y, token.version = x, y, token.version + 1
+        token.save(update_fields=["x", "y", "version"])
+        _event(token, "token.moved", by, **{"from": origin})
+    return token
+
+
+def token_update(*, token_id: int, by, **fields) -> Token:
+    """Change some of name, size, color, character_id and controllers (GM)."""
+    token, _ = token_for(token_id, by)
+    require_gm(token.scene.campaign_id, by, what="token", doing="change tokens")
+    for field in fields:
+        if field not in UPDATABLE:
+            raise ServiceError("unknown_field", f"{field} is not a known field", field)
+    campaign_id = token.scene.campaign_id
+    with transaction.atomic():
+        token = _locked(token)
+        if "name" in fields:
+            token.name = shapes.text(fields["name"], "name", 120)
+        if "size" in fields:
+            token.size = shapes.whole(fields["size"], "size", 1, MAX_TOKEN_SIZE)
+            _check_footprint(token.scene, token.x, token.y, token.size, ("size", "size"))
+        if "color" in fields:
+            token.color = _color(fields["color"])
+        if "character_id" in fields:
+            token.character = _character(campaign_id, fields["character_id"])
+        if "controllers" in fields:
+            token.controllers.set(_controllers(campaign_id, fields["controllers"]))
+        token.version += 1
+        token.save()
+        _event(token, "token.updated", by)
+    return token
+
+
+def token_set_hidden(*, token_id: int, by, hidden: bool) -> Token:
+    """Hide a token from the players, or reveal it (GM)."""
+    token, _ = token_for(token_id, by)
+    require_gm(token.scene.campaign_id, by, what="token", doing="hide tokens")
+    hidden = shapes.boolean(hidden, "hidden")
+    with transaction.atomic():
+        token = _locked(token)
+        if token.hidden == hidden:
+            return token
+        token.hidden = hidden
+        token.version += 1
+        token.save(update_fields=["hidden", "version"])
+        _event(token, "token.hidden" if hidden else "token.revealed", by)
+    return token
+
+
+def token_delete(*, token_id: int, by) -> None:
+    token, _ = token_for(token_id, by)
+    require_gm(token.scene.campaign_id, by, what="token", doing="remove tokens")
+    with transaction.atomic():
+        token = _locked(token)
+        _event(token, "token.deleted", by)
+        token.delete()
