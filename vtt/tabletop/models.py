@@ -87,6 +87,13 @@ class Invite(models.Model):
 
     class Meta:
         ordering = ["-created_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(max_uses__isnull=True)
+                | models.Q(uses__lte=models.F("max_uses")),
+                name="invite_uses_within_max",
+            )
+        ]
 
     def __str__(self):
         return f"{self.code} ({self.role}) for {self.campaign}"
@@ -136,6 +143,11 @@ class Scene(models.Model):
 
     class Meta:
         ordering = ["campaign_id", "created_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(width__gte=1, height__gte=1), name="scene_has_squares"
+            )
+        ]
 
     def __str__(self):
         return self.name
@@ -160,6 +172,11 @@ class Token(models.Model):
 
     class Meta:
         ordering = ["scene_id", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(size__gte=1, x__gte=0, y__gte=0), name="token_on_the_map"
+            )
+        ]
 
     def __str__(self):
         return self.name
@@ -186,6 +203,7 @@ class Roll(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["campaign", "-created_at"], name="roll_history")]
 
     def __str__(self):
         return f"{self.request.get('system')} {self.request.get('action')} #{self.pk}"

@@ -1,0 +1,108 @@
+"""Reads, filtered by who is asking. The REST API lists through these and
+the live rooms build their snapshots with them, so both hide the same things:
+other campaigns, NPCs from players, hidden tokens, rolls a viewer may not see."""
+
+from django.db.models import Q, QuerySet
+
+from .models import Campaign, Character, Invite, Membership, Role, Roll, Scene, Token, Visibility
+from .serialize import roll_event_data, user_data
+from .visibility import Viewer, blind_announcement, knows_it_happened, sees_in_full
+
+
+def campaigns_of(user) -> QuerySet:
+    return Campaign.objects.filter(memberships__user=user).order_by("name", "id")
+
+
+def membership_of(user, campaign_id: int) -> Membership | None:
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return Membership.objects.filter(campaign_id=campaign_id, user_id=user.pk).first()
+
+
+def viewer_of(member: Membership) -> Viewer:
+    return Viewer(user_id=member.user_id, role=member.role)
+
+
+def members_of(campaign_id: int) -> QuerySet:
+    return Membership.objects.filter(campaign_id=campaign_id).select_related("user")
+
+
+def invites_of(campaign_id: int) -> QuerySet:
+    return Invite.objects.filter(campaign_id=campaign_id).order_by("-created_at", "-id")
+
+
+def characters_for(viewer: Viewer, campaign_id: int) -> QuerySet:
+    characters = Character.objects.filter(campaign_id=campaign_id).select_related("owner")
+    if not viewer.is_gm:
+        characters = characters.filter(kind=Character.Kind.PC)
+    return characters.order_by("name", "id")
+
+
+def scenes_for(viewer: Viewer, campaign_id: int) -> QuerySet:
+    """The GM sees every map; the others the one the room is on."""
+    scenes = Scene.objects.filter(campaign_id=campaign_id)
+    if not viewer.is_gm:
+        scenes = scenes.filter(pk=Campaign.objects.filter(pk=campaign_id).values("active_scene"))
+    return scenes.order_by("created_at", "id")
+
+
+def tokens_for(viewer: Viewer, scene_id: int) -> QuerySet:
+    tokens = Token.objects.filter(scene_id=scene_id).prefetch_related("controllers")
+    if not viewer.is_gm:
+        tokens = tokens.filter(hidden=False)
+    return tokens.order_by("id")
+
+
+def rolls_for(viewer: Viewer, campaign_id: int) -> QuerySet:
+    """Newest first: the rolls the viewer sees in full, and their own blind
+    rolls (shown only as having been made)."""
+    rolls = Roll.objects.filter(campaign_id=campaign_id).select_related("roller", "character")
+    if not viewer.is_gm:
+        own = Q(roller_id=viewer.user_id)
+        rolls = rolls.filter(
+            Q(visibility=Visibility.PUBLIC)
+            | (own & Q(visibility__in=[Visibility.SELF, Visibility.BLIND]))
+        )
+    return rolls.order_by("-created_at", "-id")
+
+
+def roll_view(roll: Roll, viewer: Viewer) -> dict | None:
+    """The roll as `viewer` may see it: in full, as a bare announcement of a
+    blind roll, or not at all."""
+    common = {
+        "id": roll.pk,
+        "campaign_id": roll.campaign_id,
+        "created_at": roll.created_at.isoformat(),
+        "visibility": roll.visibility,
+    }
+    if sees_in_full(viewer, roll.visibility, roll.roller_id):
+        request = roll.request if isinstance(roll.request, dict) else {}
+        return (
+            common
+            | roll_event_data(roll)
+            | {
+                "blind": False,
+                "system": request.get("system"),
+                "action": request.get("action"),
+            }
+        )
+    if knows_it_happened(viewer, roll.visibility, roll.roller_id):
+        announcement = blind_announcement(
+            {"request": roll.request, "roller": user_data(roll.roller)}
+        )
+        return common | {
+            "roll_id": roll.pk,
+            "roller": announcement["roller"],
+            "character": None,
+            "request": None,
+            "result": None,
+            "physical": False,
+            "blind": True,
+            "system": announcement["system"],
+            "action": announcement["action"],
+        }
+    return None
+
+
+def is_gm(member: Membership | None) -> bool:
+    return member is not None and member.role == Role.GM

@@ -1,0 +1,99 @@
+"""The plain-dict forms of the tabletop's objects, shared by the room events,
+the live rooms' snapshots and the REST API so every channel shows the same
+thing. Only JSON types: these go into the event log as they are."""
+
+from .models import Campaign, Character, Invite, Membership, Roll, Scene, Token
+
+
+def user_data(user) -> dict | None:
+    if user is None:
+        return None
+    return {"id": user.pk, "name": user.get_full_name() or user.get_username()}
+
+
+def token_data(token: Token) -> dict:
+    return {
+        "id": token.pk,
+        "scene_id": token.scene_id,
+        "character_id": token.character_id,
+        "name": token.name,
+        "x": token.x,
+        "y": token.y,
+        "size": token.size,
+        "hidden": token.hidden,
+        "color": token.color,
+        "controllers": sorted(token.controllers.values_list("pk", flat=True)),
+        "version": token.version,
+    }
+
+
+def scene_data(scene: Scene) -> dict:
+    return {
+        "id": scene.pk,
+        "name": scene.name,
+        "width": scene.width,
+        "height": scene.height,
+        "background": scene.background.url if scene.background else None,
+        "walls": scene.walls,
+    }
+
+
+def character_public_data(character: Character) -> dict:
+    """What every member of the room may read; gm_notes never leave here."""
+    return {
+        "id": character.pk,
+        "campaign_id": character.campaign_id,
+        "name": character.name,
+        "kind": character.kind,
+        "owner": user_data(character.owner),
+        "sheet": character.sheet,
+        "weapons": character.weapons,
+        "resources": character.resources,
+    }
+
+
+def character_data(character: Character, *, gm: bool) -> dict:
+    data = character_public_data(character)
+    if gm:
+        data["gm_notes"] = character.gm_notes
+    return data
+
+
+def campaign_data(campaign: Campaign) -> dict:
+    return {
+        "id": campaign.pk,
+        "name": campaign.name,
+        "game": campaign.game,
+        "settings": campaign.settings,
+        "active_scene_id": campaign.active_scene_id,
+    }
+
+
+def member_data(member: Membership) -> dict:
+    return {"user": user_data(member.user), "role": member.role}
+
+
+def invite_data(invite: Invite) -> dict:
+    return {
+        "id": invite.pk,
+        "campaign_id": invite.campaign_id,
+        "code": invite.code,
+        "role": invite.role,
+        "expires_at": invite.expires_at.isoformat() if invite.expires_at else None,
+        "max_uses": invite.max_uses,
+        "uses": invite.uses,
+    }
+
+
+def roll_event_data(roll: Roll) -> dict:
+    """The payload of a "roll" room event."""
+    character = roll.character
+    return {
+        "roll_id": roll.pk,
+        "roller": user_data(roll.roller),
+        "character": {"id": character.pk, "name": character.name} if character else None,
+        "request": roll.request,
+        "result": roll.result,
+        "physical": roll.physical,
+        "visibility": roll.visibility,
+    }
