@@ -7,4 +7,5 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/", include("vtt.api.urls")),
+    path("", include("vtt.web.urls")),
 ]

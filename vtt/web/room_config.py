@@ -1,0 +1,15 @@
+"""What the room page hands its modules at start: never gm_notes, never a
+hidden token (those come, per viewer, from the websocket snapshot)."""
+
+from vtt.tabletop.models import Character
+
+
+def character_summary(character: Character) -> dict:
+    return {
+        "id": character.pk,
+        "name": character.name,
+        "kind": character.kind,
+        "owner_id": character.owner_id,
+        "weapons": [w for w in (character.weapons or []) if isinstance(w, dict)],
+        "resources": character.resources or {},
+    }

@@ -1,0 +1,94 @@
+"""The campaign settings form, drawn from the game's defaults
+(vtt.tabletop.game_settings): a choice where the settings module names the
+choices, a checkbox for a flag, a number for a count, one name per line for
+a list, and one line of names per attribute for the Artifice abilities."""
+
+from django import forms
+
+from vtt.tabletop import game_settings
+
+CHOICES = {
+    "diagonal": game_settings.DIAGONALS,
+    "complication": game_settings.RD6_COMPLICATIONS,
+    "result_points_to_damage": game_settings.RD6_RESULT_DAMAGE,
+}
+LABELS = {
+    "diagonal": "Diagonals on the map",
+    "condition_track": "Condition track, best to worst (one per line)",
+    "abilities": "Ability names per attribute",
+    "character_point_cap": "Character Points per roll, at most",
+    "catastrophic_failure": "Catastrophic Failure (every regular die a 1)",
+    "result_points_to_damage": "Result points to damage dice",
+}
+HELP = {
+    "diagonal": "uniform: every step 5 ft; alternating: 5-10-5 on diagonals.",
+}
+
+
+def _label(key):
+    return LABELS.get(key, key.replace("_", " ").capitalize())
+
+
+class SettingsForm(forms.Form):
+    def __init__(self, *args, game: str, current: dict, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.dict_keys = {}
+        for key, default in game_settings.defaults(game).items():
+            value = current.get(key, default)
+            label, help_text = _label(key), HELP.get(key, "")
+            if key in CHOICES:
+                self.fields[key] = forms.ChoiceField(
+                    label=label,
+                    help_text=help_text,
+                    choices=[(c, c) for c in CHOICES[key]],
+                    initial=value,
+                )
+            elif isinstance(default, bool):
+                self.fields[key] = forms.BooleanField(label=label, required=False, initial=value)
+            elif isinstance(default, int):
+                self.fields[key] = forms.IntegerField(label=label, initial=value)
+            elif isinstance(default, list):
+                self.fields[key] = forms.CharField(
+                    label=label,
+                    widget=forms.Textarea(attrs={"rows": len(default) + 1}),
+                    initial="\n".join(value),
+                )
+            elif isinstance(default, dict):
+                # One line per group, names separated by commas.
+                self.dict_keys[key] = list(default)
+                for group in default:
+                    name = f"{key}__{group}"
+                    self.fields[name] = forms.CharField(
+                        label=f"{group} abilities (comma separated)",
+                        initial=", ".join(value.get(group, default[group])),
+                    )
+
+    def settings(self) -> dict:
+        """The cleaned form as the settings service takes them."""
+        data = {}
+        for key, value in self.cleaned_data.items():
+            if "__" in key:
+                continue
+            if isinstance(self.fields[key].widget, forms.Textarea):
+                value = [line.strip() for line in value.splitlines() if line.strip()]
+            data[key] = value
+        for key, groups in self.dict_keys.items():
+            data[key] = {
+                group: [
+                    n.strip() for n in self.cleaned_data[f"{key}__{group}"].split(",") if n.strip()
+                ]
+                for group in groups
+            }
+        return data
+
+    def field_for(self, service_field: str | None) -> str | None:
+        """The form field a service error (`settings.abilities.Strength`) belongs to."""
+        if not service_field:
+            return None
+        parts = service_field.removeprefix("settings.").split(".")
+        key = parts[0].split("[")[0]
+        if key in self.dict_keys and len(parts) > 1:
+            name = f"{key}__{parts[1]}"
+            return name if name in self.fields else None
+        return key if key in self.fields else None

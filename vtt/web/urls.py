@@ -1,0 +1,39 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from .views import accounts, characters, gm, lobby, room
+
+app_name = "web"
+
+urlpatterns = [
+    path("", lobby.home, name="home"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("campaigns/new/", lobby.campaign_new, name="campaign_new"),
+    path("join/", lobby.invite_join, name="invite_join"),
+    path("campaigns/<int:campaign_id>/room/", room.room, name="room"),
+    path("campaigns/<int:campaign_id>/characters/", characters.index, name="characters"),
+    path("campaigns/<int:campaign_id>/characters/new/", characters.create, name="character_new"),
+    path(
+        "campaigns/<int:campaign_id>/characters/<int:character_id>/",
+        characters.edit,
+        name="character",
+    ),
+    path("campaigns/<int:campaign_id>/gm/", gm.console, name="gm"),
+    path("campaigns/<int:campaign_id>/gm/invites/", gm.invite_new, name="gm_invite_new"),
+    path("campaigns/<int:campaign_id>/gm/members/", gm.member_role, name="gm_member_role"),
+    path("campaigns/<int:campaign_id>/gm/settings/", gm.settings_save, name="gm_settings"),
+    path("campaigns/<int:campaign_id>/gm/scenes/", gm.scene_new, name="gm_scene_new"),
+    path("campaigns/<int:campaign_id>/gm/scenes/<int:scene_id>/", gm.scene_edit, name="gm_scene"),
+    path(
+        "campaigns/<int:campaign_id>/gm/scenes/<int:scene_id>/activate/",
+        gm.scene_activate,
+        name="gm_scene_activate",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/gm/scenes/<int:scene_id>/tokens/",
+        gm.token_new,
+        name="gm_token_new",
+    ),
+]

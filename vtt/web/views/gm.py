@@ -1,0 +1,224 @@
+"""The GM console: members and invites, scenes (create, background, walls,
+activate), NPC tokens and the campaign's settings. GMs only; to anyone else
+these pages do not exist (404)."""
+
+from datetime import timedelta
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from vtt.tabletop import services
+from vtt.tabletop.models import Character, Invite, Membership, Scene
+from vtt.tabletop.services import ServiceError
+
+from ..access import gm_membership_or_404
+from ..gm_forms import (
+    BackgroundForm,
+    InviteForm,
+    MemberRoleForm,
+    SceneEditForm,
+    SceneForm,
+    TokenForm,
+    walls_text,
+)
+from ..service_errors import add_service_error
+from ..settings_form import SettingsForm
+
+
+def _console(request, membership, *, status=200, **forms):
+    campaign = membership.campaign
+    context = {
+        "campaign": campaign,
+        "members": Membership.objects.filter(campaign=campaign).select_related("user"),
+        "invites": Invite.objects.filter(campaign=campaign),
+        "scenes": Scene.objects.filter(campaign=campaign),
+        "invite_form": forms.get("invite_form") or InviteForm(),
+        "scene_form": forms.get("scene_form") or SceneForm(),
+        "settings_form": forms.get("settings_form")
+        or SettingsForm(game=campaign.game, current=campaign.settings),
+        "roles": MemberRoleForm.base_fields["role"].choices,
+    }
+    return render(request, "web/gm.html", context, status=status)
+
+
+@login_required
+def console(request, campaign_id: int):
+    return _console(request, gm_membership_or_404(request.user, campaign_id))
+
+
+@login_required
+@require_POST
+def invite_new(request, campaign_id: int):
+    membership = gm_membership_or_404(request.user, campaign_id)
+    form = InviteForm(request.POST)
+    if form.is_valid():
+        days = form.cleaned_data["expires_days"]
+        try:
+            invite = services.invite_create(
+                campaign=membership.campaign,
+                by=request.user,
+                role=form.cleaned_data["role"],
+                max_uses=form.cleaned_data["max_uses"],
+                expires_at=timezone.now() + timedelta(days=days) if days else None,
+            )
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, f"New invite code: {invite.code}")
+            return redirect("web:gm", campaign_id=campaign_id)
+    return _console(request, membership, invite_form=form, status=400)
+
+
+@login_required
+@require_POST
+def member_role(request, campaign_id: int):
+    gm_membership_or_404(request.user, campaign_id)
+    form = MemberRoleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a member and a role.")
+        return redirect("web:gm", campaign_id=campaign_id)
+    user_id, role = form.cleaned_data["user_id"], form.cleaned_data["role"]
+    try:
+        if role == "remove":
+            services.membership_remove(campaign_id=campaign_id, by=request.user, user_id=user_id)
+            messages.success(request, "Member removed.")
+        else:
+            services.membership_set_role(
+                campaign_id=campaign_id, by=request.user, user_id=user_id, role=role
+            )
+            messages.success(request, "Role changed.")
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    if role == "remove" and user_id == request.user.pk:
+        return redirect("web:home")
+    if not Membership.objects.filter(
+        campaign_id=campaign_id, user=request.user, role="gm"
+    ).exists():
+        return redirect("web:room", campaign_id=campaign_id)
+    return redirect("web:gm", campaign_id=campaign_id)
+
+
+@login_required
+@require_POST
+def settings_save(request, campaign_id: int):
+    membership = gm_membership_or_404(request.user, campaign_id)
+    campaign = membership.campaign
+    form = SettingsForm(request.POST, game=campaign.game, current=campaign.settings)
+    if form.is_valid():
+        try:
+            services.campaign_update_settings(
+                campaign_id=campaign_id, by=request.user, settings=form.settings()
+            )
+        except ServiceError as exc:
+            form.add_error(form.field_for(exc.field), exc.message)
+        else:
+            messages.success(request, "Settings saved.")
+            return redirect("web:gm", campaign_id=campaign_id)
+    return _console(request, membership, settings_form=form, status=400)
+
+
+@login_required
+@require_POST
+def scene_new(request, campaign_id: int):
+    membership = gm_membership_or_404(request.user, campaign_id)
+    form = SceneForm(request.POST)
+    if form.is_valid():
+        try:
+            scene = services.scene_create(
+                campaign_id=campaign_id, by=request.user, **form.cleaned_data
+            )
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, f"Scene {scene.name} created.")
+            return redirect("web:gm_scene", campaign_id=campaign_id, scene_id=scene.pk)
+    return _console(request, membership, scene_form=form, status=400)
+
+
+def _scene_page(request, membership, scene, *, status=200, **forms):
+    characters = Character.objects.filter(campaign=membership.campaign)
+    context = {
+        "campaign": membership.campaign,
+        "scene": scene,
+        "is_active": membership.campaign.active_scene_id == scene.pk,
+        "tokens": scene.tokens.all(),
+        "scene_form": forms.get("scene_form")
+        or SceneEditForm(
+            initial={
+                "name": scene.name,
+                "width": scene.width,
+                "height": scene.height,
+                "walls": walls_text(scene.walls),
+            }
+        ),
+        "background_form": forms.get("background_form") or BackgroundForm(),
+        "token_form": forms.get("token_form") or TokenForm(characters=characters),
+        "walls_json": scene.walls or [],
+    }
+    return render(request, "web/gm_scene.html", context, status=status)
+
+
+@login_required
+def scene_edit(request, campaign_id: int, scene_id: int):
+    membership = gm_membership_or_404(request.user, campaign_id)
+    scene = get_object_or_404(Scene, pk=scene_id, campaign_id=campaign_id)
+    if request.method != "POST":
+        return _scene_page(request, membership, scene)
+    if "image" in request.FILES or request.POST.get("part") == "background":
+        form = BackgroundForm(request.POST, request.FILES)
+        if form.is_valid():
+            try:
+                services.scene_set_background(
+                    scene_id=scene.pk, by=request.user, image=form.cleaned_data["image"]
+                )
+            except ServiceError as exc:
+                form.add_error("image", exc.message)
+            else:
+                messages.success(request, "Background uploaded.")
+                return redirect("web:gm_scene", campaign_id=campaign_id, scene_id=scene.pk)
+        return _scene_page(request, membership, scene, background_form=form, status=400)
+    form = SceneEditForm(request.POST)
+    if form.is_valid():
+        try:
+            services.scene_update(scene_id=scene.pk, by=request.user, **form.cleaned_data)
+        except ServiceError as exc:
+            add_service_error(form, exc, {"walls": "walls"})
+        else:
+            messages.success(request, "Scene saved.")
+            return redirect("web:gm_scene", campaign_id=campaign_id, scene_id=scene.pk)
+    return _scene_page(request, membership, scene, scene_form=form, status=400)
+
+
+@login_required
+@require_POST
+def scene_activate(request, campaign_id: int, scene_id: int):
+    gm_membership_or_404(request.user, campaign_id)
+    scene = get_object_or_404(Scene, pk=scene_id, campaign_id=campaign_id)
+    try:
+        services.scene_activate(scene_id=scene.pk, by=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"{scene.name} is now on the table.")
+    return redirect("web:gm", campaign_id=campaign_id)
+
+
+@login_required
+@require_POST
+def token_new(request, campaign_id: int, scene_id: int):
+    membership = gm_membership_or_404(request.user, campaign_id)
+    scene = get_object_or_404(Scene, pk=scene_id, campaign_id=campaign_id)
+    characters = Character.objects.filter(campaign=membership.campaign)
+    form = TokenForm(request.POST, characters=characters)
+    if form.is_valid():
+        try:
+            token = services.token_create(scene_id=scene.pk, by=request.user, **form.cleaned_data)
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, f"Token {token.name} placed.")
+            return redirect("web:gm_scene", campaign_id=campaign_id, scene_id=scene.pk)
+    return _scene_page(request, membership, scene, token_form=form, status=400)

@@ -1,0 +1,69 @@
+"""The first page: a landing for visitors, the lobby for members (their
+campaigns with their role, a new campaign, joining by invite code)."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from vtt.tabletop import services
+from vtt.tabletop.models import Membership
+from vtt.tabletop.services import ServiceError
+
+from ..forms import CampaignForm, JoinForm
+from ..service_errors import add_service_error
+
+
+def home(request):
+    if not request.user.is_authenticated:
+        return render(request, "web/landing.html")
+    return _lobby(request, CampaignForm(), JoinForm())
+
+
+def _lobby(request, campaign_form, join_form, status=200):
+    memberships = (
+        Membership.objects.filter(user=request.user)
+        .select_related("campaign")
+        .order_by("campaign__name", "campaign_id")
+    )
+    context = {
+        "memberships": memberships,
+        "campaign_form": campaign_form,
+        "join_form": join_form,
+    }
+    return render(request, "web/lobby.html", context, status=status)
+
+
+@login_required
+@require_POST
+def campaign_new(request):
+    form = CampaignForm(request.POST)
+    if form.is_valid():
+        try:
+            campaign = services.campaign_create(
+                owner=request.user, name=form.cleaned_data["name"], game=form.cleaned_data["game"]
+            )
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, f"{campaign.name} is ready. You are its GM.")
+            return redirect("web:room", campaign_id=campaign.pk)
+    return _lobby(request, form, JoinForm(), status=400)
+
+
+@login_required
+@require_POST
+def invite_join(request):
+    form = JoinForm(request.POST)
+    if form.is_valid():
+        try:
+            membership = services.invite_accept(code=form.cleaned_data["code"], user=request.user)
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            campaign = membership.campaign
+            messages.success(
+                request, f"You joined {campaign.name} as {membership.get_role_display()}."
+            )
+            return redirect("web:room", campaign_id=campaign.pk)
+    return _lobby(request, CampaignForm(), form, status=400)

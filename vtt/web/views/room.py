@@ -1,0 +1,38 @@
+"""The live room: battle map, dice tray, roll log, chat and who is online.
+The page is a shell; its modules fill it from the websocket snapshot."""
+
+from django.shortcuts import render
+from django.urls import reverse
+
+from vtt.tabletop.models import Character, Role
+
+from ..access import membership_or_404
+from ..room_config import character_summary
+from ..tray_spec import tray_spec
+
+
+def room(request, campaign_id: int):
+    membership = membership_or_404(request.user, campaign_id)
+    campaign = membership.campaign
+    is_gm = membership.role == Role.GM
+    characters = Character.objects.filter(campaign=campaign).select_related("owner")
+    config = {
+        "campaign": {"id": campaign.pk, "name": campaign.name, "game": campaign.game},
+        "settings": campaign.settings or {},
+        "me": {"id": request.user.pk, "name": request.user.get_username(), "role": membership.role},
+        "socket": f"/ws/campaigns/{campaign.pk}/",
+        "api": {"odds": reverse("odds"), "adjudicate": reverse("adjudicate")},
+        "characters": [
+            character_summary(c)
+            for c in characters
+            if is_gm or c.owner_id == request.user.pk or c.kind == Character.Kind.PC
+        ],
+    }
+    context = {
+        "campaign": campaign,
+        "membership": membership,
+        "is_gm": is_gm,
+        "config": config,
+        "tray": tray_spec(campaign.game),
+    }
+    return render(request, "web/room.html", context)
