@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "vtt.tabletop",
     "vtt.api",
     "vtt.web",
+    "vtt.live",
 ]
 
 MIDDLEWARE = [
@@ -103,7 +104,14 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # One process: the rooms' hub holds the only channel, so a larger
+    # capacity than the default 100 only matters when the loop stalls.
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "CONFIG": {"capacity": 10000},
+        }
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

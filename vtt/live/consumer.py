@@ -1,0 +1,398 @@
+"""The room consumer: one per websocket. It admits members only, sends the
+snapshot or the missed events, carries out intents through the services and
+forwards the room's events, each as this member may see it.
+
+Deliveries do not come through a channel of their own: the process's Hub
+(vtt.live.hub) hands them over, already encoded, so a broadcast costs one
+layer message per process and a forwarded text per socket. Handlers that
+only forward skip Channels' per-message database clean-up hop; every
+database call goes through database_sync_to_async, which does its own."""
+
+import asyncio
+import contextlib
+import logging
+import uuid
+from urllib.parse import parse_qs
+
+from channels.consumer import AsyncConsumer
+from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
+
+from vtt.rules import RulesError
+from vtt.tabletop.models import Role
+from vtt.tabletop.serialize import token_data
+from vtt.tabletop.services.errors import ServiceError, StaleVersion
+from vtt.tabletop.visibility import Viewer
+
+from . import intents, protocol, room_reads
+from .hub import get_hub, presence_frame
+from .limits import REFUSED_COST, ConnectionLimits
+from .outbox import Outbox
+from .presence import get_presence
+from .render import text_for
+
+logger = logging.getLogger(__name__)
+
+DRAG_INTERVAL = 0.05  # at most 20 drag previews a second leave one connection
+MAX_BUFFERED = 5000  # live messages held while a snapshot or resync is read
+
+
+class RoomConsumer(AsyncConsumer):
+    # No channel of its own: the Hub delivers (see the module docstring).
+    channel_layer_alias = "vtt.live: deliveries come through the hub"
+
+    async def dispatch(self, message):
+        kind = message["type"]
+        if kind == "websocket.receive":
+            await self.on_frame(message.get("text"), message.get("bytes"))
+        elif kind == "websocket.connect":
+            await self.on_connect()
+        elif kind == "websocket.disconnect":
+            await self.on_disconnect()
+            raise StopConsumer()
+
+    # ------------------------------------------------------------ joining
+
+    async def on_connect(self):
+        self.conn_id = uuid.uuid4().hex
+        self.joined = False
+        self.closing = False
+        self.syncing = True
+        self.buffer: list = []
+        self.last_seq = 0
+        self.tokens: dict[int, dict] = {}
+        self.pending_drags: dict[int, tuple[int, int]] = {}
+        self.drag_flush: asyncio.TimerHandle | None = None
+        self.last_drag = 0.0
+        self.limits = ConnectionLimits()
+        self.tasks: set[asyncio.Task] = set()
+        self.outbox = Outbox(self.base_send, self.too_slow)
+        # A close code can only be given once the handshake is accepted.
+        await self.base_send({"type": "websocket.accept"})
+
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            return await self.close(protocol.CLOSE_UNAUTHENTICATED)
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        version = query.get("v", [str(protocol.PROTOCOL_VERSION)])[0]
+        if version != str(protocol.PROTOCOL_VERSION):
+            return await self.close(protocol.CLOSE_BAD_VERSION)
+        since = _whole(query.get("since", [None])[0])
+        self.room = self.scope["url_route"]["kwargs"]["campaign_id"]
+        try:
+            place = await database_sync_to_async(room_reads.membership)(self.room, user)
+        except room_reads.NoSuchCampaign:
+            return await self.close(protocol.CLOSE_UNKNOWN_CAMPAIGN)
+        except room_reads.NotMember:
+            return await self.close(protocol.CLOSE_NOT_MEMBER)
+
+        self.user = user
+        self.user_id = user.pk
+        self.role = place["role"]
+        self.me = {**place["user"], "role": self.role}
+        self.campaign = place["campaign"]
+        self.hub = get_hub()
+        await self.hub.join(self)
+        self.joined = True
+        self.presence = get_presence()
+        if await self.presence.join(self.room, place["user"], self.conn_id):
+            await self.hub.publish_aside(self.room, presence_frame("join", place["user"]))
+        if since is None:
+            await self.send_snapshot("connect")
+        else:
+            await self.send_resync(since, None, welcome=True)
+
+    @property
+    def is_gm(self) -> bool:
+        return self.role == Role.GM
+
+    @property
+    def viewer(self) -> Viewer:
+        return Viewer(self.user_id, self.role)
+
+    async def send_snapshot(self, reason: str, id_=None):
+        self.syncing = True
+        state = await database_sync_to_async(room_reads.snapshot)(self.room, self.viewer)
+        online = await self.presence.online(self.room)
+        self.tokens = {t["id"]: _token_meta(t) for t in state["tokens"]}
+        frame = {
+            "type": "snapshot",
+            "protocol": protocol.PROTOCOL_VERSION,
+            "seq": state["seq"],
+            "reason": reason,
+            "campaign": state["campaign"],
+            "you": self.me,
+            "scene": state["scene"],
+            "tokens": state["tokens"],
+            "log": state["log"],
+            "online": online,
+        }
+        if id_ is not None:
+            frame["id"] = id_
+        self.outbox.push(protocol.dumps(frame))
+        self.settle(state["seq"])
+
+    async def send_resync(self, since: int, id_, welcome: bool = False):
+        """The events after `since`, in pages, then the live ones held meanwhile."""
+        self.syncing = True
+        reason = await database_sync_to_async(room_reads.resync_plan)(self.room, since)
+        if welcome:
+            online = await self.presence.online(self.room)
+            seq = await database_sync_to_async(room_reads.current_seq)(self.room)
+            welcome_frame = {
+                "type": "welcome",
+                "protocol": protocol.PROTOCOL_VERSION,
+                "seq": seq,
+                "campaign": self.campaign,
+                "you": self.me,
+                "online": online,
+            }
+            if reason is None:
+                self.outbox.push(protocol.dumps(welcome_frame))
+        if reason is not None:
+            return await self.send_snapshot(reason, id_)
+        if not self.tokens:
+            state = await database_sync_to_async(room_reads.snapshot)(self.room, self.viewer)
+            self.tokens = {t["id"]: _token_meta(t) for t in state["tokens"]}
+        after = since
+        while True:
+            views = await database_sync_to_async(room_reads.views_since)(
+                self.room, after, self.viewer
+            )
+            more = len(views) == room_reads.PAGE
+            if views:
+                after = views[-1]["seq"]
+            page = {"type": "resync", "id": id_, "since": since, "events": views, "more": more}
+            self.outbox.push(protocol.dumps(page))
+            if not more:
+                break
+        self.settle(after)
+
+    def settle(self, seq: int):
+        """The client now holds everything up to `seq`: release what was held."""
+        self.last_seq = seq
+        held, self.buffer = self.buffer, []
+        self.syncing = False
+        for item in held:
+            if item[0] == "event":
+                self.push_event(item[1])
+            else:
+                self.outbox.push(item[1], key=item[2])
+
+    # ------------------------------------------------------------ delivering
+
+    def push_event(self, message: dict):
+        """A room event from the hub (in sequence order)."""
+        if self.closing:
+            return
+        if self.syncing:
+            if len(self.buffer) >= MAX_BUFFERED:
+                return self.too_slow()
+            self.buffer.append(("event", message))
+            return
+        seq = message["seq"]
+        if seq <= self.last_seq:
+            return
+        if seq != self.last_seq + 1:
+            # Never expected (the hub orders and repairs), but if it happens
+            # the client still gets every number once: read the gap.
+            self.buffer.append(("event", message))
+            self.spawn(self.send_resync(self.last_seq, None))
+            self.syncing = True
+            return
+        self.last_seq = seq
+        token = message.get("token")
+        if token is not None:
+            self.note_token(token)
+        self.outbox.push(text_for(message, self.role, self.user_id))
+        member = message.get("member")
+        if member is not None and member["user_id"] == self.user_id:
+            self.spawn(self.membership_changed(member["role"]))
+
+    def push_aside(self, text: str, key=None, seq: int | None = None):
+        """Something outside the log (presence, drag previews, a scene's tokens)."""
+        if self.closing:
+            return
+        if self.syncing:
+            if len(self.buffer) >= MAX_BUFFERED:
+                return self.too_slow()
+            self.buffer.append(("aside", text, key))
+            return
+        self.outbox.push(text, key=key)
+
+    def push_aside_message(self, message: dict):
+        if message.get("origin") == self.conn_id:
+            return
+        if message.get("gm_only") and not self.is_gm:
+            return
+        self.push_aside(message["text"], key=message.get("key"))
+
+    def note_token(self, meta: dict):
+        if meta["gone"] or (meta["hidden"] and not self.is_gm):
+            self.tokens.pop(meta["id"], None)
+        else:
+            self.tokens[meta["id"]] = meta
+
+    async def membership_changed(self, role: str | None):
+        if role is None:
+            return await self.close(protocol.CLOSE_NOT_MEMBER)
+        if role != self.role:
+            self.role = role
+            self.me = {**self.me, "role": role}
+            await self.send_snapshot("role_changed")
+
+    def too_slow(self):
+        if not self.closing:
+            self.spawn(self.close(protocol.CLOSE_TOO_SLOW))
+
+    # ------------------------------------------------------------ receiving
+
+    async def on_frame(self, text, data):
+        if not self.joined or self.closing:
+            return
+        try:
+            intent = protocol.parse_frame(text, data)
+        except protocol.ProtocolError as error:
+            self.outbox.push(error.frame())
+            if error.malformed and not self.limits.forgive_garbage():
+                await self.close(protocol.CLOSE_GARBAGE)
+            return
+        if not self.limits.allow_intent():
+            self.reply_error(intent.id, "rate_limited", "too many intents; slow down")
+            if not self.limits.forgive_garbage(REFUSED_COST):
+                await self.close(protocol.CLOSE_FLOODING)
+            return
+        if intent.type == "ping":
+            self.outbox.push(
+                protocol.dumps({"type": "pong", "id": intent.id, "seq": self.last_seq})
+            )
+        elif intent.type == "token.drag":
+            await self.drag(intent)
+        elif intent.type == "resync":
+            await self.send_resync(intent.fields["since"], intent.id)
+        else:
+            await self.carry_out(intent)
+
+    async def carry_out(self, intent: protocol.Intent):
+        handler = intents.HANDLERS[intent.type]
+        asker = intents.Asker(self.user, self.room)
+        if intent.type == "token.move":
+            self.pending_drags.pop(intent.fields["token"], None)
+        try:
+            extra = await database_sync_to_async(_carry_out)(handler, asker, dict(intent.fields))
+        except StaleVersion as error:
+            current = await database_sync_to_async(token_data)(error.token)
+            self.reply_error(intent.id, error.code, error.message, error.field, token=current)
+        except (ServiceError, RulesError) as error:
+            self.reply_error(intent.id, error.code, error.message, error.field)
+        except Exception:
+            logger.exception("intent %s failed in room %s", intent.type, self.room)
+            self.reply_error(intent.id, "server_error", "the server could not do that")
+        else:
+            self.outbox.push(protocol.ack_frame(intent.id, intent.type, **extra))
+
+    def reply_error(self, id_, code, message, field=None, **extra):
+        self.outbox.push(protocol.error_frame(id_, code, message, field, **extra))
+
+    # ------------------------------------------------------------ drag previews
+
+    async def drag(self, intent: protocol.Intent):
+        fields = intent.fields
+        token = self.tokens.get(fields["token"])
+        if token is None:
+            return self.reply_error(intent.id, "not_found", "no such token", "token")
+        if self.role == Role.OBSERVER or (
+            not self.is_gm and self.user_id not in token["controllers"]
+        ):
+            return self.reply_error(intent.id, "forbidden", "you do not control this token")
+        self.pending_drags[fields["token"]] = (fields["x"], fields["y"])
+        loop = asyncio.get_running_loop()
+        wait = self.last_drag + DRAG_INTERVAL - loop.time()
+        if wait <= 0:
+            await self.flush_drags()
+        elif self.drag_flush is None:
+            self.drag_flush = loop.call_later(wait, lambda: self.spawn(self.flush_drags()))
+
+    async def flush_drags(self):
+        self.drag_flush = None
+        self.last_drag = asyncio.get_running_loop().time()
+        drags, self.pending_drags = self.pending_drags, {}
+        for token_id, (x, y) in drags.items():
+            token = self.tokens.get(token_id)
+            if token is None:
+                continue
+            text = protocol.dumps(
+                {
+                    "type": "token.drag",
+                    "token": token_id,
+                    "x": x,
+                    "y": y,
+                    "by": self.user_id,
+                    "version": token["version"],
+                }
+            )
+            await self.hub.publish_aside(
+                self.room,
+                text,
+                origin=self.conn_id,
+                gm_only=token["hidden"],
+                key=f"drag:{token_id}",
+            )
+
+    # ------------------------------------------------------------ leaving
+
+    async def close(self, code: int):
+        if self.closing:
+            return
+        self.closing = True
+        self.outbox.close()
+        with contextlib.suppress(Exception):
+            await self.base_send({"type": "websocket.close", "code": code})
+
+    async def on_disconnect(self):
+        self.closing = True
+        if getattr(self, "outbox", None) is not None:
+            self.outbox.close()
+        if getattr(self, "drag_flush", None) is not None:
+            self.drag_flush.cancel()
+        for task in list(getattr(self, "tasks", ())):
+            task.cancel()
+        if getattr(self, "joined", False):
+            self.joined = False
+            await self.hub.leave(self)
+            try:
+                if await self.presence.leave(self.room, self.user_id, self.conn_id):
+                    user = {"id": self.me["id"], "name": self.me["name"]}
+                    await self.hub.publish_aside(self.room, presence_frame("leave", user))
+            except Exception:
+                logger.exception("presence: could not record that %s left", self.user_id)
+
+    def spawn(self, coro) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+
+def _carry_out(handler, asker, fields):
+    return handler(asker, fields)
+
+
+def _token_meta(token: dict) -> dict:
+    return {
+        "id": token["id"],
+        "controllers": token.get("controllers") or [],
+        "hidden": bool(token.get("hidden")),
+        "version": token.get("version"),
+        "gone": False,
+    }
+
+
+def _whole(value) -> int | None:
+    if value is None:
+        return None
+    try:
+        number = int(value)
+    except ValueError:
+        return None
+    return number if number >= 0 else None

@@ -1,0 +1,283 @@
+"""The process's side of every room: one subscription per room per process,
+not one per socket.
+
+Each server process (each event loop) has one Hub. It holds one channel of
+the channel layer, added to the group of every room that has a connection
+here. A room's broadcast arrives once per process and the hub hands the
+ready frame texts to its local connections in sequence order:
+
+- The layer may deliver out of order (two processes commit 5 and 6, and 6
+  is published first) or lose a message (Redis pub/sub is at-most-once). The
+  hub holds an event that comes early, and if the gap is still open after a
+  short grace it reads the missing events from the log. Late duplicates are
+  dropped. Its connections therefore see every sequence number once, in order.
+- A heartbeat compares each room's last forwarded number with the log now
+  and then, so even a lost *last* event shows up within seconds; it also
+  keeps this process's presence entries alive.
+
+Publishing goes through the hub too when the change was made on its loop's
+worker thread: one ordered publisher per process, no extra event loop."""
+
+import asyncio
+import contextlib
+import logging
+
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+
+from . import presence as presence_store
+from . import room_reads
+from .protocol import dumps
+
+logger = logging.getLogger(__name__)
+
+GROUP_PREFIX = "vtt-room."
+GAP_GRACE = 0.05  # seconds to wait for an early event's predecessors
+HEARTBEAT = 3.0
+REPAIR_PAGE = 500
+
+
+def room_group(room: int) -> str:
+    return f"{GROUP_PREFIX}{room}"
+
+
+class RoomFeed:
+    """One room as seen by one process: its local connections and the last
+    sequence number handed to them."""
+
+    def __init__(self, hub: "Hub", room: int):
+        self.hub, self.room = hub, room
+        self.members: set = set()
+        self.last: int | None = None  # unknown until the subscription is in place
+        self.held: dict[int, dict] = {}
+        self.ready = asyncio.Event()
+        self.repairing: asyncio.Task | None = None
+        self.paused = False  # while a scene change's token list is read
+
+    def offer(self, message: dict) -> None:
+        seq = message["seq"]
+        if self.last is not None and seq <= self.last:
+            return
+        self.held[seq] = message
+        self.flush()
+
+    def flush(self) -> None:
+        if self.last is None:
+            return
+        for seq in [s for s in self.held if s <= self.last]:
+            del self.held[seq]
+        while not self.paused and self.last + 1 in self.held:
+            message = self.held.pop(self.last + 1)
+            self.last += 1
+            for conn in tuple(self.members):
+                conn.push_event(message)
+            if message.get("kind") == "scene.activated":
+                self.paused = True
+                self.hub.spawn(self._scene_tokens(message))
+        if self.held and self.repairing is None and not self.paused:
+            self.repairing = self.hub.spawn(self._repair())
+
+    async def _repair(self) -> None:
+        try:
+            await asyncio.sleep(GAP_GRACE)
+            await self.catch_up()
+        finally:
+            self.repairing = None
+        if self.held and not self.paused:
+            self.flush()
+
+    async def catch_up(self) -> None:
+        """Read what the log has beyond the last forwarded number."""
+        while self.last is not None and not self.paused:
+            if self.held and min(self.held) == self.last + 1:
+                self.flush()
+                continue
+            messages = await database_sync_to_async(room_reads.rendered_since)(
+                self.room, self.last, REPAIR_PAGE
+            )
+            if not messages:
+                return
+            logger.info("room %s: read %d missed event(s) from the log", self.room, len(messages))
+            for message in messages:
+                self.offer(message)
+            if len(messages) < REPAIR_PAGE:
+                return
+
+    async def _scene_tokens(self, message: dict) -> None:
+        """After a scene change, every connection gets the new map's tokens
+        before anything later, so later token events apply on top of them."""
+        scene = (message.get("scene") or {}).get("id")
+        try:
+            tokens = await database_sync_to_async(room_reads.scene_tokens)(scene)
+            texts = {
+                key: dumps(
+                    {"type": "scene.tokens", "seq": message["seq"], "scene": scene, "tokens": value}
+                )
+                for key, value in tokens.items()
+            }
+            for conn in tuple(self.members):
+                conn.push_aside(texts["gm"] if conn.is_gm else texts["others"], seq=message["seq"])
+        finally:
+            self.paused = False
+            self.flush()
+
+
+class Hub:
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self.loop = loop
+        self.layer = get_channel_layer()
+        self.rooms: dict[int, RoomFeed] = {}
+        self.channel: str | None = None
+        self._reader: asyncio.Task | None = None
+        self._beat: asyncio.Task | None = None
+        self._outgoing: asyncio.Queue = asyncio.Queue()
+        self._publisher: asyncio.Task | None = None
+        self._tasks: set[asyncio.Task] = set()
+        self._opening = asyncio.Lock()
+
+    # ------------------------------------------------------------ membership
+
+    async def join(self, conn) -> None:
+        """Start forwarding the room's events to `conn`. Returns once the
+        subscription is live: anything committed after this is delivered."""
+        feed = self.rooms.get(conn.room)
+        if feed is None:
+            feed = self.rooms[conn.room] = RoomFeed(self, conn.room)
+            try:
+                await self._open()
+                await self.layer.group_add(room_group(conn.room), self.channel)
+                feed.last = await database_sync_to_async(room_reads.current_seq)(conn.room)
+            except BaseException:
+                if self.rooms.get(conn.room) is feed:
+                    del self.rooms[conn.room]
+                feed.ready.set()
+                raise
+            feed.ready.set()
+            feed.flush()
+        else:
+            await feed.ready.wait()
+            if self.rooms.get(conn.room) is not feed:
+                return await self.join(conn)
+        feed.members.add(conn)
+
+    async def leave(self, conn) -> None:
+        feed = self.rooms.get(conn.room)
+        if feed is None:
+            return
+        feed.members.discard(conn)
+        if not feed.members and feed.ready.is_set():
+            del self.rooms[conn.room]
+            if feed.repairing is not None:
+                feed.repairing.cancel()
+            with contextlib.suppress(Exception):
+                await self.layer.group_discard(room_group(conn.room), self.channel)
+
+    async def _open(self) -> None:
+        async with self._opening:
+            if self.channel is None:
+                self.channel = await self.layer.new_channel("vtt-hub.")
+                self._reader = self.spawn(self._read())
+                self._beat = self.spawn(self._heartbeat())
+
+    # ------------------------------------------------------------ receiving
+
+    async def _read(self) -> None:
+        while True:
+            message = await self.layer.receive(self.channel)
+            try:
+                self.dispatch(message)
+            except Exception:
+                logger.exception("room hub: could not dispatch %s", message.get("type"))
+
+    def dispatch(self, message: dict) -> None:
+        feed = self.rooms.get(message.get("room"))
+        if feed is None:
+            return
+        kind = message.get("type")
+        if kind == "room.event":
+            feed.offer(message)
+        elif kind == "room.aside":
+            for conn in tuple(feed.members):
+                conn.push_aside_message(message)
+
+    async def _heartbeat(self) -> None:
+        store = presence_store.get_presence()
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            try:
+                await self._beat_once(store)
+            except Exception:
+                logger.exception("room hub heartbeat failed")
+
+    async def _beat_once(self, store) -> None:
+        rooms = {r: f for r, f in self.rooms.items() if f.last is not None}
+        if not rooms:
+            return
+        latest = await database_sync_to_async(room_reads.current_seqs)(rooms)
+        for room, feed in rooms.items():
+            if latest.get(room, 0) > feed.last and feed.repairing is None and not feed.paused:
+                feed.repairing = self.spawn(self._catch_up(feed))
+        for room, feed in rooms.items():
+            await store.refresh(room, [(c.user_id, c.conn_id) for c in feed.members])
+            for user in await store.prune(room):
+                await self.publish_aside(room, presence_frame("leave", user))
+
+    async def _catch_up(self, feed: RoomFeed) -> None:
+        try:
+            await feed.catch_up()
+        finally:
+            feed.repairing = None
+
+    # ------------------------------------------------------------ publishing
+
+    def publish_soon(self, message: dict) -> None:
+        """Queue a broadcast (called on the loop, from another thread's
+        call_soon_threadsafe); the publisher sends them in queue order."""
+        if self._publisher is None:
+            self._publisher = self.spawn(self._publish_all())
+        self._outgoing.put_nowait(message)
+
+    async def _publish_all(self) -> None:
+        while True:
+            message = await self._outgoing.get()
+            try:
+                await self.layer.group_send(room_group(message["room"]), message)
+            except Exception:
+                # The room's other processes will read it from the log.
+                logger.exception("room hub: could not publish event %s", message.get("seq"))
+
+    async def publish_aside(self, room: int, text: str, **extra) -> None:
+        """Something for the room that is not in the log (presence, drags)."""
+        message = {"type": "room.aside", "room": room, "text": text, **extra}
+        await self.layer.group_send(room_group(room), message)
+
+    def spawn(self, coro) -> asyncio.Task:
+        task = self.loop.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+
+def presence_frame(state: str, user: dict) -> str:
+    return dumps({"type": "presence", "state": state, "user": user})
+
+
+_hubs: dict[asyncio.AbstractEventLoop, Hub] = {}
+
+
+def get_hub() -> Hub:
+    loop = asyncio.get_running_loop()
+    hub = _hubs.get(loop)
+    if hub is None:
+        for old in [old for old in _hubs if old.is_closed()]:
+            del _hubs[old]
+        hub = _hubs[loop] = Hub(loop)
+    return hub
+
+
+def running_hub() -> Hub | None:
+    """A hub whose loop is running in this process (to publish through)."""
+    for loop, hub in list(_hubs.items()):
+        if loop.is_running() and not loop.is_closed():
+            return hub
+    return None

@@ -1,0 +1,137 @@
+"""What each intent does: a thin call into the tabletop's services. Each
+handler is synchronous (the consumer runs it on the database thread), takes
+who is asking and the intent's clean fields, and returns what the `ack`
+carries. Refusals are the services' own ServiceError, or the rules' RulesError."""
+
+import re
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.html import escape
+
+from vtt.tabletop.events import append_event
+from vtt.tabletop.models import Campaign, Scene, Token
+from vtt.tabletop.serialize import token_data, user_data
+from vtt.tabletop.services.access import require_member
+from vtt.tabletop.services.character_rolls import character_roll
+from vtt.tabletop.services.errors import NotFound, ServiceError
+from vtt.tabletop.services.scenes import scene_activate
+from vtt.tabletop.services.tokens import (
+    token_create,
+    token_delete,
+    token_move,
+    token_set_hidden,
+    token_update,
+)
+
+from .protocol import MAX_CHAT_CHARS
+
+# Control characters other than tab and newline have no place in a chat line.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+@dataclass(frozen=True)
+class Asker:
+    user: object
+    room: int
+
+
+def _token_in_room(asker: Asker, token_id: int) -> None:
+    if not Token.objects.filter(pk=token_id, scene__campaign_id=asker.room).exists():
+        raise NotFound("no such token", "token")
+
+
+def _scene_in_room(asker: Asker, scene_id: int) -> None:
+    if not Scene.objects.filter(pk=scene_id, campaign_id=asker.room).exists():
+        raise NotFound("no such scene", "scene")
+
+
+def roll(asker: Asker, fields: dict) -> dict:
+    made = character_roll(
+        campaign_id=asker.room,
+        by=asker.user,
+        request=fields["request"],
+        visibility=fields["visibility"],
+        character_id=fields["character"],
+        fill=fields.get("fill"),
+    )
+    return {"roll_id": made.pk}
+
+
+def move(asker: Asker, fields: dict) -> dict:
+    _token_in_room(asker, fields["token"])
+    token = token_move(
+        token_id=fields["token"],
+        by=asker.user,
+        x=fields["x"],
+        y=fields["y"],
+        version=fields["version"],
+    )
+    return {"token": token_data(token)}
+
+
+def create(asker: Asker, fields: dict) -> dict:
+    scene_id = fields.pop("scene")
+    if scene_id is None:
+        require_member(asker.room, asker.user)
+        scene_id = Campaign.objects.values_list("active_scene_id", flat=True).get(pk=asker.room)
+        if scene_id is None:
+            raise ServiceError("invalid", "the room has no active scene; name one", "scene")
+    else:
+        _scene_in_room(asker, scene_id)
+    token = token_create(scene_id=scene_id, by=asker.user, **fields)
+    return {"token": token_data(token)}
+
+
+def update(asker: Asker, fields: dict) -> dict:
+    _token_in_room(asker, fields["token"])
+    token = token_update(token_id=fields["token"], by=asker.user, **fields["changes"])
+    return {"token": token_data(token)}
+
+
+def hide(asker: Asker, fields: dict) -> dict:
+    _token_in_room(asker, fields["token"])
+    token = token_set_hidden(token_id=fields["token"], by=asker.user, hidden=fields["hidden"])
+    return {"token": token_data(token)}
+
+
+def delete(asker: Asker, fields: dict) -> dict:
+    _token_in_room(asker, fields["token"])
+    token_delete(token_id=fields["token"], by=asker.user)
+    return {"token_id": fields["token"]}
+
+
+def activate(asker: Asker, fields: dict) -> dict:
+    _scene_in_room(asker, fields["scene"])
+    scene = scene_activate(scene_id=fields["scene"], by=asker.user)
+    return {"scene_id": scene.pk}
+
+
+def chat(asker: Asker, fields: dict) -> dict:
+    text = _CONTROL.sub("", fields["text"]).strip()
+    if not text:
+        raise ServiceError("invalid", "a chat line needs some text", "text")
+    if len(text) > MAX_CHAT_CHARS:
+        raise ServiceError("invalid", f"a chat line is at most {MAX_CHAT_CHARS} characters", "text")
+    require_member(asker.room, asker.user)
+    with transaction.atomic():
+        campaign = Campaign.objects.get(pk=asker.room)
+        event = append_event(
+            campaign=campaign,
+            kind="chat",
+            data={"from": user_data(asker.user), "text": text, "html": escape(text)},
+            actor=asker.user,
+        )
+    return {"seq": event.seq}
+
+
+HANDLERS = {
+    "roll": roll,
+    "token.move": move,
+    "token.create": create,
+    "token.update": update,
+    "token.hide": hide,
+    "token.delete": delete,
+    "scene.activate": activate,
+    "chat": chat,
+}

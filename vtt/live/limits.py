@@ -1,0 +1,46 @@
+"""Per-connection limits: how fast a client may send intents, and how much
+garbage it may send before it is shown the door (docs/protocol.md, Limits)."""
+
+import time
+
+INTENT_RATE = 20.0  # intents per second, sustained
+INTENT_BURST = 40
+GARBAGE_ALLOWANCE = 20  # malformed frames before the connection is closed
+GARBAGE_REFILL = 0.5  # forgiven per second
+REFUSED_COST = 0.5  # a rate-limited intent counts as half a malformed frame
+
+
+class TokenBucket:
+    """Holds up to `burst` tokens, refilled at `rate` per second."""
+
+    __slots__ = ("rate", "burst", "tokens", "stamp", "clock")
+
+    def __init__(self, rate: float, burst: float, clock=time.monotonic):
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = float(burst)
+        self.stamp = clock()
+
+    def take(self, cost: float = 1.0) -> bool:
+        """Spend `cost` tokens if there are that many; say whether it could."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= cost:
+            self.tokens -= cost
+            return True
+        return False
+
+
+class ConnectionLimits:
+    """The two buckets of one connection."""
+
+    def __init__(self, clock=time.monotonic):
+        self.intents = TokenBucket(INTENT_RATE, INTENT_BURST, clock)
+        self.garbage = TokenBucket(GARBAGE_REFILL, GARBAGE_ALLOWANCE, clock)
+
+    def allow_intent(self) -> bool:
+        return self.intents.take()
+
+    def forgive_garbage(self, cost: float = 1.0) -> bool:
+        """Count one bad frame; False when the allowance is used up."""
+        return self.garbage.take(cost)

@@ -1,0 +1,129 @@
+"""Frames on their way to one client: in order, and bounded, so a client
+that cannot keep up is disconnected (it resyncs when it returns) instead of
+growing the server's memory without end.
+
+Two ways out, chosen by what the ASGI server's `send` does:
+
+- daphne's `send` never waits: it hands the frame to Twisted, which buffers
+  it in the socket's transport. Frames are written at once, without a hop
+  through a writer task, and the bound is read off that transport buffer.
+- any other server's `send` may wait for the socket to drain: frames queue
+  here and one writer task sends them in order; the bound is the queue."""
+
+import asyncio
+import collections
+import functools
+
+MAX_FRAMES = 2000
+MAX_BYTES = 4 * 1024 * 1024
+
+
+def _daphne_protocol(send):
+    """The Twisted protocol behind daphne's send, or None for other servers."""
+    if not isinstance(send, functools.partial) or not send.args:
+        return None
+    owner = getattr(send.func, "__self__", None)
+    if type(owner).__module__ != "daphne.server" or send.func.__name__ != "handle_reply":
+        return None
+    return send.args[0]
+
+
+def _buffered_bytes(transport) -> int:
+    """Bytes Twisted holds for a socket that the kernel has not taken yet."""
+    try:
+        return len(transport.dataBuffer) - transport.offset + transport._tempDataLen
+    except (AttributeError, TypeError):
+        return 0
+
+
+class Outbox:
+    def __init__(self, send, on_overflow, max_frames=MAX_FRAMES, max_bytes=MAX_BYTES):
+        self._send = send
+        self._on_overflow = on_overflow
+        self.max_frames, self.max_bytes = max_frames, max_bytes
+        self._queue: collections.deque = collections.deque()
+        self._bytes = 0
+        self._keyed: dict = {}
+        self._wake = asyncio.Event()
+        self._writer: asyncio.Task | None = None
+        self._protocol = _daphne_protocol(send)
+        self.closed = False
+
+    @property
+    def immediate(self) -> bool:
+        return self._protocol is not None
+
+    def push(self, text: str, key=None) -> None:
+        """Queue one frame. A frame with a `key` replaces an unsent frame with
+        the same key (drag previews: only the latest position matters)."""
+        if self.closed:
+            return
+        if self._protocol is not None:
+            self._write_now(text)
+            return
+        if key is not None:
+            entry = self._keyed.get(key)
+            if entry is not None:
+                self._bytes += len(text) - len(entry[0])
+                entry[0] = text
+                return
+        if len(self._queue) >= self.max_frames or self._bytes + len(text) > self.max_bytes:
+            self._overflow()
+            return
+        entry = [text, key]
+        if key is not None:
+            self._keyed[key] = entry
+        self._queue.append(entry)
+        self._bytes += len(text)
+        if self._writer is None:
+            self._writer = asyncio.get_running_loop().create_task(self._write_all())
+        self._wake.set()
+
+    def _write_now(self, text: str) -> None:
+        protocol = self._protocol
+        transport = getattr(protocol, "transport", None)
+        if transport is not None and _buffered_bytes(transport) > self.max_bytes:
+            self._overflow()
+            return
+        # daphne's handle_reply has no await in it: driving it one step runs it
+        # to the end, the frame is on the transport and the order is kept.
+        step = self._send({"type": "websocket.send", "text": text})
+        try:
+            step.send(None)
+        except StopIteration:
+            return
+        step.close()
+        raise RuntimeError("daphne's send waited; this outbox relies on it never doing so")
+
+    async def _write_all(self) -> None:
+        while True:
+            while not self._queue:
+                self._wake.clear()
+                await self._wake.wait()
+            entry = self._queue.popleft()
+            text, key = entry
+            self._bytes -= len(text)
+            if key is not None:
+                self._keyed.pop(key, None)
+            await self._send({"type": "websocket.send", "text": text})
+
+    async def drain(self) -> None:
+        """Wait until every queued frame has been handed to the server."""
+        while self._queue and not self.closed:
+            await asyncio.sleep(0.005)
+
+    def _overflow(self) -> None:
+        self.close()
+        self._on_overflow()
+
+    def close(self) -> None:
+        self.closed = True
+        self._queue.clear()
+        self._keyed.clear()
+        if self._writer is not None:
+            self._writer.cancel()
+            self._writer = None
+
+    @property
+    def pending(self) -> int:
+        return len(self._queue)

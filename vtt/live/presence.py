@@ -1,0 +1,168 @@
+"""Who is online in each room. Ephemeral: not in the event log.
+
+A member counts once however many sockets they hold: `join` says whether
+this was their first connection in the room, `leave` whether it was their
+last, and only those two moments are announced to the room.
+
+With REDIS_URL the counts live in Redis, shared by every server process:
+per room, a hash of connection counts per user and a sorted set of
+connections scored by when they expire. Each process refreshes its own
+connections' expiry while they live; a process that dies without saying
+goodbye leaves connections that expire, and whichever process next prunes
+the room announces those members as gone. Without Redis the counts are this
+process's own."""
+
+import asyncio
+import collections
+import time
+import weakref
+
+from django.conf import settings
+
+TTL = 45.0  # seconds a connection stays counted without a refresh
+REFRESH = 15.0
+
+
+class LocalPresence:
+    """Counts for one process (the in-memory channel layer serves one too)."""
+
+    def __init__(self):
+        self._counts: dict[int, collections.Counter] = collections.defaultdict(collections.Counter)
+        self._names: dict[int, str] = {}
+
+    async def join(self, room: int, user: dict, conn_id: str) -> bool:
+        self._names[user["id"]] = user["name"]
+        counts = self._counts[room]
+        counts[user["id"]] += 1
+        return counts[user["id"]] == 1
+
+    async def leave(self, room: int, user_id: int, conn_id: str) -> bool:
+        counts = self._counts.get(room)
+        if not counts or counts[user_id] <= 0:
+            return False
+        counts[user_id] -= 1
+        if counts[user_id] == 0:
+            del counts[user_id]
+            if not counts:
+                del self._counts[room]
+            return True
+        return False
+
+    async def online(self, room: int) -> list[dict]:
+        users = sorted(self._counts.get(room, {}))
+        return [{"id": uid, "name": self._names.get(uid, "")} for uid in users]
+
+    async def refresh(self, room: int, members: list[tuple[int, str]]) -> None:
+        pass
+
+    async def prune(self, room: int) -> list[dict]:
+        return []
+
+
+# KEYS: counts hash, expiry zset, names hash. ARGV: user id, member, name, expiry.
+_JOIN = """
+redis.call('ZADD', KEYS[2], ARGV[4], ARGV[2])
+redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
+return redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+"""
+# ARGV: user id, member. Returns the user's remaining count, -1 if unknown.
+_LEAVE = """
+if redis.call('ZREM', KEYS[2], ARGV[2]) == 0 then return -1 end
+local left = redis.call('HINCRBY', KEYS[1], ARGV[1], -1)
+if left <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
+return left
+"""
+# ARGV: now. Returns the ids of users whose last connection expired.
+_PRUNE = """
+local gone = {}
+local stale = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
+for _, member in ipairs(stale) do
+  redis.call('ZREM', KEYS[2], member)
+  local user = string.match(member, '^(%d+):')
+  local left = redis.call('HINCRBY', KEYS[1], user, -1)
+  if left <= 0 then
+    redis.call('HDEL', KEYS[1], user)
+    table.insert(gone, user)
+  end
+end
+return gone
+"""
+
+
+class RedisPresence:
+    def __init__(self, url: str, prefix: str = "vtt:presence"):
+        from redis import asyncio as aioredis
+
+        self._redis = aioredis.Redis.from_url(url, decode_responses=True)
+        self._prefix = prefix
+        self._join = self._redis.register_script(_JOIN)
+        self._leave = self._redis.register_script(_LEAVE)
+        self._prune = self._redis.register_script(_PRUNE)
+
+    def _keys(self, room: int) -> list[str]:
+        base = f"{self._prefix}:{room}"
+        return [f"{base}:counts", f"{base}:expiry", f"{base}:names"]
+
+    async def _expire(self, keys):
+        # The keys vanish a while after the room empties, whatever happens.
+        pipe = self._redis.pipeline(transaction=False)
+        for key in keys:
+            pipe.expire(key, int(TTL * 4))
+        await pipe.execute()
+
+    async def join(self, room: int, user: dict, conn_id: str) -> bool:
+        keys = self._keys(room)
+        member = f"{user['id']}:{conn_id}"
+        count = await self._join(
+            keys=keys, args=[user["id"], member, user["name"], time.time() + TTL]
+        )
+        await self._expire(keys)
+        return int(count) == 1
+
+    async def leave(self, room: int, user_id: int, conn_id: str) -> bool:
+        left = await self._leave(keys=self._keys(room), args=[user_id, f"{user_id}:{conn_id}"])
+        return int(left) == 0
+
+    async def online(self, room: int) -> list[dict]:
+        counts_key, _, names_key = self._keys(room)
+        users = sorted(int(uid) for uid in await self._redis.hkeys(counts_key))
+        names = await self._redis.hmget(names_key, users) if users else []
+        return [{"id": uid, "name": name or ""} for uid, name in zip(users, names, strict=True)]
+
+    async def refresh(self, room: int, members: list[tuple[int, str]]) -> None:
+        if not members:
+            return
+        keys = self._keys(room)
+        expiry = time.time() + TTL
+        # XX: refresh only what is still there (a pruned connection stays gone).
+        await self._redis.zadd(keys[1], {f"{u}:{c}": expiry for u, c in members}, xx=True)
+        await self._expire(keys)
+
+    async def prune(self, room: int) -> list[dict]:
+        keys = self._keys(room)
+        gone = await self._prune(keys=keys, args=[time.time()])
+        if not gone:
+            return []
+        names = await self._redis.hmget(keys[2], gone)
+        return [{"id": int(u), "name": n or ""} for u, n in zip(gone, names, strict=True)]
+
+    async def close(self):
+        await self._redis.aclose()
+
+
+_local = LocalPresence()
+_per_loop: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, RedisPresence]" = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def get_presence():
+    """The presence store for this process (a Redis client per event loop)."""
+    url = getattr(settings, "REDIS_URL", "")
+    if not url:
+        return _local
+    loop = asyncio.get_running_loop()
+    store = _per_loop.get(loop)
+    if store is None:
+        store = _per_loop[loop] = RedisPresence(url)
+    return store

@@ -1,0 +1,245 @@
+"""The room's wire protocol, version 1 (docs/protocol.md): close codes, the
+intents a client may send with their fields, and the frames the server sends.
+
+Parsing is pure: a text frame in, an Intent or a ProtocolError out. What an
+intent does lives in vtt.live.intents."""
+
+import json
+from dataclasses import dataclass
+
+from vtt.rules.errors import RulesError
+from vtt.rules.schema import MISSING, Bool, Choice, Field, Int, List, Obj, validate
+from vtt.rules.schema import invalid as field_invalid
+
+PROTOCOL_VERSION = 1
+
+MAX_FRAME_BYTES = 16 * 1024
+MAX_CHAT_CHARS = 2000
+MAX_ID_CHARS = 64
+
+# Close codes (4000-4999 are the application's own).
+CLOSE_SERVER_ERROR = 1011
+CLOSE_GARBAGE = 4400
+CLOSE_UNAUTHENTICATED = 4401
+CLOSE_NOT_MEMBER = 4403
+CLOSE_UNKNOWN_CAMPAIGN = 4404
+CLOSE_BAD_VERSION = 4406
+CLOSE_TOO_SLOW = 4408
+CLOSE_FLOODING = 4429
+
+VISIBILITIES = ("public", "gm", "self", "blind")
+COORD = 10_000  # a square index beyond any map; the service checks the scene's own bounds
+ENTITY_ID = 2**63 - 1
+
+
+class Anything(Field):
+    """A JSON value checked later by someone who knows its shape (the rules
+    request is validated by the rules contract itself)."""
+
+    def clean(self, value, path):
+        return value
+
+
+class Text(Field):
+    def __init__(self, max_len: int, default=MISSING):
+        super().__init__(default)
+        self.max_len = max_len
+
+    def clean(self, value, path):
+        if not isinstance(value, str):
+            raise field_invalid(path, f"{path} must be a string")
+        if len(value) > self.max_len:
+            raise field_invalid(path, f"{path} must be at most {self.max_len} characters")
+        return value
+
+
+class Mapping(Field):
+    """An object of string keys to string values (a roll's `fill`)."""
+
+    def __init__(self, max_items=20, default=None):
+        super().__init__(default)
+        self.max_items = max_items
+
+    def clean(self, value, path):
+        if not isinstance(value, dict) or len(value) > self.max_items:
+            raise field_invalid(path, f"{path} must be an object of at most {self.max_items} keys")
+        for key, item in value.items():
+            if not isinstance(item, str) or len(item) > 120:
+                raise field_invalid(f"{path}.{key}", f"{path}.{key} must name a sheet entry")
+        return value
+
+
+def _id(default=None):
+    return Int(1, ENTITY_ID) if default is None else Int(1, ENTITY_ID, default=default)
+
+
+_TOKEN_FIELDS = {
+    "name": Text(120),
+    "x": Int(-COORD, COORD),
+    "y": Int(-COORD, COORD),
+    "size": Int(1, 100),
+    "color": Text(7),
+    "hidden": Bool(),
+    "character_id": Int(1, ENTITY_ID),
+    "controllers": List(Int(1, ENTITY_ID), max_len=50),
+}
+_UPDATABLE = ("name", "size", "color", "character_id", "controllers")
+
+
+def _optional(fields: dict) -> dict:
+    """The same fields, every one optional (absent ones are left out)."""
+    return {name: _Optional(field) for name, field in fields.items()}
+
+
+class _Optional(Field):
+    ABSENT = object()
+
+    def __init__(self, inner: Field):
+        super().__init__(self.ABSENT)
+        self.inner = inner
+
+    def clean(self, value, path):
+        return self.inner.clean(value, path)
+
+
+# Every intent and its fields (besides `type` and `id`).
+INTENTS: dict[str, dict] = {
+    "roll": {
+        "request": Anything(),
+        "visibility": Choice(*VISIBILITIES, default="public"),
+        "character": Int(1, ENTITY_ID, default=None),
+        "fill": Mapping(),
+    },
+    "token.move": {
+        "token": _id(),
+        "x": Int(-COORD, COORD),
+        "y": Int(-COORD, COORD),
+        "version": Int(1, 2**31 - 1, default=None),
+    },
+    "token.drag": {"token": _id(), "x": Int(-COORD, COORD), "y": Int(-COORD, COORD)},
+    "token.create": {
+        "scene": Int(1, ENTITY_ID, default=None),
+        **{k: f for k, f in _TOKEN_FIELDS.items() if k in ("name", "x", "y")},
+        **_optional({k: f for k, f in _TOKEN_FIELDS.items() if k not in ("name", "x", "y")}),
+    },
+    "token.update": {
+        "token": _id(),
+        "changes": Obj(_optional({k: _TOKEN_FIELDS[k] for k in _UPDATABLE})),
+    },
+    "token.hide": {"token": _id(), "hidden": Bool(default=True)},
+    "token.delete": {"token": _id()},
+    "scene.activate": {"scene": _id()},
+    "chat": {"text": Text(MAX_CHAT_CHARS * 2)},
+    "resync": {"since": Int(0, 2**63 - 1)},
+    "ping": {},
+}
+
+# Intents that only pass something along, without the database.
+FORWARDING = frozenset({"token.drag", "ping"})
+
+
+@dataclass(frozen=True)
+class Intent:
+    type: str
+    id: str | int | None
+    fields: dict
+
+
+class ProtocolError(Exception):
+    """A frame the server cannot act on. `malformed` ones count against the
+    connection's allowance for garbage."""
+
+    def __init__(self, code, message, field=None, id=None, malformed=False, extra=None):
+        super().__init__(message)
+        self.code, self.message, self.field = code, message, field
+        self.id, self.malformed, self.extra = id, malformed, extra or {}
+
+    def frame(self) -> str:
+        return error_frame(self.id, self.code, self.message, self.field, **self.extra)
+
+
+def _clean_id(frame: dict):
+    value = frame.get("id")
+    if value is None:
+        return None
+    if (type(value) is int and abs(value) < 2**53) or (
+        isinstance(value, str) and len(value) <= MAX_ID_CHARS
+    ):
+        return value
+    raise ProtocolError(
+        "invalid", f"id must be a string of at most {MAX_ID_CHARS} characters or an integer", "id"
+    )
+
+
+def parse_frame(text: str | None, raw_bytes: bytes | None = None) -> Intent:
+    """One client frame as an Intent, or a ProtocolError to send back."""
+    if text is None:
+        size = len(raw_bytes or b"")
+        if size > MAX_FRAME_BYTES:
+            raise ProtocolError("too_large", _too_large(size), malformed=True)
+        raise ProtocolError("bad_frame", "frames must be JSON text, not binary", malformed=True)
+    # A str of n characters encodes to at most 4n UTF-8 bytes: count only when it matters.
+    if len(text) * 4 > MAX_FRAME_BYTES:
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > MAX_FRAME_BYTES:
+            raise ProtocolError("too_large", _too_large(size), malformed=True)
+    try:
+        frame = json.loads(text)
+    except ValueError:
+        raise ProtocolError("bad_json", "the frame is not valid JSON", malformed=True) from None
+    if not isinstance(frame, dict):
+        raise ProtocolError("bad_frame", "a frame must be a JSON object", malformed=True)
+    kind = frame.get("type")
+    id_ = None
+    try:
+        id_ = _clean_id(frame)
+    except ProtocolError as exc:
+        exc.malformed = True
+        raise
+    if not isinstance(kind, str):
+        raise ProtocolError("bad_frame", "a frame needs a string type", "type", id_, True)
+    fields = INTENTS.get(kind)
+    if fields is None:
+        raise ProtocolError(
+            "unknown_intent", f"{kind[:40]!r} is not an intent of protocol 1", "type", id_, True
+        )
+    body = {k: v for k, v in frame.items() if k not in ("type", "id")}
+    try:
+        clean = validate(fields, body)
+    except RulesError as exc:
+        raise ProtocolError(exc.code, exc.message, exc.field, id_) from None
+    return Intent(kind, id_, _drop_absent(clean))
+
+
+def _drop_absent(clean: dict) -> dict:
+    out = {}
+    for key, value in clean.items():
+        if value is _Optional.ABSENT:
+            continue
+        out[key] = _drop_absent(value) if isinstance(value, dict) and key == "changes" else value
+    return out
+
+
+def _too_large(size: int) -> str:
+    return f"the frame is {size} bytes; at most {MAX_FRAME_BYTES} are allowed"
+
+
+def dumps(frame: dict) -> str:
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+
+
+def error_frame(id_, code: str, message: str, field=None, **extra) -> str:
+    frame = {"type": "error", "id": id_, "code": code, "message": message, "field": field}
+    frame.update(extra)
+    return dumps(frame)
+
+
+def ack_frame(id_, intent: str, **extra) -> str:
+    frame = {"type": "ack", "id": id_, "intent": intent}
+    frame.update(extra)
+    return dumps(frame)
+
+
+def event_frame_text(view: dict) -> str:
+    """The frame that carries one log entry as one recipient sees it."""
+    return '{"type":"event","event":' + dumps(view) + "}"

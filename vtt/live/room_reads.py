@@ -1,0 +1,126 @@
+"""What the live rooms read from the database: who may join, the snapshot a
+fresh connection gets, and pages of the log for a resync. Plain synchronous
+functions; the consumer and the hub call them through database_sync_to_async."""
+
+from django.db.models import Max
+
+from vtt.tabletop.events import events_since
+from vtt.tabletop.models import Campaign, Membership, Role, RoomEvent, Token
+from vtt.tabletop.serialize import scene_data, token_data, user_data
+from vtt.tabletop.visibility import Viewer, event_view
+
+from .render import render_event
+
+LOG_TAIL = 50
+PAGE = 200
+RESYNC_LIMIT = 2000  # further behind than this, a snapshot is cheaper than the pages
+
+
+class NoSuchCampaign(Exception):
+    pass
+
+
+class NotMember(Exception):
+    pass
+
+
+def campaign_summary(campaign: Campaign) -> dict:
+    return {"id": campaign.pk, "name": campaign.name, "game": campaign.game}
+
+
+def membership(campaign_id: int, user) -> dict:
+    """The room's description and the user's place in it, or an exception."""
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    if campaign is None:
+        raise NoSuchCampaign(campaign_id)
+    member = Membership.objects.filter(campaign_id=campaign_id, user_id=user.pk).first()
+    if member is None:
+        raise NotMember(campaign_id)
+    return {"campaign": campaign_summary(campaign), "role": member.role, "user": user_data(user)}
+
+
+def role_of(campaign_id: int, user_id: int) -> str | None:
+    return (
+        Membership.objects.filter(campaign_id=campaign_id, user_id=user_id)
+        .values_list("role", flat=True)
+        .first()
+    )
+
+
+def current_seq(campaign_id: int) -> int:
+    seq = Campaign.objects.filter(pk=campaign_id).values_list("event_seq", flat=True).first()
+    return seq or 0
+
+
+def current_seqs(campaign_ids) -> dict[int, int]:
+    return dict(Campaign.objects.filter(pk__in=list(campaign_ids)).values_list("pk", "event_seq"))
+
+
+def visible_tokens(scene_id: int | None, viewer: Viewer) -> list[dict]:
+    if scene_id is None:
+        return []
+    tokens = Token.objects.filter(scene_id=scene_id).prefetch_related("controllers")
+    if not viewer.is_gm:
+        tokens = tokens.filter(hidden=False)
+    return [_token_data(token) for token in tokens.order_by("pk")]
+
+
+def _token_data(token: Token) -> dict:
+    data = token_data(token)
+    # token_data asks the database for controllers; the prefetch already has them.
+    data["controllers"] = sorted(user.pk for user in token.controllers.all())
+    return data
+
+
+def snapshot(campaign_id: int, viewer: Viewer) -> dict:
+    """The room as `viewer` may see it now. Read in one transaction so the
+    sequence number matches the state."""
+    from django.db import transaction
+
+    with transaction.atomic():
+        campaign = Campaign.objects.select_related("active_scene").get(pk=campaign_id)
+        scene = campaign.active_scene
+        tail = list(
+            RoomEvent.objects.filter(campaign_id=campaign_id, seq__lte=campaign.event_seq).order_by(
+                "-seq"
+            )[:LOG_TAIL]
+        )
+        return {
+            "seq": campaign.event_seq,
+            "campaign": campaign_summary(campaign),
+            "scene": scene_data(scene) if scene else None,
+            "tokens": visible_tokens(scene.pk if scene else None, viewer),
+            "log": [event_view(event, viewer) for event in reversed(tail)],
+        }
+
+
+def resync_plan(campaign_id: int, since: int) -> str | None:
+    """Why a client at `since` should get a snapshot instead of pages, or None."""
+    latest = current_seq(campaign_id)
+    if since > latest:
+        return "unknown_seq"
+    if latest - since > RESYNC_LIMIT:
+        return "too_far_behind"
+    switched = RoomEvent.objects.filter(
+        campaign_id=campaign_id, seq__gt=since, kind="scene.activated"
+    ).exists()
+    return "scene_changed" if switched else None
+
+
+def views_since(campaign_id: int, after: int, viewer: Viewer, limit: int = PAGE) -> list[dict]:
+    return [event_view(event, viewer) for event in events_since(campaign_id, after, limit)]
+
+
+def rendered_since(campaign_id: int, after: int, limit: int = PAGE) -> list[dict]:
+    """Log entries after `after`, as broadcast messages (the hub's gap repair)."""
+    return [render_event(event) for event in events_since(campaign_id, after, limit)]
+
+
+def scene_tokens(scene_id: int) -> dict[str, list[dict]]:
+    """The tokens of a newly activated scene: all for the GM, the visible for others."""
+    every = visible_tokens(scene_id, Viewer(0, Role.GM))
+    return {"gm": every, "others": [t for t in every if not t["hidden"]]}
+
+
+def last_seq_in_log(campaign_id: int) -> int:
+    return RoomEvent.objects.filter(campaign_id=campaign_id).aggregate(m=Max("seq"))["m"] or 0
