@@ -1,0 +1,23 @@
+// JSON over HTTP with the session cookie and Django's CSRF header.
+
+export function csrfToken() {
+  const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  return match ? decodeURIComponent(match[1]) : "";
+}
+
+export async function postJSON(url, body, { signal } = {}) {
+  const response = await fetch(url, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
+    body: JSON.stringify(body),
+    signal,
+  });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = { error: { code: "bad_response", message: `the server answered ${response.status}` } };
+  }
+  return { ok: response.ok, status: response.status, data };
+}

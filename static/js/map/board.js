@@ -1,0 +1,306 @@
+// The battle map: background, grid, walls, range bands, tokens and the
+// previews of tokens others are dragging. Tokens drag and snap to squares;
+// a move settles when the server confirms it and springs back, with the
+// reason, when the server refuses it.
+
+import { svg, clear } from "../lib/dom.js";
+import { MapView } from "./view.js";
+import { Ruler } from "./ruler.js";
+import { drawBands } from "./bands.js";
+
+const DRAG_PREVIEW_MS = 60;
+
+export class Board {
+  constructor(svgEl, options) {
+    this.svg = svgEl;
+    this.options = options; // me, isGm, diagonal, onMove, onDrag, onSelect, status, badge, bandRange
+    this.scene = null;
+    this.tokens = new Map();
+    this.nodes = new Map();
+    this.ghosts = new Map();
+    this.selected = null;
+    this.world = svg("g", { class: "world" });
+    this.layers = {};
+    for (const name of ["background", "bands", "grid", "walls", "ghosts", "tokens", "ruler"]) {
+      this.layers[name] = svg("g", { class: `layer-${name}` });
+      this.world.append(this.layers[name]);
+    }
+    svgEl.append(this.world);
+    this.view = new MapView(svgEl, this.world);
+    this.ruler = new Ruler(this, this.layers.ruler);
+    this.view.ignore = () => this.ruler.active;
+    svgEl.addEventListener("keydown", (e) => this.mapKey(e));
+    svgEl.addEventListener("pointerdown", (e) => this.ruler.down(e));
+    window.addEventListener("resize", () => this.scene && this.view.fit());
+  }
+
+  setScene(scene) {
+    this.scene = scene;
+    for (const name of ["background", "grid", "walls", "bands", "ghosts"]) clear(this.layers[name]);
+    this.ruler.clear();
+    if (!scene) {
+      this.setTokens([]);
+      return;
+    }
+    const { width, height } = scene;
+    if (scene.background) {
+      this.layers.background.append(
+        svg("image", { href: scene.background, x: 0, y: 0, width, height, preserveAspectRatio: "none" }),
+      );
+    }
+    this.layers.grid.append(svg("rect", { class: "map-border", x: 0, y: 0, width, height }));
+    for (let x = 1; x < width; x += 1) {
+      this.layers.grid.append(svg("line", { class: "grid-line", x1: x, y1: 0, x2: x, y2: height }));
+    }
+    for (let y = 1; y < height; y += 1) {
+      this.layers.grid.append(svg("line", { class: "grid-line", x1: 0, y1: y, x2: width, y2: y }));
+    }
+    for (const [x1, y1, x2, y2] of scene.walls || []) {
+      this.layers.walls.append(svg("line", { class: "wall", x1, y1, x2, y2 }));
+    }
+    this.view.fit(width, height);
+  }
+
+  setTokens(list) {
+    this.tokens.clear();
+    clear(this.layers.tokens);
+    this.nodes.clear();
+    for (const token of list) this.upsert(token);
+    if (this.selected && !this.tokens.has(this.selected)) this.select(null);
+  }
+
+  canMove(token) {
+    const { me, isGm } = this.options;
+    return isGm || (token.controllers || []).includes(me.id);
+  }
+
+  upsert(token) {
+    if (this.scene && token.scene_id !== undefined && token.scene_id !== this.scene.id) return;
+    const known = this.tokens.get(token.id);
+    if (known && known.version > token.version) return; // an older state arriving late
+    this.tokens.set(token.id, token);
+    this.ghosts.get(token.id)?.remove();
+    this.ghosts.delete(token.id);
+    let node = this.nodes.get(token.id);
+    if (!node) {
+      node = this.makeToken(token);
+      this.nodes.set(token.id, node);
+      this.layers.tokens.append(node);
+    }
+    this.drawToken(node, token);
+    if (this.selected === token.id) this.refreshBands();
+  }
+
+  remove(id) {
+    this.tokens.delete(id);
+    this.nodes.get(id)?.remove();
+    this.nodes.delete(id);
+    this.ghosts.get(id)?.remove();
+    this.ghosts.delete(id);
+    if (this.selected === id) this.select(null);
+  }
+
+  makeToken(token) {
+    const node = svg("g", { class: "token", tabindex: 0, role: "button", "data-token-id": token.id });
+    node.append(
+      svg("circle", { class: "ring" }),
+      svg("circle", { class: "body" }),
+      svg("text", { class: "label" }),
+      svg("g", { class: "badge-wrap" }),
+    );
+    node.addEventListener("pointerdown", (e) => this.grab(e, token.id));
+    node.addEventListener("keydown", (e) => this.tokenKey(e, token.id));
+    node.addEventListener("focus", () => this.options.onFocus?.(this.tokens.get(token.id)));
+    return node;
+  }
+
+  drawToken(node, token, at = [token.x, token.y]) {
+    const s = token.size || 1;
+    node.setAttribute("transform", `translate(${at[0]} ${at[1]})`);
+    node.classList.toggle("hidden-token", !!token.hidden);
+    node.classList.toggle("selected", this.selected === token.id);
+    node.classList.toggle("movable", this.canMove(token));
+    const [ring, body, label, badgeWrap] = node.children;
+    for (const [c, r] of [
+      [ring, s * 0.47],
+      [body, s * 0.4],
+    ]) {
+      c.setAttribute("cx", s / 2);
+      c.setAttribute("cy", s / 2);
+      c.setAttribute("r", r);
+    }
+    body.setAttribute("fill", token.color || "#888888");
+    label.setAttribute("x", s / 2);
+    label.setAttribute("y", s / 2 + 0.1);
+    label.textContent = token.name;
+    clear(badgeWrap);
+    const badge = this.options.badge?.(token);
+    if (badge) {
+      badgeWrap.append(
+        svg("rect", { class: "badge-bg", x: s * 0.05, y: -0.12, width: s * 0.9, height: 0.3, rx: 0.08 }),
+        svg("text", { class: "badge", x: s / 2, y: 0.1, text: badge }),
+      );
+    }
+    const state = [token.hidden ? "hidden" : "", badge || ""].filter(Boolean).join(", ");
+    node.setAttribute(
+      "aria-label",
+      `${token.name} at column ${token.x}, row ${token.y}${state ? ` (${state})` : ""}`,
+    );
+  }
+
+  redrawAll() {
+    for (const token of this.tokens.values()) this.drawToken(this.nodes.get(token.id), token);
+  }
+
+  select(id) {
+    this.selected = id;
+    this.redrawAll();
+    this.refreshBands();
+    this.options.onSelect?.(id === null ? null : this.tokens.get(id));
+  }
+
+  refreshBands() {
+    clear(this.layers.bands);
+    const token = this.tokens.get(this.selected);
+    const range = this.options.bandRange?.();
+    if (!token || !this.scene || range === undefined) return;
+    drawBands(this.layers.bands, token, range, this.scene, this.options.diagonal);
+  }
+
+  // ---- dragging
+
+  clampSquare(token, x, y) {
+    const s = token.size || 1;
+    const w = this.scene ? this.scene.width - s : x;
+    const h = this.scene ? this.scene.height - s : y;
+    return [Math.max(0, Math.min(w, x)), Math.max(0, Math.min(h, y))];
+  }
+
+  grab(e, id) {
+    const token = this.tokens.get(id);
+    if (!token || this.ruler.active) return;
+    e.preventDefault(); // the map does not pan under a token
+    e.stopPropagation();
+    if (!this.canMove(token)) {
+      this.select(id);
+      return;
+    }
+    const node = this.nodes.get(id);
+    const [gx, gy] = this.view.toGrid(e.clientX, e.clientY);
+    const drag = { id, dx: gx - token.x, dy: gy - token.y, at: [token.x, token.y], moved: false, sent: 0 };
+    node.setPointerCapture?.(e.pointerId);
+    node.classList.add("dragging");
+    const move = (ev) => {
+      const [px, py] = this.view.toGrid(ev.clientX, ev.clientY);
+      const square = this.clampSquare(token, Math.round(px - drag.dx), Math.round(py - drag.dy));
+      if (square[0] === drag.at[0] && square[1] === drag.at[1]) return;
+      drag.at = square;
+      drag.moved = true;
+      this.drawToken(node, token, square);
+      const now = performance.now();
+      if (now - drag.sent >= DRAG_PREVIEW_MS) {
+        drag.sent = now;
+        this.options.onDrag?.(token, square[0], square[1]);
+      }
+    };
+    const up = () => {
+      node.removeEventListener("pointermove", move);
+      node.removeEventListener("pointerup", up);
+      node.removeEventListener("pointercancel", up);
+      node.classList.remove("dragging");
+      if (!drag.moved || (drag.at[0] === token.x && drag.at[1] === token.y)) {
+        this.drawToken(node, this.tokens.get(id));
+        this.select(this.selected === id && !drag.moved ? null : id);
+        return;
+      }
+      this.select(id);
+      this.requestMove(id, drag.at[0], drag.at[1]);
+    };
+    node.addEventListener("pointermove", move);
+    node.addEventListener("pointerup", up);
+    node.addEventListener("pointercancel", up);
+  }
+
+  requestMove(id, x, y) {
+    const token = this.tokens.get(id);
+    const node = this.nodes.get(id);
+    if (!token || !node) return;
+    [x, y] = this.clampSquare(token, x, y);
+    node.classList.add("pending");
+    this.drawToken(node, token, [x, y]);
+    this.options
+      .onMove(token, x, y)
+      .then((ack) => {
+        node.classList.remove("pending");
+        if (ack?.token) this.upsert(ack.token);
+        this.options.status(`${token.name} moved to column ${x}, row ${y}.`);
+      })
+      .catch((error) => {
+        node.classList.remove("pending");
+        if (error?.token) this.upsert(error.token);
+        const now = this.tokens.get(id);
+        if (now) this.drawToken(node, now); // spring back to where the server has it
+        this.options.status(`${token.name} did not move: ${error?.message || "refused"}.`, true);
+      });
+  }
+
+  /** Someone else is dragging: show a ghost where the token would land. */
+  showDrag(frame) {
+    const token = this.tokens.get(frame.token);
+    if (!token || frame.by === this.options.me.id) return;
+    if (frame.version !== undefined && frame.version < token.version) return;
+    let ghost = this.ghosts.get(frame.token);
+    const s = token.size || 1;
+    if (!ghost) {
+      ghost = svg(
+        "g",
+        { class: "ghost", "data-ghost-for": token.id },
+        svg("circle", { cx: s / 2, cy: s / 2, r: s * 0.4 }),
+        svg("text", { x: s / 2, y: s + 0.25, text: token.name }),
+      );
+      this.ghosts.set(frame.token, ghost);
+      this.layers.ghosts.append(ghost);
+    }
+    ghost.setAttribute("transform", `translate(${frame.x} ${frame.y})`);
+  }
+
+  // ---- keyboard
+
+  tokenKey(e, id) {
+    const token = this.tokens.get(id);
+    if (!token) return;
+    const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (steps[e.key] && this.canMove(token) && !this.ruler.active) {
+      e.preventDefault();
+      e.stopPropagation();
+      const [dx, dy] = steps[e.key];
+      this.select(id);
+      this.requestMove(id, token.x + dx, token.y + dy);
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      e.stopPropagation();
+      this.select(this.selected === id ? null : id);
+    } else if (e.key === "Escape") {
+      this.select(null);
+    }
+  }
+
+  mapKey(e) {
+    if (e.target !== this.svg) return;
+    if (e.key === "r" || e.key === "R") {
+      this.options.toggleRuler?.();
+      e.preventDefault();
+      return;
+    }
+    if (this.ruler.active && this.ruler.key(e)) {
+      e.preventDefault();
+      return;
+    }
+    if (e.key === "Escape") {
+      this.select(null);
+      this.ruler.clear();
+      return;
+    }
+    if (this.view.key(e)) e.preventDefault();
+  }
+}

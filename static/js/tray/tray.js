@@ -1,0 +1,152 @@
+// The dice tray: pick an action of the campaign's game, set it up, watch
+// the exact odds (POST /api/odds/, debounced), choose who sees the roll,
+// optionally enter physical dice, and send the roll intent.
+
+import { el, clear } from "../lib/dom.js";
+import { postJSON } from "../lib/api.js";
+import { FieldSet, fieldElement } from "./fields.js";
+import { drawOdds, drawOddsError } from "./odds.js";
+
+const ODDS_DELAY_MS = 200;
+
+export class Tray {
+  constructor(root, { spec, config, socket }) {
+    this.root = root;
+    this.spec = spec;
+    this.config = config;
+    this.socket = socket;
+    this.form = root.querySelector("#tray-form");
+    this.actionSelect = root.querySelector("#tray-action");
+    this.fieldsBox = root.querySelector("#tray-fields");
+    this.characterSelect = root.querySelector("#tray-character");
+    this.visibility = root.querySelector("#tray-visibility");
+    this.physical = root.querySelector("#tray-physical");
+    this.faces = root.querySelector("#tray-faces");
+    this.error = root.querySelector("#tray-error");
+    this.oddsBox = root.querySelector("#odds");
+    this.oddsTurn = 0;
+    this.actions = spec.actions.filter((a) => a.tray);
+    for (const action of this.actions) {
+      this.actionSelect.append(el("option", { value: action.id, text: action.label }));
+    }
+    for (const c of config.characters) {
+      if (config.me.role === "gm" || c.owner_id === config.me.id) {
+        this.characterSelect.append(el("option", { value: c.id, text: c.name }));
+      }
+    }
+    if (config.me.role === "observer") {
+      this.form.querySelector("#tray-roll").disabled = true;
+      this.showError("Observers watch; they do not roll.");
+    }
+    this.actionSelect.addEventListener("change", () => this.useAction(this.actionSelect.value));
+    this.physical.addEventListener("change", () => {
+      root.classList.toggle("physical", this.physical.checked);
+      if (this.physical.checked) this.faces.focus();
+    });
+    this.form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.roll();
+    });
+    if (this.actions.length) this.useAction(this.actions[0].id);
+  }
+
+  useAction(id) {
+    this.action = this.actions.find((a) => a.id === id);
+    clear(this.fieldsBox);
+    this.fieldSet = new FieldSet(this.fieldsBox, this.action.fields, {
+      settings: this.config.settings,
+      onChange: () => this.oddsSoon(),
+    });
+    this.oddsSoon();
+  }
+
+  request() {
+    return { system: this.spec.game, action: this.action.id, ...this.fieldSet.read() };
+  }
+
+  oddsSoon() {
+    clearTimeout(this.oddsTimer);
+    this.oddsTimer = setTimeout(() => this.odds(), ODDS_DELAY_MS);
+  }
+
+  async odds() {
+    if (!this.action?.odds) {
+      clear(this.oddsBox);
+      return;
+    }
+    const turn = ++this.oddsTurn;
+    this.oddsBox.setAttribute("aria-busy", "true");
+    let answer;
+    try {
+      answer = await postJSON(this.config.api.odds, this.request());
+    } catch {
+      if (turn === this.oddsTurn) drawOddsError(this.oddsBox, "Odds unavailable (offline).");
+      return;
+    }
+    if (turn !== this.oddsTurn) return; // a newer set-up is on its way
+    this.oddsBox.removeAttribute("aria-busy");
+    this.markField(null);
+    if (answer.ok) {
+      drawOdds(this.oddsBox, answer.data);
+      this.showError("");
+    } else {
+      const error = answer.data?.error || {};
+      drawOddsError(this.oddsBox, "No odds until the roll is set up right.");
+      this.showError(describe(error), error.field);
+    }
+  }
+
+  parseFaces() {
+    const text = this.faces.value.trim();
+    if (!text) return { error: "Enter the faces you rolled, in tape order." };
+    const faces = text.split(/[\s,;]+/).map(Number);
+    if (faces.some((f) => !Number.isInteger(f) || f < 1 || f > 6)) {
+      return { error: "Each face is a whole number from 1 to 6." };
+    }
+    return { faces };
+  }
+
+  async roll() {
+    const request = this.request();
+    if (this.physical.checked) {
+      const { faces, error } = this.parseFaces();
+      if (error) {
+        this.showError(error, "faces");
+        this.faces.focus();
+        return;
+      }
+      request.faces = faces;
+    }
+    const intent = { type: "roll", visibility: this.visibility.value, request };
+    if (this.characterSelect.value) intent.character = Number(this.characterSelect.value);
+    const button = this.form.querySelector("#tray-roll");
+    button.disabled = true;
+    try {
+      await this.socket.send(intent);
+      this.showError("");
+      if (this.physical.checked) this.faces.value = "";
+    } catch (error) {
+      this.showError(describe(error), error.field);
+    } finally {
+      button.disabled = this.config.me.role === "observer";
+    }
+  }
+
+  showError(message, field) {
+    this.error.textContent = message || "";
+    this.markField(message ? field : null);
+  }
+
+  markField(path) {
+    for (const node of this.root.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
+    if (!path) return;
+    const input = path === "faces" ? this.faces : fieldElement(this.fieldsBox, path.replace(/^request\./, ""));
+    input?.setAttribute("aria-invalid", "true");
+  }
+}
+
+function describe(error) {
+  if (!error) return "Something went wrong.";
+  const message = error.message || error.code || "refused";
+  return error.field && !message.includes(error.field) ? `${error.field}: ${message}` : message;
+}
