@@ -96,7 +96,9 @@ class RoomConsumer(AsyncConsumer):
         self.joined = True
         self.presence = get_presence()
         if await self.presence.join(self.room, place["user"], self.conn_id):
-            await self.hub.publish_aside(self.room, presence_frame("join", place["user"]))
+            await self.hub.publish_aside(
+                self.room, presence_frame("join", place["user"]), about=self.user_id
+            )
         if since is None:
             await self.send_snapshot("connect")
         else:
@@ -221,7 +223,7 @@ class RoomConsumer(AsyncConsumer):
         self.outbox.push(text, key=key)
 
     def push_aside_message(self, message: dict):
-        if message.get("origin") == self.conn_id:
+        if message.get("origin") == self.conn_id or message.get("about") == self.user_id:
             return
         if message.get("gm_only") and not self.is_gm:
             return
@@ -363,7 +365,9 @@ class RoomConsumer(AsyncConsumer):
             try:
                 if await self.presence.leave(self.room, self.user_id, self.conn_id):
                     user = {"id": self.me["id"], "name": self.me["name"]}
-                    await self.hub.publish_aside(self.room, presence_frame("leave", user))
+                    await self.hub.publish_aside(
+                        self.room, presence_frame("leave", user), about=self.user_id
+                    )
             except Exception:
                 logger.exception("presence: could not record that %s left", self.user_id)
 

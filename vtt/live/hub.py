@@ -220,7 +220,7 @@ class Hub:
         for room, feed in rooms.items():
             await store.refresh(room, [(c.user_id, c.conn_id) for c in feed.members])
             for user in await store.prune(room):
-                await self.publish_aside(room, presence_frame("leave", user))
+                await self.publish_aside(room, presence_frame("leave", user), about=user["id"])
 
     async def _catch_up(self, feed: RoomFeed) -> None:
         try:

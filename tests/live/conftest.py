@@ -1,0 +1,195 @@
+"""A small campaign for the live room tests, and websocket clients that log
+in with a session cookie the way a browser does."""
+
+import asyncio
+import contextlib
+import json
+from dataclasses import dataclass, field
+
+import pytest
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from vtt.tabletop.models import Membership, Role
+from vtt.tabletop.services import (
+    campaign_create,
+    character_create,
+    scene_activate,
+    scene_create,
+    token_create,
+)
+
+ORIGIN = (b"origin", b"http://testserver")
+TIMEOUT = 3
+
+
+@dataclass
+class Room:
+    campaign_id: int
+    scene_id: int
+    users: dict
+    cookies: dict
+    tokens: dict
+    characters: dict = field(default_factory=dict)
+
+
+def session_cookie(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value
+
+
+def make_room(game: str = "artifice", **character_sheets) -> Room:
+    User = get_user_model()
+    users = {
+        name: User.objects.create_user(name)
+        for name in ("gm", "player", "other", "observer", "stranger")
+    }
+    campaign = campaign_create(owner=users["gm"], name="The Tomb", game=game)
+    for name, role in (
+        ("player", Role.PLAYER),
+        ("other", Role.PLAYER),
+        ("observer", Role.OBSERVER),
+    ):
+        Membership.objects.create(campaign=campaign, user=users[name], role=role)
+    scene = scene_create(campaign_id=campaign.pk, by=users["gm"], name="Crypt", width=20, height=20)
+    scene_activate(scene_id=scene.pk, by=users["gm"])
+    tokens = {
+        "tenrec": token_create(
+            scene_id=scene.pk,
+            by=users["gm"],
+            name="Tenrec",
+            x=1,
+            y=1,
+            controllers=[users["player"].pk],
+        ).pk,
+        "zombie": token_create(
+            scene_id=scene.pk, by=users["gm"], name="Zombie", x=9, y=9, hidden=True
+        ).pk,
+    }
+    characters = {}
+    for name, sheet in character_sheets.items():
+        characters[name] = character_create(
+            campaign_id=campaign.pk,
+            by=users["gm"],
+            name=name,
+            owner_id=users["player"].pk,
+            sheet=sheet,
+        ).pk
+    return Room(
+        campaign_id=campaign.pk,
+        scene_id=scene.pk,
+        users={k: u.pk for k, u in users.items()},
+        cookies={k: session_cookie(u) for k, u in users.items()},
+        tokens=tokens,
+        characters=characters,
+    )
+
+
+@pytest.fixture
+def room(transactional_db):
+    return make_room()
+
+
+class Client_:
+    """A websocket client of the room, with helpers to wait for frames."""
+
+    def __init__(self, communicator):
+        self.ws = communicator
+        self.seen: list[dict] = []  # every frame received
+        self.unread: list[dict] = []  # received but not yet matched by until()
+
+    async def recv(self, timeout=TIMEOUT) -> dict:
+        if self.unread:
+            return self.unread.pop(0)
+        frame = json.loads(await self.ws.receive_from(timeout))
+        self.seen.append(frame)
+        return frame
+
+    async def until(self, predicate, timeout=TIMEOUT) -> dict:
+        """The first frame that matches; frames passed over stay unread."""
+        for i, frame in enumerate(self.unread):
+            if predicate(frame):
+                return self.unread.pop(i)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            left = deadline - loop.time()
+            if left <= 0:
+                raise AssertionError(f"no matching frame; saw {self.seen[-5:]}")
+            frame = json.loads(await self.ws.receive_from(left))
+            self.seen.append(frame)
+            if predicate(frame):
+                return frame
+            self.unread.append(frame)
+
+    async def event(self, kind: str, timeout=TIMEOUT) -> dict:
+        frame = await self.until(
+            lambda f: f["type"] == "event" and f["event"]["type"] == kind, timeout
+        )
+        return frame["event"]
+
+    async def reply(self, id_, timeout=TIMEOUT) -> dict:
+        return await self.until(
+            lambda f: f["type"] in ("ack", "error") and f.get("id") == id_, timeout
+        )
+
+    async def send(self, frame: dict) -> None:
+        await self.ws.send_to(text_data=json.dumps(frame))
+
+    async def ask(self, frame: dict) -> dict:
+        await self.send(frame)
+        return await self.reply(frame.get("id"))
+
+    async def quiet(self, timeout=0.2) -> bool:
+        return not self.unread and await self.ws.receive_nothing(timeout)
+
+    async def drain(self, timeout=0.2) -> list[dict]:
+        """Everything unread now and arriving within `timeout`."""
+        frames, self.unread = self.unread, []
+        while not await self.ws.receive_nothing(timeout):
+            frame = json.loads(await self.ws.receive_from(1))
+            self.seen.append(frame)
+            frames.append(frame)
+        return frames
+
+    async def close(self):
+        await self.ws.disconnect()
+
+
+def application():
+    from vtt.asgi import application as app
+
+    return app
+
+
+async def connect(room: Room, who: str, query: str = "", expect=True, campaign_id=None):
+    """A connected client; with expect=True, its first frame (snapshot or welcome) is read."""
+    headers = [ORIGIN]
+    if who is not None:
+        headers.append((b"cookie", f"sessionid={room.cookies[who]}".encode()))
+    path = f"/ws/campaigns/{campaign_id or room.campaign_id}/" + (f"?{query}" if query else "")
+    communicator = WebsocketCommunicator(application(), path, headers=headers)
+    connected, _ = await communicator.connect(timeout=TIMEOUT)
+    assert connected
+    client = Client_(communicator)
+    if expect:
+        client.first = await client.recv()
+    return client
+
+
+@pytest.fixture
+async def clients():
+    """Opens clients; every one is disconnected at the end, pass or fail."""
+    opened = []
+
+    async def open_(*args, **kwargs):
+        client = await connect(*args, **kwargs)
+        opened.append(client)
+        return client
+
+    yield open_
+    for client in opened:
+        with contextlib.suppress(Exception):
+            await client.ws.disconnect()
