@@ -42,7 +42,8 @@ def scenes_for(viewer: Viewer, campaign_id: int) -> QuerySet:
     """The GM sees every map; the others the one the room is on."""
     scenes = Scene.objects.filter(campaign_id=campaign_id)
     if not viewer.is_gm:
-        scenes = scenes.filter(pk=Campaign.objects.filter(pk=campaign_id).values("active_scene"))
+        active = Campaign.objects.filter(pk=campaign_id).values("active_scene")
+        scenes = scenes.filter(pk__in=active)
     return scenes.order_by("created_at", "id")
 
 

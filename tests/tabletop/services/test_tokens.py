@@ -1,0 +1,213 @@
+import threading
+
+import pytest
+from django.db import connection
+
+from vtt.tabletop import services
+from vtt.tabletop.models import Membership, Role, Token
+
+from ..helpers import events_after, last_seq
+from ..table import make_table
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_pc_token_is_controlled_by_its_owner(table):
+    assert list(table.tenrec_token.controllers.all()) == [table.player]
+    assert list(table.zombie_token.controllers.all()) == []
+
+
+def test_move_bumps_the_version_and_tells_the_room(table):
+    seq = last_seq(table.campaign)
+    token = services.token_move(
+        token_id=table.tenrec_token.pk, by=table.player, x=4, y=3, version=1
+    )
+    assert (token.x, token.y, token.version) == (4, 3, 2)
+    [event] = events_after(table.campaign, seq)
+    assert event.kind == "token.moved"
+    assert event.data["from"] == [2, 2]
+    assert event.data["token"] == {
+        "id": token.pk,
+        "scene_id": table.scene.pk,
+        "character_id": table.tenrec.pk,
+        "name": "Tenrec",
+        "x": 4,
+        "y": 3,
+        "size": 1,
+        "hidden": False,
+        "color": "#888888",
+        "controllers": [table.player.pk],
+        "version": 2,
+    }
+    assert event.actor == table.player
+
+
+def test_a_stale_move_gets_the_current_token(table):
+    services.token_move(token_id=table.tenrec_token.pk, by=table.player, x=4, y=3, version=1)
+    seq = last_seq(table.campaign)
+    with pytest.raises(services.StaleVersion) as caught:
+        services.token_move(token_id=table.tenrec_token.pk, by=table.gm, x=9, y=9, version=1)
+    assert caught.value.code == "stale_version"
+    assert (caught.value.token.x, caught.value.token.y, caught.value.token.version) == (4, 3, 2)
+    assert last_seq(table.campaign) == seq
+    # Without a version the move simply wins.
+    assert services.token_move(token_id=table.tenrec_token.pk, by=table.gm, x=9, y=9).version == 3
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "field"),
+    [(-1, 0, "x"), (20, 0, "x"), (0, 15, "y"), (0, -5, "y"), (19, 14, None)],
+)
+def test_the_footprint_stays_on_the_map(table, x, y, field):
+    # The map is 20 x 15; a 1x1 token may stand on (19, 14), a 2x2 one may not.
+    if field is None:
+        services.token_move(token_id=table.tenrec_token.pk, by=table.gm, x=x, y=y)
+        with pytest.raises(services.ServiceError) as caught:
+            services.token_move(token_id=table.lurker.pk, by=table.gm, x=x, y=y)
+        assert caught.value.code == "out_of_bounds"
+        return
+    with pytest.raises(services.ServiceError) as caught:
+        services.token_move(token_id=table.tenrec_token.pk, by=table.gm, x=x, y=y)
+    assert (caught.value.code, caught.value.field) == ("out_of_bounds", field)
+    assert Token.objects.get(pk=table.tenrec_token.pk).version == 1
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "version"),
+    [("3", 3, None), (3.0, 3, None), (3, None, None), (3, 3, "1"), (True, 3, None)],
+)
+def test_wrong_types_are_invalid(table, x, y, version):
+    with pytest.raises(services.ServiceError) as caught:
+        services.token_move(token_id=table.tenrec_token.pk, by=table.gm, x=x, y=y, version=version)
+    assert caught.value.code == "invalid"
+
+
+def test_who_may_move(table):
+    with pytest.raises(services.NotAllowed):
+        services.token_move(token_id=table.tenrec_token.pk, by=table.other, x=5, y=5)
+    with pytest.raises(services.NotAllowed):
+        services.token_move(token_id=table.tenrec_token.pk, by=table.observer, x=5, y=5)
+    with pytest.raises(services.NotFound):
+        services.token_move(token_id=table.tenrec_token.pk, by=table.outsider, x=5, y=5)
+    # A hidden token does not exist for a player, even one who controls it.
+    services.token_update(token_id=table.lurker.pk, by=table.gm, controllers=[table.player.pk])
+    with pytest.raises(services.NotFound):
+        services.token_move(token_id=table.lurker.pk, by=table.player, x=0, y=0)
+    services.token_move(token_id=table.zombie_token.pk, by=table.gm, x=0, y=0)
+
+
+def test_a_move_to_where_it_stands_changes_nothing(table):
+    seq = last_seq(table.campaign)
+    token = services.token_move(token_id=table.tenrec_token.pk, by=table.player, x=2, y=2)
+    assert token.version == 1 and last_seq(table.campaign) == seq
+
+
+def test_create_update_hide_reveal_delete(table):
+    seq = last_seq(table.campaign)
+    token = services.token_create(
+        scene_id=table.scene.pk, by=table.gm, name="Rat", x=1, y=1, color="#AABBCC", hidden=True
+    )
+    assert token.color == "#aabbcc"
+    token = services.token_update(token_id=token.pk, by=table.gm, name="Giant rat", size=2)
+    assert (token.name, token.size, token.version) == ("Giant rat", 2, 2)
+    token = services.token_set_hidden(token_id=token.pk, by=table.gm, hidden=False)
+    assert token.version == 3
+    assert services.token_set_hidden(token_id=token.pk, by=table.gm, hidden=False).version == 3
+    services.token_set_hidden(token_id=token.pk, by=table.gm, hidden=True)
+    services.token_delete(token_id=token.pk, by=table.gm)
+    assert not Token.objects.filter(pk=token.pk).exists()
+    events = events_after(table.campaign, seq)
+    assert [e.kind for e in events] == [
+        "token.created",
+        "token.updated",
+        "token.revealed",
+        "token.hidden",
+        "token.deleted",
+    ]
+    assert events[-1].data["token"]["name"] == "Giant rat"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code", "field"),
+    [
+        ({"size": 0}, "invalid", "size"),
+        ({"size": 11}, "invalid", "size"),
+        ({"size": 20}, "invalid", "size"),
+        ({"color": "red"}, "invalid", "color"),
+        ({"name": ""}, "invalid", "name"),
+        ({"controllers": [999999]}, "invalid", "controllers"),
+        ({"controllers": "me"}, "invalid", "controllers"),
+        ({"character_id": 999999}, "invalid", "character_id"),
+        ({"hidden": "yes"}, "unknown_field", "hidden"),
+        ({"x": 3}, "unknown_field", "x"),
+    ],
+)
+def test_bad_updates_write_nothing(table, kwargs, code, field):
+    seq = last_seq(table.campaign)
+    with pytest.raises(services.ServiceError) as caught:
+        services.token_update(token_id=table.zombie_token.pk, by=table.gm, **kwargs)
+    assert (caught.value.code, caught.value.field) == (code, field)
+    token = Token.objects.get(pk=table.zombie_token.pk)
+    assert (token.version, token.name, token.size) == (1, "Zombie", 1)
+    assert last_seq(table.campaign) == seq
+
+
+def test_a_token_grown_past_the_edge_is_refused(table):
+    services.token_move(token_id=table.zombie_token.pk, by=table.gm, x=19, y=0)
+    with pytest.raises(services.ServiceError) as caught:
+        services.token_update(token_id=table.zombie_token.pk, by=table.gm, size=2)
+    assert caught.value.code == "out_of_bounds"
+
+
+def test_players_and_observers_do_not_manage_tokens(table):
+    for user in (table.player, table.observer):
+        with pytest.raises(services.NotAllowed):
+            services.token_create(scene_id=table.scene.pk, by=user, name="Mine")
+        with pytest.raises(services.NotAllowed):
+            services.token_update(token_id=table.tenrec_token.pk, by=user, name="Mine")
+        with pytest.raises(services.NotAllowed):
+            services.token_set_hidden(token_id=table.tenrec_token.pk, by=user, hidden=True)
+        with pytest.raises(services.NotAllowed):
+            services.token_delete(token_id=table.tenrec_token.pk, by=user)
+
+
+def test_observer_controllers_are_refused(table):
+    with pytest.raises(services.ServiceError) as caught:
+        services.token_update(
+            token_id=table.zombie_token.pk, by=table.gm, controllers=[table.observer.pk]
+        )
+    assert caught.value.field == "controllers"
+    Membership.objects.filter(user=table.observer).update(role=Role.PLAYER)
+    token = services.token_update(
+        token_id=table.zombie_token.pk, by=table.gm, controllers=[table.observer.pk]
+    )
+    assert [u.pk for u in token.controllers.all()] == [table.observer.pk]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_moves_of_one_token_are_serialised(postgres):
+    """Ten moves naming the same version at once: one wins, nine are stale,
+    and the stored token equals what the last event says."""
+    table = make_table()
+    token_id, outcomes, barrier = table.tenrec_token.pk, [], threading.Barrier(10)
+
+    def move(x):
+        barrier.wait()
+        try:
+            services.token_move(token_id=token_id, by=table.gm, x=x, y=7, version=1)
+            outcomes.append("moved")
+        except services.StaleVersion as stale:
+            outcomes.append(stale.token.version)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=move, args=(x,)) for x in range(10)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes, key=str) == [2] * 9 + ["moved"]
+    token = Token.objects.get(pk=token_id)
+    last = events_after(table.campaign, 0)[-1]
+    assert last.kind == "token.moved" and last.data["token"]["x"] == token.x
+    assert token.version == 2
