@@ -13,7 +13,7 @@ from ._apocalyptia_odds import attack_odds, opposed_odds, roll_odds
 MIN_BONUS, MAX_BONUS = -20, 40
 MAX_DIFFICULTY = 60
 MAX_WEAPON_DMG = 40
-# Ties are re-rolled; a tie a hundred times running (about 1e-85 with real
+# Ties are re-rolled; a tie a hundred times running (about 3e-85 with real
 # dice) can only come from a typed tape, which we refuse.
 MAX_ROUNDS = 100
 
