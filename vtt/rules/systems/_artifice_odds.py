@@ -14,6 +14,7 @@ ascending order, leaving out impossible values."""
 
 from functools import lru_cache
 from math import comb
+from operator import add, mul
 
 
 @lru_cache(maxsize=2048)
@@ -37,6 +38,9 @@ def pool_by_wild(dice: int, modifier: int) -> tuple[tuple, tuple, tuple]:
             none = every
         plain.append(none)
         reached.append(every - none)
+    plain = [p / 6 for p in plain]  # each Wild Die face has a sixth of the chance
+    reached = [p / 6 for p in reached]
+    both = list(map(add, plain, reached))
     step = 1 if modifier > 0 else -1
     size = dice + 2
     ones, sixes, other = [0.0] * size, [0.0] * size, [0.0] * size
@@ -47,16 +51,21 @@ def pool_by_wild(dice: int, modifier: int) -> tuple[tuple, tuple, tuple]:
         else:
             wild_reached = modifier < 0 and 4 <= face <= 3 + reach
         into = ones if face == 1 else sixes if face == 6 else other
-        for k in range(regular + 1):
-            p_plain, p_reached = plain[k] / 6, reached[k] / 6
-            s = k + base
-            if wild_reached:
-                into[s + step] += p_plain + p_reached
-                continue
-            if p_reached:
-                into[s + step] += p_reached
-            into[s] += p_plain
+        if wild_reached:
+            _add_at(into, base + step, both)
+        else:
+            _add_at(into, base, plain)
+            if modifier:
+                _add_at(into, base + step, reached)
     return tuple(ones), tuple(sixes), tuple(other)
+
+
+def _add_at(into: list, at: int, values: list) -> None:
+    """into[at + i] += values[i]; values before index 0 are zero and dropped."""
+    if at < 0:
+        values, at = values[-at:], 0
+    end = at + len(values)
+    into[at:end] = map(add, into[at:end], values)
 
 
 @lru_cache(maxsize=2048)
@@ -95,12 +104,8 @@ def contest_side(dice: int, modifier: int) -> tuple[tuple, tuple, tuple]:
 def margin_dist(actor: tuple, opponent: tuple) -> tuple[list, int]:
     """P(actor X - opponent X) as a list, with the index of margin 0."""
     shift = len(opponent) - 1
-    out = [0.0] * (len(actor) + shift)
-    for i, pa in enumerate(actor):
-        if pa:
-            at = i + shift
-            for j, po in enumerate(opponent):
-                out[at - j] += pa * po
+    out = [sum(map(mul, actor, opponent[m:])) for m in range(shift, 0, -1)]
+    out.extend(sum(map(mul, actor[m:], opponent)) for m in range(len(actor)))
     return out, shift
 
 
@@ -171,38 +176,33 @@ def test_odds(actor: tuple, opponent: tuple, wound: bool) -> dict:
     }
 
 
-@lru_cache(maxsize=4096)
-def wound_steps(attacker: tuple, defender: tuple) -> tuple:
-    """P(condition steps = k) of a Wound Test: the margin when positive, else 0
-    (the defender wins ties)."""
-    xa, _, _ = contest_side(*attacker)
-    xo, _, _ = contest_side(*defender)
-    steps = [0.0] * len(xa)
-    for k in range(1, len(xa)):
-        steps[k] = sum(xa[k + j] * po for j, po in enumerate(xo[: len(xa) - k]))
-    steps[0] = max(0.0, 1.0 - sum(steps))
-    return tuple(steps)
-
-
 def attack_odds(combat_a, combat_d, wound_base, wound_mod, wound_d, track, before) -> dict:
     """combat_a, combat_d, wound_d: (dice >= 1, modifier) pools; the attacker's
     Wound Test pool is wound_base dice plus the cascade (at least 1)."""
     xa, _, _ = contest_side(*combat_a)
     xo, _, _ = contest_side(*combat_d)
     margins, zero = margin_dist(xa, xo)
-    start, last = track.index(before), len(track) - 1
     miss = sum(margins[:zero])
-    steps = [miss]
-    hit_after = [0.0] * len(track)  # where a hit leaves the defender
+    # The Wound Test margin depends on the cascade only through the attacker's
+    # pool, so mix the attacker's side over every cascade and compare once.
+    mix: list = []
     for cascade, p in enumerate(margins[zero:]):
-        if not p:
-            continue
-        wound = wound_steps((max(1, wound_base + cascade), wound_mod), wound_d)
-        if len(wound) > len(steps):
-            steps.extend([0.0] * (len(wound) - len(steps)))
-        for k, q in enumerate(wound):
-            steps[k] += p * q
-            hit_after[min(start + k, last)] += p * q
+        if p:
+            side = contest_side(max(1, wound_base + cascade), wound_mod)[0]
+            if len(side) > len(mix):
+                mix.extend([0.0] * (len(side) - len(mix)))
+            for i, q in enumerate(side):
+                mix[i] += p * q
+    defender = contest_side(*wound_d)[0]
+    steps = [0.0] + [sum(map(mul, mix[k:], defender)) for k in range(1, len(mix))]
+    steps[0] = max(0.0, 1.0 - sum(steps))  # misses, and hits the defender shrugs off
+    while len(steps) > 1 and not steps[-1]:
+        steps.pop()
+    start, last = track.index(before), len(track) - 1
+    hit_after = [0.0] * len(track)  # where a hit leaves the defender
+    hit_after[start] = steps[0] - miss
+    for k in range(1, len(steps)):
+        hit_after[min(start + k, last)] += steps[k]
     after = list(hit_after)
     after[start] += miss
     return {
