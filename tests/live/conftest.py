@@ -40,10 +40,10 @@ def session_cookie(user) -> str:
     return client.cookies["sessionid"].value
 
 
-def make_room(game: str = "artifice", **character_sheets) -> Room:
+def make_room(game: str = "artifice", prefix: str = "", **character_sheets) -> Room:
     User = get_user_model()
     users = {
-        name: User.objects.create_user(name)
+        name: User.objects.create_user(prefix + name)
         for name in ("gm", "player", "other", "observer", "stranger")
     }
     campaign = campaign_create(owner=users["gm"], name="The Tomb", game=game)

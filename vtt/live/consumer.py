@@ -245,7 +245,7 @@ class RoomConsumer(AsyncConsumer):
 
     def too_slow(self):
         if not self.closing:
-            self.spawn(self.close(protocol.CLOSE_TOO_SLOW))
+            self.spawn(self.close(protocol.CLOSE_TOO_SLOW, flush=False))
 
     # ------------------------------------------------------------ receiving
 
@@ -343,10 +343,15 @@ class RoomConsumer(AsyncConsumer):
 
     # ------------------------------------------------------------ leaving
 
-    async def close(self, code: int):
+    async def close(self, code: int, flush: bool = True):
+        """Close with `code`; with `flush`, after the frames already queued
+        (the error that explains the close) have gone out."""
         if self.closing:
             return
         self.closing = True
+        if flush:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.outbox.drain(), 1.0)
         self.outbox.close()
         with contextlib.suppress(Exception):
             await self.base_send({"type": "websocket.close", "code": code})

@@ -46,6 +46,7 @@ class Outbox:
         self._keyed: dict = {}
         self._wake = asyncio.Event()
         self._writer: asyncio.Task | None = None
+        self._sending = False
         self._protocol = _daphne_protocol(send)
         self.closed = False
 
@@ -105,11 +106,15 @@ class Outbox:
             self._bytes -= len(text)
             if key is not None:
                 self._keyed.pop(key, None)
-            await self._send({"type": "websocket.send", "text": text})
+            self._sending = True
+            try:
+                await self._send({"type": "websocket.send", "text": text})
+            finally:
+                self._sending = False
 
     async def drain(self) -> None:
         """Wait until every queued frame has been handed to the server."""
-        while self._queue and not self.closed:
+        while (self._queue or self._sending) and not self.closed:
             await asyncio.sleep(0.005)
 
     def _overflow(self) -> None:
