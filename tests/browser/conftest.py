@@ -1,0 +1,118 @@
+"""A live daphne for the browser tests, on a free port over its own SQLite
+file (the test process's database is in memory and pytest-django's
+live_server speaks no websockets), and a Chromium from the system."""
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import need
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_for(url: str, proc, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"daphne exited with {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=1):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{url} did not answer in {seconds} s")
+
+
+@pytest.fixture(scope="session")
+def chromium_path():
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        need("Chromium", "REQUIRE_BROWSER", f"{CHROMIUM} is missing")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        need("Playwright", "REQUIRE_BROWSER", "the playwright package is not installed")
+    return CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory, chromium_path):
+    """{"url", "campaign", "tenrec_token", "zombie_token", "password"}"""
+    db = tmp_path_factory.mktemp("browser") / "table.sqlite3"
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{db}",
+        "DJANGO_SETTINGS_MODULE": "vtt.settings",
+        "DEBUG": "1",
+        "PYTHONPATH": str(ROOT),
+    }
+    env.pop("REDIS_URL", None)  # one process: the in-memory layer will do
+    run = {"cwd": ROOT, "env": env, "check": True, "capture_output": True, "text": True}
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], timeout=120, **run)
+    seeded = subprocess.run([sys.executable, "-m", "tests.browser.room_seed"], timeout=60, **run)
+    data = json.loads(seeded.stdout.strip().splitlines()[-1])
+    port = _free_port()
+    daphne = Path(sys.executable).with_name("daphne")
+    proc = subprocess.Popen(
+        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "vtt.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        url = f"http://127.0.0.1:{port}"
+        _wait_for(url + "/accounts/login/", proc)
+        yield {"url": url, **data}
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def shot():
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str):
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+    return take

@@ -1,0 +1,50 @@
+"""A small table for the browser tests: a GM, a player, an Artifice
+campaign with a scene, the player's Tenrec and a hidden zombie. Run in a
+subprocess against the database the test's daphne serves."""
+
+import json
+
+PASSWORD = "browser-test-pass-1"
+
+
+def seed() -> dict:
+    from django.contrib.auth import get_user_model
+
+    from vtt.tabletop import services
+
+    users = get_user_model().objects
+    gm = users.create_user("gm", password=PASSWORD)
+    player = users.create_user("player", password=PASSWORD)
+    campaign = services.campaign_create(owner=gm, name="The Tomb", game="artifice")
+    invite = services.invite_create(campaign=campaign, by=gm, role="player")
+    services.invite_accept(code=invite.code, user=player)
+    tenrec = services.character_create(
+        campaign_id=campaign.pk,
+        by=gm,
+        name="Tenrec",
+        owner_id=player.pk,
+        weapons=[{"name": "Bow", "kind": "missile", "range_ft": 30, "lethality": 1}],
+    )
+    scene = services.scene_create(
+        campaign_id=campaign.pk, by=gm, name="Crypt", width=14, height=10, walls=[[6, 0, 6, 4]]
+    )
+    services.scene_activate(scene_id=scene.pk, by=gm)
+    token = services.token_create(
+        scene_id=scene.pk, by=gm, name="Tenrec", x=2, y=3, color="#2266aa", character_id=tenrec.pk
+    )
+    zombie = services.token_create(
+        scene_id=scene.pk, by=gm, name="Zombie", x=9, y=4, color="#556b2f", hidden=True
+    )
+    return {
+        "campaign": campaign.pk,
+        "tenrec_token": token.pk,
+        "zombie_token": zombie.pk,
+        "password": PASSWORD,
+    }
+
+
+if __name__ == "__main__":
+    import django
+
+    django.setup()
+    print(json.dumps(seed()))
