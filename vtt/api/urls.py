@@ -1,8 +1,67 @@
 from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from . import rules_views
+from .views import auth, campaigns, characters, rolls, scenes, tokens
 
 urlpatterns = [
     path("adjudicate/", rules_views.AdjudicateView.as_view(), name="adjudicate"),
     path("odds/", rules_views.OddsView.as_view(), name="odds"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("auth/token/", auth.AuthTokenView.as_view(), name="auth-token"),
+    path("me/", auth.MeView.as_view(), name="me"),
+    path("campaigns/", campaigns.CampaignListView.as_view(), name="campaigns"),
+    path("campaigns/<int:campaign_id>/", campaigns.CampaignDetailView.as_view(), name="campaign"),
+    path(
+        "campaigns/<int:campaign_id>/members/",
+        campaigns.MemberListView.as_view(),
+        name="members",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/members/<int:user_id>/",
+        campaigns.MemberDetailView.as_view(),
+        name="member",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/invites/",
+        campaigns.InviteListView.as_view(),
+        name="invites",
+    ),
+    path("invites/<int:invite_id>/", campaigns.InviteDetailView.as_view(), name="invite"),
+    path("invites/accept/", campaigns.InviteAcceptView.as_view(), name="invite-accept"),
+    path(
+        "campaigns/<int:campaign_id>/characters/",
+        characters.CharacterListView.as_view(),
+        name="characters",
+    ),
+    path(
+        "characters/<int:character_id>/",
+        characters.CharacterDetailView.as_view(),
+        name="character",
+    ),
+    path(
+        "characters/<int:character_id>/spend/",
+        characters.SpendView.as_view(),
+        name="character-spend",
+    ),
+    path(
+        "characters/<int:character_id>/award/",
+        characters.AwardView.as_view(),
+        name="character-award",
+    ),
+    path("campaigns/<int:campaign_id>/scenes/", scenes.SceneListView.as_view(), name="scenes"),
+    path("scenes/<int:scene_id>/", scenes.SceneDetailView.as_view(), name="scene"),
+    path(
+        "scenes/<int:scene_id>/background/",
+        scenes.BackgroundView.as_view(),
+        name="scene-background",
+    ),
+    path("scenes/<int:scene_id>/activate/", scenes.ActivateView.as_view(), name="scene-activate"),
+    path("scenes/<int:scene_id>/tokens/", tokens.TokenListView.as_view(), name="tokens"),
+    path("tokens/<int:token_id>/", tokens.TokenDetailView.as_view(), name="token"),
+    path("tokens/<int:token_id>/move/", tokens.MoveView.as_view(), name="token-move"),
+    path("tokens/<int:token_id>/hidden/", tokens.HiddenView.as_view(), name="token-hidden"),
+    path("campaigns/<int:campaign_id>/rolls/", rolls.RollListView.as_view(), name="rolls"),
+    path("rolls/<int:roll_id>/", rolls.RollDetailView.as_view(), name="roll"),
 ]

@@ -16,7 +16,11 @@ def campaigns_of(user) -> QuerySet:
 def membership_of(user, campaign_id: int) -> Membership | None:
     if not getattr(user, "is_authenticated", False):
         return None
-    return Membership.objects.filter(campaign_id=campaign_id, user_id=user.pk).first()
+    return (
+        Membership.objects.select_related("campaign")
+        .filter(campaign_id=campaign_id, user_id=user.pk)
+        .first()
+    )
 
 
 def viewer_of(member: Membership) -> Viewer:
@@ -67,41 +71,43 @@ def rolls_for(viewer: Viewer, campaign_id: int) -> QuerySet:
     return rolls.order_by("-created_at", "-id")
 
 
-def roll_view(roll: Roll, viewer: Viewer) -> dict | None:
-    """The roll as `viewer` may see it: in full, as a bare announcement of a
-    blind roll, or not at all."""
-    common = {
+def _roll_common(roll: Roll) -> dict:
+    return {
         "id": roll.pk,
         "campaign_id": roll.campaign_id,
         "created_at": roll.created_at.isoformat(),
         "visibility": roll.visibility,
     }
+
+
+def roll_announcement(roll: Roll) -> dict:
+    """That a roll was made, by whom, of what action: nothing of its dice."""
+    announcement = blind_announcement({"request": roll.request, "roller": user_data(roll.roller)})
+    return _roll_common(roll) | {
+        "roll_id": roll.pk,
+        "roller": announcement["roller"],
+        "character": None,
+        "request": None,
+        "result": None,
+        "physical": False,
+        "blind": True,
+        "system": announcement["system"],
+        "action": announcement["action"],
+    }
+
+
+def roll_view(roll: Roll, viewer: Viewer) -> dict | None:
+    """The roll as `viewer` may see it: in full, as the bare announcement of
+    their own blind roll, or not at all."""
     if sees_in_full(viewer, roll.visibility, roll.roller_id):
         request = roll.request if isinstance(roll.request, dict) else {}
         return (
-            common
+            _roll_common(roll)
             | roll_event_data(roll)
-            | {
-                "blind": False,
-                "system": request.get("system"),
-                "action": request.get("action"),
-            }
+            | {"blind": False, "system": request.get("system"), "action": request.get("action")}
         )
     if knows_it_happened(viewer, roll.visibility, roll.roller_id):
-        announcement = blind_announcement(
-            {"request": roll.request, "roller": user_data(roll.roller)}
-        )
-        return common | {
-            "roll_id": roll.pk,
-            "roller": announcement["roller"],
-            "character": None,
-            "request": None,
-            "result": None,
-            "physical": False,
-            "blind": True,
-            "system": announcement["system"],
-            "action": announcement["action"],
-        }
+        return roll_announcement(roll)
     return None
 
 

@@ -99,7 +99,7 @@ def test_a_shorter_track_may_not_drop_a_condition_in_use(table):
 
 def test_rename_and_delete(table):
     seq = last_seq(table.campaign)
-    services.campaign_rename(campaign_id=table.campaign.pk, by=table.gm, name="The Crypt")
+    services.campaign_update(campaign_id=table.campaign.pk, by=table.gm, name="The Crypt")
     assert kinds_after(table.campaign, seq) == ["campaign.updated"]
     with pytest.raises(services.NotAllowed):
         services.campaign_delete(campaign_id=table.campaign.pk, by=table.player)

@@ -11,7 +11,7 @@ from .access import SYSTEM
 from .campaigns import (
     campaign_create,
     campaign_delete,
-    campaign_rename,
+    campaign_update,
     campaign_update_settings,
 )
 from .characters import character_create, character_delete, character_update
@@ -37,7 +37,7 @@ __all__ = [
     "StaleVersion",
     "campaign_create",
     "campaign_delete",
-    "campaign_rename",
+    "campaign_update",
     "campaign_update_settings",
     "character_create",
     "character_delete",

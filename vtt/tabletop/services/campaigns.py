@@ -9,6 +9,7 @@ from ..models import Campaign, Character, Game, Membership, Role
 from ..serialize import campaign_data
 from .access import actor, require_gm
 from .characters import character_event
+from .errors import ServiceError
 
 
 def campaign_create(*, owner, name: str, game: str, settings: dict | None = None) -> Campaign:
@@ -25,38 +26,28 @@ def _locked_campaign(campaign_id: int) -> Campaign:
     return Campaign.objects.select_for_update().get(pk=campaign_id)
 
 
-def campaign_rename(*, campaign_id: int, by, name: str) -> Campaign:
-    require_gm(campaign_id, by, doing="rename the campaign")
-    name = shapes.text(name, "name", 120)
+def campaign_update(*, campaign_id: int, by, **fields) -> Campaign:
+    """Change the name and/or some settings (GM), in one transaction. The
+    settings not given keep their values; renamed Artifice abilities and
+    condition names carry over to every sheet."""
+    require_gm(campaign_id, by, doing="change the campaign")
+    for field in fields:
+        if field not in ("name", "settings"):
+            raise ServiceError("unknown_field", f"{field} is not a known field", field)
+    name = shapes.text(fields["name"], "name", 120) if "name" in fields else None
     with transaction.atomic():
         campaign = _locked_campaign(campaign_id)
-        campaign.name = name
-        campaign.save(update_fields=["name"])
-        append_event(
-            campaign=campaign,
-            kind="campaign.updated",
-            data={"campaign": campaign_data(campaign)},
-            actor=actor(by),
-        )
-    return campaign
-
-
-def campaign_update_settings(*, campaign_id: int, by, settings: dict) -> Campaign:
-    """Change some settings; the keys not given keep their values. Renamed
-    Artifice abilities and condition names carry over to every sheet."""
-    require_gm(campaign_id, by, doing="change the campaign's settings")
-    with transaction.atomic():
-        campaign = _locked_campaign(campaign_id)
-        before = campaign.settings
-        after = game_settings.clean_settings(campaign.game, settings, base=before)
         changed = []
-        if campaign.game == Game.ARTIFICE:
-            characters = list(
-                Character.objects.select_for_update().filter(campaign=campaign).order_by("pk")
-            )
-            changed = _carry_over_artifice(before, after, characters)
-        campaign.settings = after
-        campaign.save(update_fields=["settings"])
+        if "settings" in fields:
+            before = campaign.settings
+            after = game_settings.clean_settings(campaign.game, fields["settings"], base=before)
+            if campaign.game == Game.ARTIFICE:
+                characters = Character.objects.select_for_update().filter(campaign=campaign)
+                changed = _carry_over_artifice(before, after, list(characters.order_by("pk")))
+            campaign.settings = after
+        if name is not None:
+            campaign.name = name
+        campaign.save(update_fields=["name", "settings"])
         for character in changed:
             character.save(update_fields=["sheet", "resources", "updated_at"])
         append_event(
@@ -68,6 +59,11 @@ def campaign_update_settings(*, campaign_id: int, by, settings: dict) -> Campaig
         for character in changed:
             character_event(character, "character.updated", by)
     return campaign
+
+
+def campaign_update_settings(*, campaign_id: int, by, settings: dict) -> Campaign:
+    """Change some settings (GM); see campaign_update."""
+    return campaign_update(campaign_id=campaign_id, by=by, settings=settings)
 
 
 def _carry_over_artifice(before: dict, after: dict, characters) -> list:

@@ -1,0 +1,65 @@
+"""Read access for the API views. Writes are checked by the services
+themselves; reads go through vtt.tabletop.selectors with these guards, so a
+non-member learns nothing (404) and a player never reads what the GM hides."""
+
+from vtt.tabletop import selectors
+from vtt.tabletop.errors import NotAllowed, NotFound
+from vtt.tabletop.models import Campaign, Character, Invite, Roll, Scene
+from vtt.tabletop.services.characters import character_for
+from vtt.tabletop.services.tokens import token_for
+from vtt.tabletop.visibility import Viewer
+
+
+def campaign_access(user, campaign_id: int) -> tuple[Campaign, Viewer]:
+    member = selectors.membership_of(user, campaign_id)
+    if member is None:
+        raise NotFound("no such campaign")
+    return member.campaign, selectors.viewer_of(member)
+
+
+def gm_access(user, campaign_id: int, doing: str) -> tuple[Campaign, Viewer]:
+    campaign, viewer = campaign_access(user, campaign_id)
+    if not viewer.is_gm:
+        raise NotAllowed(f"only a GM may {doing}")
+    return campaign, viewer
+
+
+def character_access(user, character_id: int) -> tuple[Character, Viewer]:
+    character, member = character_for(character_id, user)
+    return character, selectors.viewer_of(member)
+
+
+def scene_access(user, scene_id: int) -> tuple[Scene, Viewer]:
+    """The GM sees every scene of the campaign, the others the active one."""
+    scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
+    if scene is None:
+        raise NotFound("no such scene")
+    _, viewer = campaign_access(user, scene.campaign_id)
+    if not viewer.is_gm and scene.campaign.active_scene_id != scene.pk:
+        raise NotFound("no such scene")
+    return scene, viewer
+
+
+def token_access(user, token_id: int):
+    token, member = token_for(token_id, user)
+    scene_access(user, token.scene_id)
+    return token, selectors.viewer_of(member)
+
+
+def roll_access(user, roll_id: int) -> tuple[dict, Viewer]:
+    roll = Roll.objects.select_related("roller", "character").filter(pk=roll_id).first()
+    if roll is None:
+        raise NotFound("no such roll")
+    _, viewer = campaign_access(user, roll.campaign_id)
+    view = selectors.roll_view(roll, viewer)
+    if view is None:
+        raise NotFound("no such roll")
+    return view, viewer
+
+
+def invite_access(user, invite_id: int) -> Invite:
+    invite = Invite.objects.filter(pk=invite_id).first()
+    if invite is None:
+        raise NotFound("no such invite")
+    gm_access(user, invite.campaign_id, "manage invites")
+    return invite

@@ -1,0 +1,282 @@
+"""Request and response shapes of the tabletop API. Input serializers parse
+and type-check only (a field we do not know is refused by name); the deep
+checks (sheets, walls, bounds) are the services'. Output serializers describe
+the plain dicts of vtt.tabletop.serialize for the OpenAPI schema."""
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from vtt.tabletop.models import Game, Role, Visibility
+
+ID = {"min_value": 1, "max_value": 2**63 - 1}
+INVITE_ROLES = [Role.PLAYER, Role.OBSERVER]
+
+
+# A pattern, not an enum: the schema's `Role` enum stays the three roles.
+@extend_schema_field({"type": "string", "pattern": "^(player|observer)$"})
+class InviteRoleField(serializers.ChoiceField):
+    # An invite makes players or observers, never GMs.
+    def __init__(self, **kwargs):
+        super().__init__(choices=INVITE_ROLES, **kwargs)
+
+
+class StrictSerializer(serializers.Serializer):
+    # Refuses fields it does not declare instead of dropping them. (A comment,
+    # not a docstring: the schema would show it on every request body.)
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = [key for key in data if key not in self.fields]
+            if unknown:
+                raise serializers.ValidationError(
+                    {key: ["is not a known field"] for key in unknown}, code="unknown_field"
+                )
+        return super().to_internal_value(data)
+
+    def given(self) -> dict:
+        """The validated fields the client actually sent (for PATCH)."""
+        return {
+            key: value for key, value in self.validated_data.items() if key in self.initial_data
+        }
+
+
+# ------------------------------------------------------------------ output
+
+
+class UserOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class MeOut(UserOut):
+    username = serializers.CharField()
+
+
+class TokenAuthIn(StrictSerializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=4096, trim_whitespace=False)
+
+
+class TokenAuthOut(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class CampaignOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.ChoiceField(choices=Game.choices)
+    settings = serializers.DictField()
+    active_scene_id = serializers.IntegerField(allow_null=True)
+    role = serializers.ChoiceField(choices=Role.choices, help_text="The caller's role.")
+
+
+class MemberOut(serializers.Serializer):
+    user = UserOut()
+    role = serializers.ChoiceField(choices=Role.choices)
+
+
+class MembershipOut(MemberOut):
+    campaign_id = serializers.IntegerField()
+
+
+class InviteOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    campaign_id = serializers.IntegerField()
+    code = serializers.CharField()
+    role = InviteRoleField()
+    expires_at = serializers.DateTimeField(allow_null=True)
+    max_uses = serializers.IntegerField(allow_null=True)
+    uses = serializers.IntegerField()
+
+
+class CharacterOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    campaign_id = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["pc", "npc"])
+    owner = UserOut(allow_null=True)
+    sheet = serializers.DictField()
+    weapons = serializers.ListField(child=serializers.DictField())
+    resources = serializers.DictField()
+    gm_notes = serializers.CharField(required=False, help_text="Present for GMs only.")
+
+
+class SceneOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    campaign_id = serializers.IntegerField()
+    name = serializers.CharField()
+    width = serializers.IntegerField()
+    height = serializers.IntegerField()
+    background = serializers.CharField(allow_null=True, help_text="URL of the image, or null.")
+    walls = serializers.ListField(
+        child=serializers.ListField(child=serializers.FloatField(), min_length=4, max_length=4)
+    )
+    active = serializers.BooleanField()
+
+
+class TokenOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    scene_id = serializers.IntegerField()
+    character_id = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    x = serializers.IntegerField()
+    y = serializers.IntegerField()
+    size = serializers.IntegerField()
+    hidden = serializers.BooleanField()
+    color = serializers.CharField()
+    controllers = serializers.ListField(child=serializers.IntegerField())
+    version = serializers.IntegerField()
+
+
+class NamedOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class RollOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    roll_id = serializers.IntegerField()
+    campaign_id = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    visibility = serializers.ChoiceField(choices=Visibility.choices)
+    blind = serializers.BooleanField(
+        help_text="True when the caller may know only that the roll was made."
+    )
+    roller = UserOut(allow_null=True)
+    character = NamedOut(allow_null=True)
+    system = serializers.CharField(allow_null=True)
+    action = serializers.CharField(allow_null=True)
+    request = serializers.DictField(allow_null=True)
+    result = serializers.DictField(allow_null=True)
+    physical = serializers.BooleanField()
+
+
+class ErrorDetailOut(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    field = serializers.CharField(allow_null=True)
+
+
+class ErrorOut(serializers.Serializer):
+    error = ErrorDetailOut()
+    fields = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), required=False
+    )
+
+
+class StaleTokenOut(ErrorOut):
+    token = TokenOut()
+
+
+# ------------------------------------------------------------------ input
+
+
+class CampaignIn(StrictSerializer):
+    name = serializers.CharField(max_length=120)
+    game = serializers.ChoiceField(choices=Game.choices)
+    settings = serializers.JSONField(required=False, help_text="Per-game settings (docs/api.md).")
+
+
+class CampaignPatchIn(StrictSerializer):
+    name = serializers.CharField(max_length=120, required=False)
+    settings = serializers.JSONField(required=False)
+
+
+class RoleIn(StrictSerializer):
+    role = serializers.ChoiceField(choices=Role.choices)
+
+
+class InviteIn(StrictSerializer):
+    role = InviteRoleField(default=Role.PLAYER)
+    expires_at = serializers.DateTimeField(required=False, allow_null=True)
+    max_uses = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=1000
+    )
+
+
+class InviteAcceptIn(StrictSerializer):
+    code = serializers.CharField(max_length=64)
+
+
+class CharacterIn(StrictSerializer):
+    name = serializers.CharField(max_length=120)
+    kind = serializers.ChoiceField(choices=["pc", "npc"], default="pc")
+    owner_id = serializers.IntegerField(required=False, allow_null=True, **ID)
+    sheet = serializers.JSONField(required=False)
+    weapons = serializers.JSONField(required=False)
+    resources = serializers.JSONField(required=False)
+    gm_notes = serializers.CharField(required=False, allow_blank=True, max_length=20000)
+
+
+class CharacterPatchIn(StrictSerializer):
+    name = serializers.CharField(max_length=120, required=False)
+    kind = serializers.ChoiceField(choices=["pc", "npc"], required=False)
+    owner_id = serializers.IntegerField(required=False, allow_null=True, **ID)
+    sheet = serializers.JSONField(required=False)
+    weapons = serializers.JSONField(required=False)
+    resources = serializers.JSONField(required=False)
+    gm_notes = serializers.CharField(required=False, allow_blank=True, max_length=20000)
+
+
+class ResourceIn(StrictSerializer):
+    resource = serializers.CharField(max_length=40)
+    amount = serializers.IntegerField(min_value=1, max_value=9999)
+
+
+class SceneIn(StrictSerializer):
+    name = serializers.CharField(max_length=120)
+    width = serializers.IntegerField(min_value=1, max_value=200, default=20)
+    height = serializers.IntegerField(min_value=1, max_value=200, default=20)
+    walls = serializers.JSONField(required=False, help_text="[[x1, y1, x2, y2], ...] in squares")
+
+
+class ScenePatchIn(StrictSerializer):
+    name = serializers.CharField(max_length=120, required=False)
+    width = serializers.IntegerField(min_value=1, max_value=200, required=False)
+    height = serializers.IntegerField(min_value=1, max_value=200, required=False)
+    walls = serializers.JSONField(required=False)
+
+
+class BackgroundIn(StrictSerializer):
+    image = serializers.FileField(help_text="PNG, JPEG, GIF or WebP; 10 MB, 8192 px a side")
+
+
+class TokenIn(StrictSerializer):
+    name = serializers.CharField(max_length=120)
+    x = serializers.IntegerField(default=0, min_value=-10000, max_value=10000)
+    y = serializers.IntegerField(default=0, min_value=-10000, max_value=10000)
+    size = serializers.IntegerField(default=1, min_value=1, max_value=10)
+    hidden = serializers.BooleanField(default=False)
+    color = serializers.RegexField(r"^#[0-9a-fA-F]{6}$", default="#888888")
+    character_id = serializers.IntegerField(required=False, allow_null=True, **ID)
+    controllers = serializers.ListField(
+        child=serializers.IntegerField(**ID), required=False, max_length=50
+    )
+
+
+class TokenPatchIn(StrictSerializer):
+    name = serializers.CharField(max_length=120, required=False)
+    size = serializers.IntegerField(min_value=1, max_value=10, required=False)
+    color = serializers.RegexField(r"^#[0-9a-fA-F]{6}$", required=False)
+    character_id = serializers.IntegerField(required=False, allow_null=True, **ID)
+    controllers = serializers.ListField(
+        child=serializers.IntegerField(**ID), required=False, max_length=50
+    )
+
+
+class MoveIn(StrictSerializer):
+    x = serializers.IntegerField(min_value=-10000, max_value=10000)
+    y = serializers.IntegerField(min_value=-10000, max_value=10000)
+    version = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=2**31
+    )
+
+
+class HiddenIn(StrictSerializer):
+    hidden = serializers.BooleanField()
+
+
+class RollIn(StrictSerializer):
+    request = serializers.JSONField(help_text="A rules request (docs/rules.md), faces optional.")
+    visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PUBLIC)
+    character_id = serializers.IntegerField(required=False, allow_null=True, **ID)

@@ -1,0 +1,38 @@
+"""What every tabletop API view shares: authentication (a token for scripts,
+the session for the site), the error shape, parsing and pagination."""
+
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.generics import GenericAPIView
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from ..errors import api_exception_handler
+from ..serializers import ErrorOut
+
+ERRORS = {
+    400: OpenApiResponse(ErrorOut, description="Bad input: every field's messages in `fields`."),
+    401: OpenApiResponse(ErrorOut, description="Not signed in."),
+    403: OpenApiResponse(ErrorOut, description="A member, but not allowed to do this."),
+    404: OpenApiResponse(ErrorOut, description="No such object, or not one you may see."),
+}
+READ_ERRORS = {code: ERRORS[code] for code in (401, 404)}
+
+
+class TabletopView(GenericAPIView):
+    # The token first: an anonymous caller then gets 401 with a
+    # WWW-Authenticate header rather than a bare 403.
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [IsAuthenticated]
+
+    def get_exception_handler(self):
+        return api_exception_handler
+
+    def parse(self, serializer_class):
+        serializer = serializer_class(data=self.request.data)
+        serializer.is_valid(raise_exception=True)
+        return serializer
+
+    def page(self, queryset, render) -> Response:
+        items = self.paginate_queryset(queryset)
+        return self.get_paginated_response([render(item) for item in items])

@@ -1,0 +1,95 @@
+"""Scenes (battle maps) and their background images."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.response import Response
+
+from vtt.tabletop import selectors, services
+from vtt.tabletop.errors import ServiceError
+from vtt.tabletop.serialize import scene_data
+from vtt.tabletop.services.scenes import MAX_IMAGE_BYTES
+
+from ..permissions import campaign_access, scene_access
+from ..serializers import BackgroundIn, SceneIn, SceneOut, ScenePatchIn
+from .base import ERRORS, READ_ERRORS, TabletopView
+
+# Room for the multipart envelope around a largest allowed image.
+MAX_UPLOAD_BODY = MAX_IMAGE_BYTES + 64 * 1024
+
+
+def render_scene(scene) -> dict:
+    return {
+        **scene_data(scene),
+        "campaign_id": scene.campaign_id,
+        "active": scene.campaign.active_scene_id == scene.pk,
+    }
+
+
+class SceneListView(TabletopView):
+    @extend_schema(responses={200: SceneOut(many=True), **READ_ERRORS})
+    def get(self, request, campaign_id):
+        _, viewer = campaign_access(request.user, campaign_id)
+        scenes = selectors.scenes_for(viewer, campaign_id).select_related("campaign")
+        return self.page(scenes, render_scene)
+
+    @extend_schema(request=SceneIn, responses={201: SceneOut, **ERRORS})
+    def post(self, request, campaign_id):
+        campaign_access(request.user, campaign_id)
+        data = self.parse(SceneIn).validated_data
+        scene = services.scene_create(campaign_id=campaign_id, by=request.user, **data)
+        return Response(render_scene(scene), status=status.HTTP_201_CREATED)
+
+
+class SceneDetailView(TabletopView):
+    @extend_schema(responses={200: SceneOut, **READ_ERRORS})
+    def get(self, request, scene_id):
+        scene, _ = scene_access(request.user, scene_id)
+        return Response(render_scene(scene))
+
+    @extend_schema(request=ScenePatchIn, responses={200: SceneOut, **ERRORS})
+    def patch(self, request, scene_id):
+        scene_access(request.user, scene_id)
+        fields = self.parse(ScenePatchIn).given()
+        scene = services.scene_update(scene_id=scene_id, by=request.user, **fields)
+        return Response(render_scene(scene))
+
+    @extend_schema(responses={204: None, **ERRORS})
+    def delete(self, request, scene_id):
+        services.scene_delete(scene_id=scene_id, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class BackgroundView(TabletopView):
+    """The scene's background image, sent as multipart/form-data field `image`."""
+
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(
+        request={"multipart/form-data": BackgroundIn}, responses={200: SceneOut, **ERRORS}
+    )
+    def put(self, request, scene_id):
+        scene_access(request.user, scene_id)
+        # Refuse a body too big to hold an allowed image before reading it.
+        length = request.META.get("CONTENT_LENGTH") or "0"
+        if not length.isdigit() or int(length) > MAX_UPLOAD_BODY:
+            raise ServiceError("image_too_large", "the image must be at most 10 MB", "image")
+        image = self.parse(BackgroundIn).validated_data["image"]
+        scene = services.scene_set_background(scene_id=scene_id, by=request.user, image=image)
+        return Response(render_scene(scene))
+
+    @extend_schema(responses={200: SceneOut, **ERRORS})
+    def delete(self, request, scene_id):
+        scene_access(request.user, scene_id)
+        scene = services.scene_clear_background(scene_id=scene_id, by=request.user)
+        return Response(render_scene(scene))
+
+
+class ActivateView(TabletopView):
+    """Put the room on this scene (GM)."""
+
+    @extend_schema(request=None, responses={200: SceneOut, **ERRORS})
+    def post(self, request, scene_id):
+        scene_access(request.user, scene_id)
+        scene = services.scene_activate(scene_id=scene_id, by=request.user)
+        return Response(render_scene(scene))
