@@ -12,10 +12,10 @@ def add_service_error(form: forms.Form, error: ServiceError, field_map: dict | N
     name = error.field or ""
     if field_map:
         for prefix, target in field_map.items():
-            if name == prefix or name.startswith(prefix + "."):
+            if name == prefix or name.startswith((prefix + ".", prefix + "[")):
                 name = target
                 break
     message = error.message
-    if error.field and name not in form.fields:
+    if error.field and name != error.field and error.field not in message:
         message = f"{error.field}: {error.message}"
     form.add_error(name if name in form.fields else None, message)
