@@ -35,7 +35,13 @@ def seed() -> dict:
     zombie = services.token_create(
         scene_id=scene.pk, by=gm, name="Zombie", x=9, y=4, color="#556b2f", hidden=True
     )
+    # One table per other game, for the tray's forms.
+    others = {
+        game: services.campaign_create(owner=gm, name=f"{game} table", game=game).pk
+        for game in ("fgr", "xerosum", "rd6", "apocalyptia")
+    }
     return {
+        "games": {"artifice": campaign.pk, **others},
         "campaign": campaign.pk,
         "tenrec_token": token.pk,
         "zombie_token": zombie.pk,
