@@ -22,6 +22,7 @@ ERROR_CODES = {
     "bad_face",
     "out_of_range",
     "cp_and_fp",
+    "retry_after_true_critical_failure",
 }
 
 pytestmark = pytest.mark.django_db

@@ -26,19 +26,17 @@ class SecureDice:
     def _forget(self):
         self._local = threading.local()
 
-    def _refill(self) -> bytes:
-        buf = os.urandom(_CHUNK).translate(_BYTE_TO_FACE, _REJECTED)
-        self._local.buf, self._local.pos = buf, 0
-        return buf
+    def _refill(self) -> int:
+        faces = iter(os.urandom(_CHUNK).translate(_BYTE_TO_FACE, _REJECTED))
+        self._local.faces = faces
+        return next(faces)
 
     def roll(self) -> int:
-        local = self._local
-        buf = getattr(local, "buf", None)
-        pos = getattr(local, "pos", 0)
-        if buf is None or pos >= len(buf):
-            buf, pos = self._refill(), 0
-        local.pos = pos + 1
-        return buf[pos]
+        # The hot path is one attribute read and one next() on a bytes iterator.
+        try:
+            return next(self._local.faces)
+        except (AttributeError, StopIteration):
+            return self._refill()
 
 
 SECURE = SecureDice()
