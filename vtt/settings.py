@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "vtt.api",
     "vtt.web",
     "vtt.live",
+    "vtt.combat",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,106 @@
+"""A battle for the combat tests: the seed's tomb, with Tenrec (a player's
+warrior) next to the zombie guarding the entrance, and Kobor (another
+player's sorcerer) further off, on a 30 x 30 map with one wall."""
+
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+
+from vtt.tabletop.models import Membership, Role
+from vtt.tabletop.services import (
+    campaign_create,
+    character_create,
+    scene_activate,
+    scene_create,
+    token_create,
+)
+
+# The wall runs down the grid line x = 10 from y = 0 to y = 10.
+WALL = [10, 0, 10, 10]
+
+# The seed's zombie fight as a dice tape: Combat Test 4 dice (3 successes)
+# against 2 (1 success); Wound Test 4 + 2 cascade = 6 dice (4 successes)
+# against Toughness 3 (1 success).
+ZOMBIE_FIGHT = [4, 5, 6, 2, 5, 3, 4, 4, 5, 5, 1, 2, 4, 1, 2]
+
+
+@dataclass
+class Battle:
+    game: str
+    campaign: object
+    scene: object
+    users: dict
+    characters: dict = field(default_factory=dict)
+    tokens: dict = field(default_factory=dict)
+
+
+def artifice_sheet(**dice) -> dict:
+    abilities = {}
+    for name, value in dice.items():
+        kind = "class" if value > 3 else "standard"
+        abilities[name] = {"dice": value, "kind": kind}
+    return {"class": "Warrior", "abilities": abilities}
+
+
+def make_battle(game: str = "artifice", settings=None, sheets=None, weapons=None) -> Battle:
+    User = get_user_model()
+    users = {
+        name: User.objects.create_user(f"{game}-{name}")
+        for name in ("gm", "player", "other", "observer", "stranger")
+    }
+    campaign = campaign_create(
+        owner=users["gm"], name="The Tomb", game=game, settings=settings or None
+    )
+    for name, role in (
+        ("player", Role.PLAYER),
+        ("other", Role.PLAYER),
+        ("observer", Role.OBSERVER),
+    ):
+        Membership.objects.create(campaign=campaign, user=users[name], role=role)
+    gm = users["gm"]
+    scene = scene_create(
+        campaign_id=campaign.pk, by=gm, name="Tomb entrance", width=30, height=30, walls=[WALL]
+    )
+    scene_activate(scene_id=scene.pk, by=gm)
+    battle = Battle(game, campaign, scene, users)
+    sheets = sheets or {}
+    weapons = weapons or {}
+    people = (
+        ("tenrec", "Tenrec", "pc", users["player"], (4, 4)),
+        ("zombie", "Zombie", "npc", None, (5, 5)),
+        ("kobor", "Kobor", "pc", users["other"], (2, 2)),
+    )
+    for key, name, kind, owner, (x, y) in people:
+        character = character_create(
+            campaign_id=campaign.pk,
+            by=gm,
+            name=name,
+            kind=kind,
+            owner_id=owner.pk if owner else None,
+            sheet=sheets.get(key),
+            weapons=weapons.get(key),
+        )
+        battle.characters[key] = character
+        battle.tokens[key] = token_create(
+            scene_id=scene.pk, by=gm, name=name, x=x, y=y, character_id=character.pk
+        )
+    return battle
+
+
+ARTIFICE_SHEETS = {
+    "tenrec": artifice_sheet(Finesse=4, Might=3, Agility=2, Toughness=3),
+    "zombie": artifice_sheet(Finesse=2, Might=2, Agility=2, Toughness=3),
+    "kobor": artifice_sheet(Arcanum=4, Agility=2, Toughness=2),
+}
+ARTIFICE_WEAPONS = {
+    "tenrec": [
+        {"name": "Long sword", "kind": "melee", "lethality": 1},
+        {"name": "Long bow", "kind": "missile", "lethality": 1, "range_ft": 60},
+        {"name": "Sling", "kind": "missile", "lethality": 0},
+    ],
+    "zombie": [{"name": "Claws", "kind": "melee", "lethality": 1}],
+    "kobor": [
+        {"name": "Firebolt", "kind": "spell", "lethality": 2, "range_ft": "line_of_sight"},
+        {"name": "Frost ray", "kind": "spell", "lethality": 1, "range_ft": 30},
+    ],
+}

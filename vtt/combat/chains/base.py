@@ -1,0 +1,61 @@
+"""What every chain works with: the two sides, the attack's context, the
+resolution it returns, and finding entries on a sheet by name."""
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Side:
+    """One token in the fight and the character behind it (if any)."""
+
+    token: object
+    character: object | None
+    name: str
+
+    @property
+    def sheet(self) -> dict:
+        return self.character.sheet if self.character is not None else {}
+
+    @property
+    def resources(self) -> dict:
+        return self.character.resources if self.character is not None else {}
+
+    @property
+    def weapons(self) -> list:
+        return self.character.weapons if self.character is not None else []
+
+
+@dataclass
+class Context:
+    game: str
+    settings: dict
+    attacker: Side
+    target: Side
+    weapon: dict
+    measure: dict
+    options: dict = field(default_factory=dict)
+
+
+@dataclass
+class Resolution:
+    outcome: str
+    status: str
+    damage: int | None = None
+    # (side, resource, value after): applied by the attack service.
+    changes: list = field(default_factory=list)
+    # (side, weapon name): weapons a botch broke.
+    broken: list = field(default_factory=list)
+
+
+def find(entries: dict, names) -> str | None:
+    """The key of `entries` matching the first of `names` present, ignoring case."""
+    keys = {key.casefold(): key for key in entries}
+    for name in names:
+        if name and name.casefold() in keys:
+            return keys[name.casefold()]
+    return None
+
+
+def wanted(option: str | None, defaults) -> list:
+    """The names to look for: the one asked for, else the game's usual ones."""
+    return [option] if option else list(defaults)

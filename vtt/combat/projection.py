@@ -1,0 +1,64 @@
+"""Records kept beside the room log, written in the same transaction as each
+log entry: the trail of every token's moves this turn, and each character's
+resources after every change (the "before" state undo restores).
+
+They follow the log rather than the services that write it, so a move or a
+spent point made anywhere (REST, the live room, the admin) is covered."""
+
+from django.db.models.signals import post_save
+
+from vtt.tabletop.models import RoomEvent
+
+from .models import ResourceState, TrailStep
+
+CHARACTER_KINDS = ("character.created", "character.updated")
+
+
+def record_move(event: RoomEvent) -> None:
+    data = event.data or {}
+    token = data.get("token") or {}
+    start = data.get("from")
+    if not isinstance(token.get("id"), int) or not isinstance(start, list):
+        return
+    steps = TrailStep.objects.filter(token_id=token["id"])
+    if data.get("reset"):
+        # Back where the turn began: the trail starts again from there.
+        steps.delete()
+        return
+    undo_of = data.get("undo_of")
+    if undo_of is not None and steps.filter(seq=undo_of).delete()[0]:
+        return
+    TrailStep.objects.create(
+        scene_id=token["scene_id"],
+        token_id=token["id"],
+        seq=event.seq,
+        from_x=start[0],
+        from_y=start[1],
+        to_x=token["x"],
+        to_y=token["y"],
+    )
+
+
+def remember_resources(character_id: int, seq: int, resources: dict) -> None:
+    ResourceState.objects.update_or_create(
+        character_id=character_id, seq=seq, defaults={"resources": resources}
+    )
+
+
+def record_character(event: RoomEvent) -> None:
+    character = (event.data or {}).get("character") or {}
+    if isinstance(character.get("id"), int) and isinstance(character.get("resources"), dict):
+        remember_resources(character["id"], event.seq, character["resources"])
+
+
+def on_event_saved(sender, instance: RoomEvent, created: bool, raw: bool = False, **kwargs):
+    if not created or raw:
+        return
+    if instance.kind == "token.moved":
+        record_move(instance)
+    elif instance.kind in CHARACTER_KINDS:
+        record_character(instance)
+
+
+def connect() -> None:
+    post_save.connect(on_event_saved, sender=RoomEvent, dispatch_uid="combat.projection")

@@ -1,0 +1,120 @@
+"""Combat's reads, each for one viewer: the range bands around a token for a
+weapon, the scene's trails this turn, the running encounter, attacks."""
+
+from vtt.rules import grid
+from vtt.tabletop import shapes
+from vtt.tabletop.models import Character, Role, Scene, Visibility
+from vtt.tabletop.services.access import require_member
+from vtt.tabletop.services.errors import NotFound
+from vtt.tabletop.services.tokens import token_for
+from vtt.tabletop.sheets import MAX_RANGE_FT, WEAPON_KINDS
+
+from . import geometry
+from .models import Attack, Encounter, TrailStep
+from .serialize import attack_data
+from .services.attacks import pick_weapon
+from .services.encounters import encounter_view
+
+LEGEND = {letter: category for category, letter in geometry.BAND_LETTERS.items()}
+
+
+def _range_ft(value):
+    if value is None or value == "" or value == grid.LINE_OF_SIGHT:
+        return value or None
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    return shapes.whole(value, "range_ft", 5, MAX_RANGE_FT)
+
+
+def token_range_bands(*, token_id: int, by, weapon=None, kind=None, range_ft=None) -> dict:
+    """The category of every square of the token's scene for an attack from
+    it: with one of its character's weapons (by name), or with a weapon
+    described by `kind` and `range_ft` (a ruler), or unarmed. The same
+    functions decide the attack, so the bands match what it would measure."""
+    token, member = token_for(token_id, by)
+    scene = token.scene
+    campaign = scene.campaign
+    character = token.character
+    if weapon is not None:
+        if character is None or (character.kind == Character.Kind.NPC and member.role != Role.GM):
+            raise NotFound("no such weapon", "weapon")
+        chosen = pick_weapon(campaign.game, character, weapon)
+    elif kind is not None:
+        kind = shapes.choice(kind, "kind", WEAPON_KINDS)
+        range_ft = _range_ft(range_ft)
+        if range_ft == grid.LINE_OF_SIGHT and kind != "spell":
+            raise shapes.invalid("range_ft", "only a spell reaches by line of sight")
+        chosen = {"name": kind.title(), "kind": kind, "range_ft": range_ft}
+    else:
+        chosen = pick_weapon(campaign.game, character, None)
+    diagonal = campaign.settings.get("diagonal", "uniform")
+    return {
+        "token_id": token.pk,
+        "scene_id": scene.pk,
+        "origin": [token.x, token.y],
+        "size": token.size,
+        "weapon": chosen,
+        "diagonal": diagonal,
+        "width": scene.width,
+        "height": scene.height,
+        "legend": LEGEND,
+        "bands": geometry.range_bands(
+            geometry.footprint(token), chosen, scene.width, scene.height, scene.walls, diagonal
+        ),
+    }
+
+
+def _scene(scene_id: int, by) -> tuple[Scene, object]:
+    scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
+    if scene is None:
+        raise NotFound("no such scene")
+    return scene, require_member(scene.campaign_id, by, "scene")
+
+
+def scene_trails(*, scene_id: int, by) -> dict:
+    """Every token's moves this turn: where it started and each square since.
+    Hidden tokens' trails are the GM's alone."""
+    scene, member = _scene(scene_id, by)
+    steps = (
+        TrailStep.objects.filter(scene=scene).select_related("token").order_by("token_id", "seq")
+    )
+    if member.role != Role.GM:
+        steps = steps.filter(token__hidden=False)
+    trails: dict[int, dict] = {}
+    for step in steps:
+        trail = trails.setdefault(
+            step.token_id,
+            {"token_id": step.token_id, "start": [step.from_x, step.from_y], "path": []},
+        )
+        trail["path"].append([step.to_x, step.to_y])
+    return {"scene_id": scene.pk, "trails": list(trails.values())}
+
+
+def scene_encounter(*, scene_id: int, by) -> dict | None:
+    scene, member = _scene(scene_id, by)
+    encounter = Encounter.objects.filter(scene=scene, ended_at__isnull=True).first()
+    if encounter is None:
+        return None
+    return encounter_view(encounter, gm=member.role == Role.GM)
+
+
+def _visible_attacks(campaign_id: int, by):
+    member = require_member(campaign_id, by)
+    attacks = Attack.objects.filter(campaign_id=campaign_id).select_related("by", "event")
+    if member.role != Role.GM:
+        attacks = attacks.filter(visibility=Visibility.PUBLIC)
+    return attacks
+
+
+def attack_list(*, campaign_id: int, by, limit: int = 50) -> list[dict]:
+    return [attack_data(a) for a in _visible_attacks(campaign_id, by)[:limit]]
+
+
+def attack_detail(*, attack_id: int, by) -> dict:
+    attack = Attack.objects.filter(pk=attack_id).values_list("campaign_id", flat=True).first()
+    if attack is None:
+        raise NotFound("no such attack")
+    found = _visible_attacks(attack, by).filter(pk=attack_id).first()
+    if found is None:
+        raise NotFound("no such attack")
+    return attack_data(found)

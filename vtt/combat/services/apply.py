@@ -1,0 +1,78 @@
+"""Writing a chain's results onto characters: each change is kept as
+{"character_id", "character", "field", "before", "after"} so the room can
+show it and undo can reverse it, and the resources after the event are
+remembered (the "before" of whatever comes next)."""
+
+from vtt.tabletop.models import Character
+
+from ..models import BrokenWeapon
+from ..projection import remember_resources
+
+
+def lock_characters(*characters) -> dict[int, Character]:
+    """The characters' rows, locked, in id order (so two attacks never wait
+    on each other in opposite orders)."""
+    ids = sorted({c.pk for c in characters if c is not None})
+    locked = (
+        Character.objects.select_for_update(of=("self",))
+        .select_related("campaign")
+        .filter(pk__in=ids)
+    )
+    return {c.pk: c for c in locked.order_by("pk")}
+
+
+def apply_changes(changes) -> tuple[list[dict], list[Character]]:
+    """Apply (character, field, after) triples to the characters' resources."""
+    applied, touched = [], {}
+    for character, field, after in changes:
+        before = character.resources.get(field)
+        if before == after:
+            continue
+        resources = {**character.resources, field: after}
+        if after is None:
+            del resources[field]  # the field was not there before
+        character.resources = resources
+        touched[character.pk] = character
+        applied.append(
+            {
+                "character_id": character.pk,
+                "character": character.name,
+                "field": field,
+                "before": before,
+                "after": after,
+            }
+        )
+    for character in touched.values():
+        character.save(update_fields=["resources", "updated_at"])
+    return applied, list(touched.values())
+
+
+def reverse_changes(changes: list[dict], characters: dict[int, Character]):
+    """Put back the `before` of each change, last first."""
+    back = []
+    for change in reversed(changes):
+        if change["field"] == "weapon_broken":
+            continue  # a weapon, not a resource: the caller mends it
+        character = characters.get(change["character_id"])
+        if character is None:
+            continue  # deleted since: nothing left to restore
+        back.append((character, change["field"], change["before"]))
+    return apply_changes(back)
+
+
+def remember(characters, seq: int) -> None:
+    for character in characters:
+        remember_resources(character.pk, seq, character.resources)
+
+
+def break_weapons(broken, attack) -> list[dict]:
+    out = []
+    for character, weapon in broken:
+        _, created = BrokenWeapon.objects.get_or_create(
+            character=character, weapon=weapon, defaults={"attack": attack}
+        )
+        if created:
+            out.append(
+                {"character_id": character.pk, "character": character.name, "weapon": weapon}
+            )
+    return out

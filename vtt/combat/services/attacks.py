@@ -1,0 +1,438 @@
+"""Attacks from one token at another with a chosen weapon.
+
+The server measures range and sight on the scene, refuses what cannot be
+done from there, fills both sides' pools from the characters' sheets and
+the weapon (the GM may override any of it before the roll), adjudicates the
+game's chain through vtt.rules and applies it to the target, all in one
+transaction and one room event ("combat.attack"). Where the game leaves the
+damage step to the GM, the attack waits for attack_apply_damage; in
+Fantasy Ground Rules for the defender's attack_reduce_damage."""
+
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from vtt.tabletop import shapes
+from vtt.tabletop.events import append_event
+from vtt.tabletop.models import Character, Role, Token, Visibility
+from vtt.tabletop.services.access import actor, require_gm, require_member
+from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
+from vtt.tabletop.services.tokens import token_for
+from vtt.tabletop.sheets import MAX_COUNTER
+
+from .. import geometry
+from ..chains import CHAINS, Context, Side
+from ..models import Attack, BrokenWeapon
+from ..serialize import attack_data
+from .apply import apply_changes, break_weapons, lock_characters, remember
+from .dice import Steps, clean_overrides
+
+ATTACK_VISIBILITIES = (Visibility.PUBLIC, Visibility.GM)
+PLAYER_OPTIONS = ("attack_skill",)
+GM_OPTIONS = ("attack_skill", "defense_skill", "defense", "defender_weapon")
+DEFENSES = ("dodge", "block")
+
+
+def unarmed(game: str) -> dict:
+    """The weapon of an attack made with none: a melee blow."""
+    weapon = {"name": "Unarmed", "kind": "melee", "range_ft": None}
+    if game == "artifice":
+        weapon["lethality"] = 0
+    elif game == "rd6":
+        weapon["damage"] = "0D"
+    else:
+        weapon["damage"] = 0
+    return weapon
+
+
+def pick_weapon(game: str, character: Character | None, name) -> dict:
+    if name is None:
+        return unarmed(game)
+    if not isinstance(name, str):
+        raise shapes.invalid("weapon", "must be the name of one of the attacker's weapons, or null")
+    weapons = character.weapons if character is not None else []
+    for weapon in weapons:
+        if weapon["name"] == name:
+            return weapon
+    for weapon in weapons:
+        if weapon["name"].casefold() == name.casefold():
+            return weapon
+    raise shapes.invalid("weapon", f"the attacker has no weapon called {name!r}")
+
+
+def _options(value, is_gm: bool) -> dict:
+    if value is None:
+        return {}
+    allowed = GM_OPTIONS if is_gm else PLAYER_OPTIONS
+    for key in shapes.obj(value, "options", allowed=GM_OPTIONS):
+        if key not in allowed:
+            raise NotAllowed(f"only a GM may choose options.{key}", f"options.{key}")
+    clean = {}
+    for key, item in value.items():
+        if item is None:
+            continue
+        if key == "defense":
+            clean[key] = shapes.choice(item, "options.defense", DEFENSES)
+        else:
+            clean[key] = shapes.text(item, f"options.{key}", 60)
+    return clean
+
+
+@dataclass
+class Plan:
+    """Everything about an attack that is known before the dice."""
+
+    member: object
+    attacker_token: Token
+    target_token: Token
+    campaign: object
+    chain: object
+    weapon: dict
+    measure: dict
+    visibility: str
+    options: dict
+    overrides: dict
+
+
+def _visible_token(token_id, by, field: str) -> Token:
+    if type(token_id) is not int:
+        raise shapes.invalid(field, "must be a token id")
+    try:
+        token, _ = token_for(token_id, by)
+    except NotFound:
+        raise NotFound("no such token", field) from None
+    return token
+
+
+def plan_attack(
+    *,
+    by,
+    attacker_token_id,
+    target_token_id,
+    weapon=None,
+    visibility="public",
+    overrides=None,
+    options=None,
+) -> Plan:
+    attacker_token = _visible_token(attacker_token_id, by, "attacker_token")
+    member = require_member(attacker_token.scene.campaign_id, by, "token")
+    target_token = _visible_token(target_token_id, by, "target_token")
+    is_gm = member.role == Role.GM
+    if member.role == Role.OBSERVER:
+        raise NotAllowed("an observer may not attack")
+    if not is_gm and not attacker_token.controllers.filter(pk=by.pk).exists():
+        raise NotAllowed("you do not control the attacking token", "attacker_token")
+    if target_token.scene_id != attacker_token.scene_id:
+        raise shapes.invalid("target_token", "must be on the attacker's scene")
+    if target_token.pk == attacker_token.pk:
+        raise shapes.invalid("target_token", "a token cannot attack itself")
+    visibility = shapes.choice(visibility, "visibility", ATTACK_VISIBILITIES)
+    if visibility == Visibility.GM and not is_gm:
+        raise NotAllowed("only a GM may make a hidden attack", "visibility")
+    if attacker_token.hidden or target_token.hidden:
+        visibility = Visibility.GM  # a public attack would show a hidden token
+    scene = attacker_token.scene
+    campaign = scene.campaign
+    chain = CHAINS[campaign.game]
+    if overrides is not None and not is_gm:
+        raise NotAllowed("only a GM may override the pools", "overrides")
+    overrides = clean_overrides(overrides, ("attack", "damage"), chain.PROTECTED)
+    if target_token.character_id is None:
+        raise ServiceError(
+            "no_character", "the target token has no character to take the blow", "target_token"
+        )
+    if attacker_token.character_id is None and "attack" not in overrides:
+        raise ServiceError(
+            "no_character",
+            "the attacking token has no character sheet: a GM gives its pools in overrides",
+            "attacker_token",
+        )
+    chosen = pick_weapon(campaign.game, attacker_token.character, weapon)
+    if (
+        attacker_token.character_id is not None
+        and BrokenWeapon.objects.filter(
+            character_id=attacker_token.character_id, weapon=chosen["name"]
+        ).exists()
+    ):
+        raise ServiceError("weapon_broken", f"the {chosen['name']} is broken", "weapon")
+    measured = geometry.measure(
+        geometry.footprint(attacker_token),
+        geometry.footprint(target_token),
+        chosen,
+        scene.walls,
+        campaign.settings.get("diagonal", "uniform"),
+    )
+    refused = geometry.refusal(measured)
+    if refused:
+        raise ServiceError(*refused, "target_token")
+    return Plan(
+        member=member,
+        attacker_token=attacker_token,
+        target_token=target_token,
+        campaign=campaign,
+        chain=chain,
+        weapon=chosen,
+        measure=measured,
+        visibility=visibility,
+        options=_options(options, is_gm),
+        overrides=overrides,
+    )
+
+
+def _context(plan: Plan, characters: dict) -> Context:
+    def side(token):
+        character = characters.get(token.character_id)
+        return Side(token, character, character.name if character else token.name)
+
+    return Context(
+        game=plan.campaign.game,
+        settings=plan.campaign.settings,
+        attacker=side(plan.attacker_token),
+        target=side(plan.target_token),
+        weapon=plan.weapon,
+        measure=plan.measure,
+        options=plan.options,
+    )
+
+
+def attack_preview(
+    *, by, attacker_token_id, target_token_id, weapon=None, overrides=None, options=None
+) -> dict:
+    """What an attack would roll: the range and sight, the first rules request
+    as the sheets fill it (with any overrides), and its exact odds."""
+    from vtt.rules import RulesError, odds
+
+    from .dice import merge, rules_error
+
+    plan = plan_attack(
+        by=by,
+        attacker_token_id=attacker_token_id,
+        target_token_id=target_token_id,
+        weapon=weapon,
+        overrides=overrides,
+        options=options,
+    )
+    characters = {
+        c.pk: c
+        for c in Character.objects.filter(
+            pk__in=[plan.attacker_token.character_id, plan.target_token.character_id]
+        )
+    }
+    request = plan.chain.attack_request(_context(plan, characters))
+    request = merge(request, plan.overrides.get("attack", {}))
+    try:
+        chances = odds(request)
+    except RulesError as error:
+        raise rules_error(error, "attack") from None
+    return {"weapon": plan.weapon, "measure": plan.measure, "request": request, "odds": chances}
+
+
+def attack_make(
+    *,
+    by,
+    attacker_token_id: int,
+    target_token_id: int,
+    weapon: str | None = None,
+    visibility: str = Visibility.PUBLIC,
+    faces: list | None = None,
+    overrides: dict | None = None,
+    options: dict | None = None,
+) -> Attack:
+    """Make an attack and apply its chain to the target (see the module doc)."""
+    plan = plan_attack(
+        by=by,
+        attacker_token_id=attacker_token_id,
+        target_token_id=target_token_id,
+        weapon=weapon,
+        visibility=visibility,
+        overrides=overrides,
+        options=options,
+    )
+    steps = Steps(faces, plan.overrides)
+    with transaction.atomic():
+        characters = lock_characters(plan.attacker_token.character, plan.target_token.character)
+        ctx = _context(plan, characters)
+        result = steps.roll("attack", plan.chain.attack_request(ctx))
+        resolution = plan.chain.resolve(ctx, result, steps.roll)
+        steps.finish()
+        attack = Attack.objects.create(
+            campaign=plan.campaign,
+            scene=plan.attacker_token.scene,
+            by=actor(by),
+            attacker_token=plan.attacker_token,
+            target_token=plan.target_token,
+            attacker=ctx.attacker.character,
+            target=ctx.target.character,
+            attacker_name=ctx.attacker.name,
+            target_name=ctx.target.name,
+            system=plan.campaign.game,
+            weapon=plan.weapon,
+            measure=plan.measure,
+            steps=steps.steps,
+            outcome=resolution.outcome,
+            status=resolution.status,
+            damage=resolution.damage,
+            visibility=plan.visibility,
+            physical=steps.physical,
+        )
+        changes, touched = apply_changes(
+            (side.character, field, after) for side, field, after in resolution.changes
+        )
+        broken = break_weapons([(side.character, name) for side, name in resolution.broken], attack)
+        attack.changes = changes + [
+            {**b, "field": "weapon_broken", "before": False, "after": True} for b in broken
+        ]
+        _announce(attack, "combat.attack", by, touched)
+    return attack
+
+
+def _announce(attack: Attack, kind: str, by, touched, **extra) -> None:
+    event = append_event(
+        campaign=attack.campaign,
+        kind=kind,
+        data={"attack": None, **extra},
+        actor=actor(by),
+        visibility=attack.visibility,
+    )
+    if kind == "combat.attack":
+        attack.event = event
+    attack.save()
+    # The event names its own seq: fill the data in now that it is known.
+    event.data = {**event.data, "attack": attack_data(attack)}
+    event.save(update_fields=["data"])
+    remember(touched, event.seq)
+
+
+def _attack_for(attack_id, by) -> tuple[Attack, object]:
+    if type(attack_id) is not int:
+        raise shapes.invalid("attack", "must be an attack id")
+    attack = Attack.objects.select_related("campaign", "event").filter(pk=attack_id).first()
+    if attack is None:
+        raise NotFound("no such attack", "attack")
+    member = require_member(attack.campaign_id, by, "attack")
+    if attack.visibility != Visibility.PUBLIC and member.role != Role.GM:
+        raise NotFound("no such attack", "attack")
+    return attack, member
+
+
+def _locked_attack(attack: Attack, status: str) -> Attack:
+    locked = (
+        Attack.objects.select_for_update(of=("self",))
+        .select_related("campaign", "event")
+        .get(pk=attack.pk)
+    )
+    if locked.status != status:
+        raise ServiceError(
+            "not_waiting", f"this attack is {locked.status.replace('_', ' ')}", "attack"
+        )
+    return locked
+
+
+def attack_apply_damage(*, attack_id: int, by, amount: int | None = None) -> Attack:
+    """The GM's one click: apply the damage (the rolled or suggested amount,
+    or the one given) to the target's damage counter."""
+    attack, _ = _attack_for(attack_id, by)
+    require_gm(attack.campaign_id, by, what="attack", doing="apply damage")
+    damage = CHAINS[attack.system].DAMAGE
+    if damage is None:
+        raise ServiceError("no_damage_step", "this game's chain has no damage to apply", "attack")
+    if amount is not None:
+        amount = shapes.whole(amount, "amount", 0, MAX_COUNTER)
+    with transaction.atomic():
+        attack = _locked_attack(attack, Attack.Status.AWAITING_DAMAGE)
+        amount = (attack.damage or 0) if amount is None else amount
+        characters = lock_characters(attack.target)
+        target = characters.get(attack.target_id)
+        if target is None:
+            raise ServiceError("no_character", "the target is gone", "attack")
+        resource, sign = damage
+        have = target.resources.get(resource, 0)
+        after = min(MAX_COUNTER, max(0, have + sign * amount))
+        changes, touched = apply_changes([(target, resource, after)])
+        suggested = attack.damage
+        attack.damage = amount
+        attack.status = Attack.Status.APPLIED
+        attack.changes = attack.changes + changes
+        _announce(
+            attack,
+            "combat.damage",
+            by,
+            touched,
+            changes=changes,
+            status_before=Attack.Status.AWAITING_DAMAGE,
+            damage_before=suggested,
+        )
+    return attack
+
+
+def attack_reduce_damage(*, attack_id: int, by, action_points: int) -> Attack:
+    """Fantasy Ground Rules: the defender's player spends Action Points, each
+    taking 1 off the damage, before it is applied to their Wounds."""
+    attack, member = _attack_for(attack_id, by)
+    if member.role != Role.GM and (attack.target is None or attack.target.owner_id != by.pk):
+        raise NotAllowed("only the defender's player or a GM decides this", "attack")
+    spend = shapes.whole(action_points, "action_points", 0, 50)
+    with transaction.atomic():
+        attack = _locked_attack(attack, Attack.Status.AWAITING_DEFENDER)
+        characters = lock_characters(attack.target)
+        target = characters.get(attack.target_id)
+        if target is None:
+            raise ServiceError("no_character", "the target is gone", "attack")
+        have = target.resources.get("action_points", 0)
+        if spend > have:
+            raise ServiceError(
+                "insufficient_action_points",
+                f"{target.name} has {have} action points, not {spend}",
+                "action_points",
+            )
+        if spend > attack.damage:
+            raise shapes.invalid("action_points", f"the damage is only {attack.damage}")
+        steps = Steps()
+        result = steps.roll(
+            "reduce",
+            {
+                "system": "fgr",
+                "action": "reduce_damage",
+                "damage": attack.damage,
+                "action_points": spend,
+            },
+        )
+        wounds = min(MAX_COUNTER, target.resources.get("wounds", 0) + result["damage"])
+        changes, touched = apply_changes(
+            [(target, "action_points", have - spend), (target, "wounds", wounds)]
+        )
+        attack.steps = attack.steps + steps.steps
+        attack.status = Attack.Status.APPLIED
+        attack.changes = attack.changes + changes
+        _announce(
+            attack,
+            "combat.damage",
+            by,
+            touched,
+            changes=changes,
+            status_before=Attack.Status.AWAITING_DEFENDER,
+            damage_before=attack.damage,
+        )
+    return attack
+
+
+def weapon_repair(*, character_id: int, by, weapon: str) -> None:
+    """Mend a weapon a botch broke (GM)."""
+    if type(character_id) is not int:
+        raise shapes.invalid("character", "must be a character id")
+    character = Character.objects.select_related("campaign").filter(pk=character_id).first()
+    if character is None:
+        raise NotFound("no such character", "character")
+    require_gm(character.campaign_id, by, what="character", doing="repair weapons")
+    weapon = shapes.text(weapon, "weapon", 60)
+    with transaction.atomic():
+        deleted, _ = BrokenWeapon.objects.filter(character=character, weapon=weapon).delete()
+        if not deleted:
+            raise shapes.invalid("weapon", f"{character.name}'s {weapon} is not broken")
+        append_event(
+            campaign=character.campaign,
+            kind="combat.weapon_repaired",
+            data={"character_id": character.pk, "character": character.name, "weapon": weapon},
+            actor=actor(by),
+            visibility=Visibility.GM if character.kind == Character.Kind.NPC else Visibility.PUBLIC,
+        )

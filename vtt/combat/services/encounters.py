@@ -1,0 +1,293 @@
+"""Turn order on a scene: start an encounter, roll or set initiative, pass
+the turn, count rounds, end it. Each change is one room event carrying the
+whole encounter ("encounter.started", "encounter.initiative",
+"encounter.updated", "encounter.turn", "encounter.ended"); players receive
+it without the combatants whose tokens are hidden ("players_view").
+
+The order is initiative, highest first, with combatants not yet rolled at
+the end; ties keep the order in which combatants joined. A round ends when
+the turn comes back to the top of the order. Every turn change starts the
+scene's movement trails afresh."""
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from vtt.tabletop import shapes
+from vtt.tabletop.events import append_event
+from vtt.tabletop.models import Role, Scene, Token
+from vtt.tabletop.services.access import actor, require_gm, require_member
+from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
+
+from ..chains import CHAINS
+from ..models import Combatant, Encounter
+from ..serialize import encounter_data
+from .dice import Steps
+from .trails import clear_trails
+
+MAX_COMBATANTS = 100
+INITIATIVE_LIMIT = 10_000
+
+
+def turn_order(encounter: Encounter) -> list[Combatant]:
+    combatants = list(encounter.combatants.select_related("token"))
+    combatants.sort(key=lambda c: (c.initiative is None, -(c.initiative or 0), c.joined, c.pk))
+    return combatants
+
+
+def encounter_view(encounter: Encounter, *, gm: bool) -> dict:
+    order = turn_order(encounter)
+    hidden = frozenset() if gm else {c.token_id for c in order if c.token and c.token.hidden}
+    return encounter_data(encounter, order, hidden)
+
+
+def _announce(encounter: Encounter, kind: str, by, **extra) -> None:
+    """One event for the room; players get the view without hidden tokens."""
+    order = turn_order(encounter)
+    hidden = {c.token_id for c in order if c.token and c.token.hidden}
+    data = {"encounter": encounter_data(encounter, order), **extra}
+    if hidden:
+        players = {"encounter": encounter_data(encounter, order, hidden)}
+        if "rolls" in extra:
+            players["rolls"] = [r for r in extra["rolls"] if r["token_id"] not in hidden]
+        data["players_view"] = players
+    append_event(campaign=encounter.campaign, kind=kind, data=data, actor=actor(by))
+
+
+def _scene_for(scene_id, by, doing: str) -> Scene:
+    if type(scene_id) is not int:
+        raise shapes.invalid("scene", "must be a scene id")
+    scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
+    if scene is None:
+        raise NotFound("no such scene", "scene")
+    require_gm(scene.campaign_id, by, what="scene", doing=doing)
+    return scene
+
+
+def _encounter_for(encounter_id, by):
+    if type(encounter_id) is not int:
+        raise shapes.invalid("encounter", "must be an encounter id")
+    encounter = (
+        Encounter.objects.select_related("campaign", "scene").filter(pk=encounter_id).first()
+    )
+    if encounter is None:
+        raise NotFound("no such encounter", "encounter")
+    member = require_member(encounter.campaign_id, by, "encounter")
+    return encounter, member
+
+
+def _running(encounter_id, by, doing: str) -> Encounter:
+    encounter, member = _encounter_for(encounter_id, by)
+    if member.role != Role.GM:
+        raise NotAllowed(f"only a GM may {doing}")
+    if encounter.ended_at is not None:
+        raise ServiceError("encounter_ended", "this encounter is over", "encounter")
+    return encounter
+
+
+def _lock(encounter: Encounter) -> Encounter:
+    """The encounter's row, locked: turn changes happen one at a time."""
+    locked = (
+        Encounter.objects.select_for_update(of=("self",))
+        .select_related("campaign", "scene")
+        .get(pk=encounter.pk)
+    )
+    if locked.ended_at is not None:
+        raise ServiceError("encounter_ended", "this encounter is over", "encounter")
+    return locked
+
+
+def _tokens(scene: Scene, token_ids) -> list[Token]:
+    tokens = Token.objects.filter(scene=scene).order_by("pk")
+    if token_ids is None:
+        return list(tokens)
+    shapes.items(token_ids, "tokens", MAX_COMBATANTS)
+    wanted = []
+    for i, token_id in enumerate(token_ids):
+        if type(token_id) is not int:
+            raise shapes.invalid(f"tokens[{i}]", "must be a token id")
+        if token_id not in wanted:
+            wanted.append(token_id)
+    found = {t.pk: t for t in tokens.filter(pk__in=wanted)}
+    for i, token_id in enumerate(wanted):
+        if token_id not in found:
+            raise shapes.invalid(f"tokens[{i}]", "no such token on this scene")
+    return [found[token_id] for token_id in wanted]
+
+
+def encounter_start(*, scene_id: int, by, tokens: list | None = None) -> Encounter:
+    """Start a fight on the scene with these tokens (all of its tokens by
+    default), round 1, nobody's turn until the GM passes the first."""
+    scene = _scene_for(scene_id, by, "start encounters")
+    chosen = _tokens(scene, tokens)
+    if len(chosen) > MAX_COMBATANTS:
+        raise shapes.invalid("tokens", f"at most {MAX_COMBATANTS} combatants")
+    try:
+        with transaction.atomic():
+            encounter = Encounter.objects.create(
+                campaign=scene.campaign, scene=scene, started_by=actor(by)
+            )
+            Combatant.objects.bulk_create(
+                Combatant(encounter=encounter, token=t, name=t.name, joined=i)
+                for i, t in enumerate(chosen)
+            )
+            clear_trails(scene.pk)
+            _announce(encounter, "encounter.started", by)
+    except IntegrityError:
+        raise ServiceError(
+            "encounter_running", "an encounter is already running on this scene", "scene"
+        ) from None
+    return encounter
+
+
+def encounter_add(*, encounter_id: int, by, token_id: int) -> Encounter:
+    encounter = _running(encounter_id, by, "change the turn order")
+    token = _tokens(encounter.scene, [token_id])[0]
+    with transaction.atomic():
+        if encounter.combatants.filter(token=token).exists():
+            raise shapes.invalid("token", "is in this encounter already")
+        last = encounter.combatants.order_by("-joined").values_list("joined", flat=True).first()
+        Combatant.objects.create(
+            encounter=encounter, token=token, name=token.name, joined=(last or 0) + 1
+        )
+        _announce(encounter, "encounter.updated", by)
+    return encounter
+
+
+def _combatant(encounter: Encounter, combatant_id) -> Combatant:
+    if type(combatant_id) is not int:
+        raise shapes.invalid("combatant", "must be a combatant id")
+    combatant = encounter.combatants.select_related("token").filter(pk=combatant_id).first()
+    if combatant is None:
+        raise NotFound("no such combatant in this encounter", "combatant")
+    return combatant
+
+
+def _following(encounter: Encounter, order: list[Combatant]) -> tuple[Combatant | None, bool]:
+    """The combatant after the current one, and whether that starts a round."""
+    if not order:
+        return None, False
+    ids = [c.pk for c in order]
+    if encounter.current_id not in ids:
+        return order[0], encounter.turns > 0
+    at = ids.index(encounter.current_id) + 1
+    return (order[at], False) if at < len(order) else (order[0], True)
+
+
+def encounter_remove(*, encounter_id: int, by, combatant_id: int) -> Encounter:
+    encounter = _running(encounter_id, by, "change the turn order")
+    with transaction.atomic():
+        encounter = _lock(encounter)
+        combatant = _combatant(encounter, combatant_id)
+        if encounter.current_id == combatant.pk:
+            # Their turn passes on, as if they had finished it.
+            following, new_round = _following(encounter, turn_order(encounter))
+            encounter.current = following if following and following.pk != combatant.pk else None
+            encounter.round += 1 if new_round else 0
+            encounter.save(update_fields=["current", "round"])
+        combatant.delete()
+        _announce(encounter, "encounter.updated", by)
+    return encounter
+
+
+def encounter_set_initiative(*, encounter_id: int, by, combatant_id: int, initiative) -> Encounter:
+    """The GM sets a combatant's initiative (null takes it out of the order's ranking)."""
+    encounter = _running(encounter_id, by, "set initiative")
+    if initiative is not None:
+        initiative = shapes.whole(initiative, "initiative", -INITIATIVE_LIMIT, INITIATIVE_LIMIT)
+    with transaction.atomic():
+        combatant = _combatant(encounter, combatant_id)
+        combatant.initiative = initiative
+        combatant.save(update_fields=["initiative"])
+        _announce(encounter, "encounter.updated", by)
+    return encounter
+
+
+def encounter_roll_initiative(
+    *, encounter_id: int, by, combatants: list | None = None, faces: list | None = None
+) -> Encounter:
+    """Roll initiative for these combatants (by default: a GM's for everyone
+    not yet rolled, a player's for the ones whose tokens they control), in
+    the order given, from each one's sheet. Faces, when given, are one tape
+    across all the rolls."""
+    encounter, member = _encounter_for(encounter_id, by)
+    if member.role == Role.OBSERVER:
+        raise NotAllowed("an observer may not roll")
+    if encounter.ended_at is not None:
+        raise ServiceError("encounter_ended", "this encounter is over", "encounter")
+    gm = member.role == Role.GM
+    every = turn_order(encounter)
+    if combatants is None:
+        chosen = [
+            c
+            for c in every
+            if (gm and c.initiative is None)
+            or (
+                not gm
+                and c.initiative is None
+                and c.token
+                and c.token.controllers.filter(pk=by.pk).exists()
+            )
+        ]
+    else:
+        shapes.items(combatants, "combatants", MAX_COMBATANTS)
+        chosen = [_combatant(encounter, c) for c in dict.fromkeys(combatants)]
+    if not chosen:
+        raise ServiceError("nothing_to_roll", "no combatant to roll for", "combatants")
+    if not gm:
+        for c in chosen:
+            if not (c.token and c.token.controllers.filter(pk=by.pk).exists()):
+                raise NotAllowed(f"you do not control {c.name}", "combatants")
+            if c.initiative is not None:
+                raise NotAllowed(f"{c.name} has rolled already: ask the GM", "combatants")
+    chain = CHAINS[encounter.campaign.game]
+    settings = encounter.campaign.settings
+    steps = Steps(faces)
+    rolls = []
+    with transaction.atomic():
+        for c in chosen:
+            character = c.token.character if c.token else None
+            request = chain.initiative_request(character.sheet if character else {}, settings)
+            result = steps.roll("initiative", request)
+            c.initiative = chain.initiative_value(result)
+            c.save(update_fields=["initiative"])
+            rolls.append(
+                {
+                    "combatant_id": c.pk,
+                    "token_id": c.token_id,
+                    "name": c.name,
+                    "initiative": c.initiative,
+                    **steps.steps[-1],
+                }
+            )
+        steps.finish()
+        _announce(encounter, "encounter.initiative", by, rolls=rolls, physical=steps.physical)
+    return encounter
+
+
+def encounter_next(*, encounter_id: int, by) -> Encounter:
+    """Pass the turn to the next combatant; past the last, a new round begins."""
+    encounter = _running(encounter_id, by, "pass the turn")
+    with transaction.atomic():
+        encounter = _lock(encounter)
+        following, new_round = _following(encounter, turn_order(encounter))
+        if following is None:
+            raise ServiceError("no_combatants", "nobody is in this encounter", "encounter")
+        encounter.current = following
+        encounter.turns += 1
+        if new_round:
+            encounter.round += 1
+        encounter.save(update_fields=["current", "turns", "round"])
+        clear_trails(encounter.scene_id)
+        _announce(encounter, "encounter.turn", by)
+    return encounter
+
+
+def encounter_end(*, encounter_id: int, by) -> Encounter:
+    encounter = _running(encounter_id, by, "end encounters")
+    with transaction.atomic():
+        encounter = _lock(encounter)
+        encounter.ended_at = timezone.now()
+        encounter.save(update_fields=["ended_at"])
+        clear_trails(encounter.scene_id)
+        _announce(encounter, "encounter.ended", by)
+    return encounter

@@ -1,0 +1,48 @@
+"""Hidden Checks and Tests: what a GM rolled or attacked in secret stays
+with the GM until they reveal it. A reveal is a new public event,
+"reveal" {"of_seq", "type", "data"}, carrying the hidden entry as it was;
+it changes nothing on the table (whatever the entry applied was applied
+when it happened)."""
+
+from django.db import transaction
+
+from vtt.tabletop import shapes
+from vtt.tabletop.events import append_event
+from vtt.tabletop.models import Roll, RoomEvent, Visibility
+from vtt.tabletop.services.access import actor, require_gm
+from vtt.tabletop.services.errors import NotFound, ServiceError
+
+from ..models import Attack
+
+# Character sheets and hidden tokens have their own ways of being shown.
+REVEALABLE = ("roll", "combat.attack", "combat.damage", "encounter.initiative")
+
+
+def event_reveal(*, campaign_id: int, by, seq: int) -> RoomEvent:
+    require_gm(campaign_id, by, doing="reveal hidden results")
+    seq = shapes.whole(seq, "seq", 1, 2**63 - 1)
+    event = RoomEvent.objects.filter(campaign_id=campaign_id, seq=seq).first()
+    if event is None:
+        raise NotFound("no such entry in this room's log", "seq")
+    if event.kind not in REVEALABLE:
+        raise ServiceError("cannot_reveal", f"a {event.kind} entry is not revealed this way", "seq")
+    if event.visibility == Visibility.PUBLIC:
+        raise ServiceError("already_public", "everyone has seen this already", "seq")
+    with transaction.atomic():
+        already = RoomEvent.objects.filter(
+            campaign_id=campaign_id, kind="reveal", data__of_seq=seq
+        ).exists()
+        if already:
+            raise ServiceError("already_public", "this has been revealed already", "seq")
+        data = event.data or {}
+        if event.kind == "roll" and isinstance(data.get("roll_id"), int):
+            Roll.objects.filter(pk=data["roll_id"]).update(visibility=Visibility.PUBLIC)
+        attack = data.get("attack") if event.kind.startswith("combat.") else None
+        if isinstance(attack, dict) and isinstance(attack.get("id"), int):
+            Attack.objects.filter(pk=attack["id"]).update(visibility=Visibility.PUBLIC)
+        return append_event(
+            campaign=event.campaign,
+            kind="reveal",
+            data={"of_seq": seq, "type": event.kind, "data": data},
+            actor=actor(by),
+        )

@@ -1,0 +1,70 @@
+"""The moves of the current turn: a player may put their token back where it
+stood when the turn began; a GM may wipe the scene's trails (outside an
+encounter the trail runs until then, or until an encounter starts)."""
+
+from django.db import transaction
+
+from vtt.tabletop.events import append_event
+from vtt.tabletop.models import Role, Scene, Token
+from vtt.tabletop.serialize import token_data
+from vtt.tabletop.services.access import actor, require_gm
+from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
+from vtt.tabletop.services.tokens import token_for
+
+from ..models import TrailStep
+
+
+def token_reset(*, token_id: int, by) -> Token:
+    """Move the token back to where it started this turn (its controllers or a
+    GM). Announced as a "token.moved" with "reset": true; nothing happens when
+    it has not moved."""
+    token, member = token_for(token_id, by)
+    if member.role == Role.OBSERVER:
+        raise NotAllowed("an observer may not move tokens")
+    if member.role != Role.GM and not token.controllers.filter(pk=by.pk).exists():
+        raise NotAllowed("you do not control this token")
+    with transaction.atomic():
+        token = (
+            Token.objects.select_for_update(of=("self",))
+            .select_related("scene__campaign")
+            .get(pk=token.pk)
+        )
+        first = TrailStep.objects.filter(token=token).order_by("seq").first()
+        if first is None or (token.x, token.y) == (first.from_x, first.from_y):
+            return token
+        scene = token.scene
+        x, y = first.from_x, first.from_y
+        if not (0 <= x <= scene.width - token.size and 0 <= y <= scene.height - token.size):
+            raise ServiceError(
+                "out_of_bounds", "the square the turn began on is no longer on the map", "token"
+            )
+        origin = [token.x, token.y]
+        token.x, token.y, token.version = x, y, token.version + 1
+        token.save(update_fields=["x", "y", "version"])
+        append_event(
+            campaign=scene.campaign,
+            kind="token.moved",
+            data={"token": token_data(token), "from": origin, "reset": True},
+            actor=actor(by),
+        )
+    return token
+
+
+def clear_trails(scene_id: int) -> None:
+    TrailStep.objects.filter(scene_id=scene_id).delete()
+
+
+def trails_clear(*, scene_id: int, by) -> None:
+    """Start every token's trail afresh (GM): "trails.cleared" {"scene_id"}."""
+    scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
+    if scene is None:
+        raise NotFound("no such scene")
+    require_gm(scene.campaign_id, by, what="scene", doing="clear trails")
+    with transaction.atomic():
+        clear_trails(scene.pk)
+        append_event(
+            campaign=scene.campaign,
+            kind="trails.cleared",
+            data={"scene_id": scene.pk},
+            actor=actor(by),
+        )

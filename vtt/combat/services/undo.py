@@ -1,0 +1,200 @@
+"""Undo: the last applied result in a room (a move, a spent or gained point,
+an attack's wound, applied damage) is reversed by a compensating event that
+every client applies, newest first, one at a time.
+
+- A move is undone by a "token.moved" event back to where the token was,
+  with "undo_of" naming the undone entry (so every client simply moves it).
+- Anything else by an "undo" event: {"undo_of", "undone", "changes"} whose
+  changes carry each field's value before and after, as the attack's did.
+
+A GM undoes any result; a player only their own last move, and only while
+it is the room's last result."""
+
+from django.db import transaction
+
+from vtt.tabletop import shapes
+from vtt.tabletop.events import append_event
+from vtt.tabletop.models import Campaign, Character, Role, RoomEvent, Token, Visibility
+from vtt.tabletop.serialize import token_data
+from vtt.tabletop.services.access import actor, require_participant
+from vtt.tabletop.services.errors import NotAllowed, ServiceError
+
+from ..models import Attack, BrokenWeapon, ResourceState, Undo
+from .apply import apply_changes, lock_characters, remember, reverse_changes
+
+UNDOABLE = ("token.moved", "character.updated", "combat.attack", "combat.damage")
+
+
+def _states(character_id: int, seq: int):
+    """(resources after entry `seq`, resources before it), None where unknown."""
+    after = ResourceState.objects.filter(character_id=character_id, seq=seq).first()
+    before = (
+        ResourceState.objects.filter(character_id=character_id, seq__lt=seq)
+        .order_by("-seq")
+        .first()
+    )
+    return (after.resources if after else None), (before.resources if before else None)
+
+
+def _is_result(event: RoomEvent) -> bool:
+    """Whether an entry changed something undo could put back (an entry that
+    is itself an undo, a missed attack or a sheet edit did not)."""
+    data = event.data or {}
+    if event.kind == "token.moved":
+        return "undo_of" not in data
+    if event.kind == "character.updated":
+        character_id = (data.get("character") or {}).get("id")
+        after, before = _states(character_id, event.seq)
+        return after is None or before is None or after != before
+    if event.kind == "combat.attack":
+        attack = data.get("attack") or {}
+        return bool(attack.get("changes")) or attack.get("status", "").startswith("awaiting")
+    return True
+
+
+def last_result(campaign_id: int) -> RoomEvent | None:
+    candidates = RoomEvent.objects.filter(
+        campaign_id=campaign_id, kind__in=UNDOABLE, undo__isnull=True
+    ).order_by("-seq")
+    for event in candidates.iterator(chunk_size=50):
+        if _is_result(event):
+            return event
+    return None
+
+
+def _cannot(message: str) -> ServiceError:
+    return ServiceError("cannot_undo", message, "seq")
+
+
+def _undo_move(event: RoomEvent, by) -> RoomEvent:
+    token_id = event.data["token"]["id"]
+    token = (
+        Token.objects.select_for_update(of=("self",))
+        .select_related("scene__campaign")
+        .filter(pk=token_id)
+    )
+    token = token.first()
+    if token is None:
+        raise _cannot("the token has been removed since")
+    x, y = event.data["from"]
+    scene = token.scene
+    if not (0 <= x <= scene.width - token.size and 0 <= y <= scene.height - token.size):
+        raise _cannot("the token's old square is no longer on the map")
+    origin = [token.x, token.y]
+    token.x, token.y, token.version = x, y, token.version + 1
+    token.save(update_fields=["x", "y", "version"])
+    return append_event(
+        campaign=scene.campaign,
+        kind="token.moved",
+        data={"token": token_data(token), "from": origin, "undo_of": event.seq},
+        actor=actor(by),
+    )
+
+
+def _announce(event: RoomEvent, by, changes, touched, visibility, **extra) -> RoomEvent:
+    undo = append_event(
+        campaign=event.campaign,
+        kind="undo",
+        data={"undo_of": event.seq, "undone": event.kind, "changes": changes, **extra},
+        actor=actor(by),
+        visibility=visibility,
+    )
+    remember(touched, undo.seq)
+    return undo
+
+
+def _undo_resources(event: RoomEvent, by) -> RoomEvent:
+    character_id = event.data["character"]["id"]
+    characters = lock_characters(Character(pk=character_id))
+    character = characters.get(character_id)
+    if character is None:
+        raise _cannot("the character has been removed since")
+    _, before = _states(character_id, event.seq)
+    if before is None:
+        raise _cannot("what the character had before this is not on record")
+    keys = sorted(set(character.resources) | set(before))
+    changes, touched = apply_changes([(character, key, before.get(key)) for key in keys])
+    npc = character.kind == Character.Kind.NPC
+    return _announce(event, by, changes, touched, Visibility.GM if npc else event.visibility)
+
+
+def _attack_of(event: RoomEvent) -> Attack:
+    attack = Attack.objects.select_for_update().filter(pk=event.data["attack"]["id"]).first()
+    if attack is None:
+        raise _cannot("the attack has been removed since")
+    return attack
+
+
+def _reverse(changes: list[dict]):
+    ids = {c["character_id"] for c in changes}
+    return reverse_changes(changes, lock_characters(*(Character(pk=i) for i in ids)))
+
+
+def _undo_attack(event: RoomEvent, by) -> RoomEvent:
+    attack = _attack_of(event)
+    changes, touched = _reverse(event.data["attack"]["changes"])
+    mended = list(BrokenWeapon.objects.filter(attack=attack).values_list("weapon", flat=True))
+    BrokenWeapon.objects.filter(attack=attack).delete()
+    attack.status = Attack.Status.UNDONE
+    attack.save(update_fields=["status"])
+    return _announce(
+        event,
+        by,
+        changes,
+        touched,
+        attack.visibility,
+        attack_id=attack.pk,
+        status=attack.status,
+        mended=mended,
+    )
+
+
+def _undo_damage(event: RoomEvent, by) -> RoomEvent:
+    attack = _attack_of(event)
+    applied = event.data["changes"]
+    changes, touched = _reverse(applied)
+    attack.status = event.data["status_before"]
+    attack.damage = event.data.get("damage_before", attack.damage)
+    attack.changes = attack.changes[: len(attack.changes) - len(applied)]
+    if attack.steps and attack.steps[-1]["step"] == "reduce":
+        attack.steps = attack.steps[:-1]
+    attack.save(update_fields=["status", "damage", "changes", "steps"])
+    return _announce(
+        event, by, changes, touched, attack.visibility, attack_id=attack.pk, status=attack.status
+    )
+
+
+RESTORE = {
+    "token.moved": _undo_move,
+    "character.updated": _undo_resources,
+    "combat.attack": _undo_attack,
+    "combat.damage": _undo_damage,
+}
+
+
+def undo_last(*, campaign_id: int, by, seq: int | None = None) -> RoomEvent:
+    """Undo the room's last applied result. `seq`, when given, must name it
+    (so nobody undoes a result that arrived after the one they meant).
+    Returns the compensating event."""
+    member = require_participant(campaign_id, by, doing="undo")
+    if seq is not None:
+        seq = shapes.whole(seq, "seq", 1, 2**63 - 1)
+    with transaction.atomic():
+        # One undo at a time per room: the second waits and then sees the first.
+        Campaign.objects.select_for_update().filter(pk=campaign_id).first()
+        last = last_result(campaign_id)
+        if last is None:
+            raise ServiceError("nothing_to_undo", "there is nothing left to undo", "seq")
+        if seq is not None and seq != last.seq:
+            raise ServiceError("not_last", f"the last result is #{last.seq}, not #{seq}", "seq")
+        if member.role != Role.GM:
+            if last.actor_id != by.pk:
+                raise NotAllowed("only a GM may undo another's result")
+            if last.kind != "token.moved":
+                raise NotAllowed("a player may undo only their own moves")
+            token = Token.objects.filter(pk=last.data["token"]["id"], controllers=by).exists()
+            if not token:
+                raise NotAllowed("you no longer control that token")
+        compensation = RESTORE[last.kind](last, by)
+        Undo.objects.create(campaign_id=campaign_id, event=last, undone_by=compensation)
+    return compensation
