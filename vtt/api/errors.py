@@ -94,7 +94,7 @@ def api_exception_handler(exc, context):
         return None  # a real server error: let it surface
     if isinstance(exc, exceptions.APIException):
         detail = exc.detail if not isinstance(exc.detail, dict | list) else str(exc.detail)
-        response.data = error_body(
-            exc.get_codes() if isinstance(exc.get_codes(), str) else exc.default_code, str(detail)
-        )
+        code = exc.get_codes() if isinstance(exc.get_codes(), str) else exc.default_code
+        fields = {NON_FIELD: [str(detail)]} if response.status_code == 400 else None
+        response.data = error_body(code, str(detail), fields=fields)
     return response

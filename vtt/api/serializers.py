@@ -40,6 +40,33 @@ class StrictSerializer(serializers.Serializer):
         }
 
 
+class Text(serializers.CharField):
+    """Text only: a number is not silently turned into a name."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class Whole(serializers.IntegerField):
+    """A JSON whole number only: not "3", not 3.0, not true."""
+
+    def to_internal_value(self, data):
+        if type(data) is not int:
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class Flag(serializers.BooleanField):
+    """true or false only: not "yes", not 1."""
+
+    def to_internal_value(self, data):
+        if type(data) is not bool:
+            self.fail("invalid")
+        return data
+
+
 # ------------------------------------------------------------------ output
 
 
@@ -53,8 +80,8 @@ class MeOut(UserOut):
 
 
 class TokenAuthIn(StrictSerializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=4096, trim_whitespace=False)
+    username = Text(max_length=150)
+    password = Text(max_length=4096, trim_whitespace=False)
 
 
 class TokenAuthOut(serializers.Serializer):
@@ -172,13 +199,13 @@ class StaleTokenOut(ErrorOut):
 
 
 class CampaignIn(StrictSerializer):
-    name = serializers.CharField(max_length=120)
+    name = Text(max_length=120)
     game = serializers.ChoiceField(choices=Game.choices)
     settings = serializers.JSONField(required=False, help_text="Per-game settings (docs/api.md).")
 
 
 class CampaignPatchIn(StrictSerializer):
-    name = serializers.CharField(max_length=120, required=False)
+    name = Text(max_length=120, required=False)
     settings = serializers.JSONField(required=False)
 
 
@@ -189,51 +216,49 @@ class RoleIn(StrictSerializer):
 class InviteIn(StrictSerializer):
     role = InviteRoleField(default=Role.PLAYER)
     expires_at = serializers.DateTimeField(required=False, allow_null=True)
-    max_uses = serializers.IntegerField(
-        required=False, allow_null=True, min_value=1, max_value=1000
-    )
+    max_uses = Whole(required=False, allow_null=True, min_value=1, max_value=1000)
 
 
 class InviteAcceptIn(StrictSerializer):
-    code = serializers.CharField(max_length=64)
+    code = Text(max_length=64)
 
 
 class CharacterIn(StrictSerializer):
-    name = serializers.CharField(max_length=120)
+    name = Text(max_length=120)
     kind = serializers.ChoiceField(choices=["pc", "npc"], default="pc")
-    owner_id = serializers.IntegerField(required=False, allow_null=True, **ID)
+    owner_id = Whole(required=False, allow_null=True, **ID)
     sheet = serializers.JSONField(required=False)
     weapons = serializers.JSONField(required=False)
     resources = serializers.JSONField(required=False)
-    gm_notes = serializers.CharField(required=False, allow_blank=True, max_length=20000)
+    gm_notes = Text(required=False, allow_blank=True, max_length=20000)
 
 
 class CharacterPatchIn(StrictSerializer):
-    name = serializers.CharField(max_length=120, required=False)
+    name = Text(max_length=120, required=False)
     kind = serializers.ChoiceField(choices=["pc", "npc"], required=False)
-    owner_id = serializers.IntegerField(required=False, allow_null=True, **ID)
+    owner_id = Whole(required=False, allow_null=True, **ID)
     sheet = serializers.JSONField(required=False)
     weapons = serializers.JSONField(required=False)
     resources = serializers.JSONField(required=False)
-    gm_notes = serializers.CharField(required=False, allow_blank=True, max_length=20000)
+    gm_notes = Text(required=False, allow_blank=True, max_length=20000)
 
 
 class ResourceIn(StrictSerializer):
-    resource = serializers.CharField(max_length=40)
-    amount = serializers.IntegerField(min_value=1, max_value=9999)
+    resource = Text(max_length=40)
+    amount = Whole(min_value=1, max_value=9999)
 
 
 class SceneIn(StrictSerializer):
-    name = serializers.CharField(max_length=120)
-    width = serializers.IntegerField(min_value=1, max_value=200, default=20)
-    height = serializers.IntegerField(min_value=1, max_value=200, default=20)
+    name = Text(max_length=120)
+    width = Whole(min_value=1, max_value=200, default=20)
+    height = Whole(min_value=1, max_value=200, default=20)
     walls = serializers.JSONField(required=False, help_text="[[x1, y1, x2, y2], ...] in squares")
 
 
 class ScenePatchIn(StrictSerializer):
-    name = serializers.CharField(max_length=120, required=False)
-    width = serializers.IntegerField(min_value=1, max_value=200, required=False)
-    height = serializers.IntegerField(min_value=1, max_value=200, required=False)
+    name = Text(max_length=120, required=False)
+    width = Whole(min_value=1, max_value=200, required=False)
+    height = Whole(min_value=1, max_value=200, required=False)
     walls = serializers.JSONField(required=False)
 
 
@@ -242,41 +267,35 @@ class BackgroundIn(StrictSerializer):
 
 
 class TokenIn(StrictSerializer):
-    name = serializers.CharField(max_length=120)
-    x = serializers.IntegerField(default=0, min_value=-10000, max_value=10000)
-    y = serializers.IntegerField(default=0, min_value=-10000, max_value=10000)
-    size = serializers.IntegerField(default=1, min_value=1, max_value=10)
-    hidden = serializers.BooleanField(default=False)
+    name = Text(max_length=120)
+    x = Whole(default=0, min_value=-10000, max_value=10000)
+    y = Whole(default=0, min_value=-10000, max_value=10000)
+    size = Whole(default=1, min_value=1, max_value=10)
+    hidden = Flag(default=False)
     color = serializers.RegexField(r"^#[0-9a-fA-F]{6}$", default="#888888")
-    character_id = serializers.IntegerField(required=False, allow_null=True, **ID)
-    controllers = serializers.ListField(
-        child=serializers.IntegerField(**ID), required=False, max_length=50
-    )
+    character_id = Whole(required=False, allow_null=True, **ID)
+    controllers = serializers.ListField(child=Whole(**ID), required=False, max_length=50)
 
 
 class TokenPatchIn(StrictSerializer):
-    name = serializers.CharField(max_length=120, required=False)
-    size = serializers.IntegerField(min_value=1, max_value=10, required=False)
+    name = Text(max_length=120, required=False)
+    size = Whole(min_value=1, max_value=10, required=False)
     color = serializers.RegexField(r"^#[0-9a-fA-F]{6}$", required=False)
-    character_id = serializers.IntegerField(required=False, allow_null=True, **ID)
-    controllers = serializers.ListField(
-        child=serializers.IntegerField(**ID), required=False, max_length=50
-    )
+    character_id = Whole(required=False, allow_null=True, **ID)
+    controllers = serializers.ListField(child=Whole(**ID), required=False, max_length=50)
 
 
 class MoveIn(StrictSerializer):
-    x = serializers.IntegerField(min_value=-10000, max_value=10000)
-    y = serializers.IntegerField(min_value=-10000, max_value=10000)
-    version = serializers.IntegerField(
-        required=False, allow_null=True, min_value=0, max_value=2**31
-    )
+    x = Whole(min_value=-10000, max_value=10000)
+    y = Whole(min_value=-10000, max_value=10000)
+    version = Whole(required=False, allow_null=True, min_value=0, max_value=2**31)
 
 
 class HiddenIn(StrictSerializer):
-    hidden = serializers.BooleanField()
+    hidden = Flag()
 
 
 class RollIn(StrictSerializer):
     request = serializers.JSONField(help_text="A rules request (docs/rules.md), faces optional.")
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PUBLIC)
-    character_id = serializers.IntegerField(required=False, allow_null=True, **ID)
+    character_id = Whole(required=False, allow_null=True, **ID)

@@ -12,6 +12,23 @@ def invalid(path: str, message: str) -> ServiceError:
     return ServiceError("invalid", f"{path}: {message}", path)
 
 
+def storable(value, path: str):
+    """JSON that every database can store: PostgreSQL refuses a NUL
+    character anywhere in a jsonb or text value."""
+    pending = [value]
+    while pending:  # a loop, not recursion: the JSON may be nested deep
+        item = pending.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                raise invalid(path, "must not contain NUL characters")
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return value
+
+
 def obj(value, path: str, allowed=None) -> dict:
     """A JSON object; with `allowed`, a key outside it is an unknown_field."""
     if not isinstance(value, dict):

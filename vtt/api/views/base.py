@@ -8,6 +8,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from ..errors import api_exception_handler
+from ..parsers import BoundedJSONParser
 from ..serializers import ErrorOut
 
 ERRORS = {
@@ -24,6 +25,7 @@ class TabletopView(GenericAPIView):
     # WWW-Authenticate header rather than a bare 403.
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [IsAuthenticated]
+    parser_classes = [BoundedJSONParser]
 
     def get_exception_handler(self):
         return api_exception_handler

@@ -59,6 +59,7 @@ class CampaignDetailView(TabletopView):
 
     @extend_schema(responses={204: None, **ERRORS})
     def delete(self, request, campaign_id):
+        campaign_access(request.user, campaign_id)
         services.campaign_delete(campaign_id=campaign_id, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -82,6 +83,7 @@ class MemberDetailView(TabletopView):
 
     @extend_schema(responses={204: None, **ERRORS})
     def delete(self, request, campaign_id, user_id):
+        campaign_access(request.user, campaign_id)
         services.membership_remove(campaign_id=campaign_id, by=request.user, user_id=user_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

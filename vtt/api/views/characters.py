@@ -44,6 +44,7 @@ class CharacterDetailView(TabletopView):
 
     @extend_schema(responses={204: None, **ERRORS})
     def delete(self, request, character_id):
+        character_access(request.user, character_id)
         services.character_delete(character_id=character_id, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

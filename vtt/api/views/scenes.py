@@ -56,6 +56,7 @@ class SceneDetailView(TabletopView):
 
     @extend_schema(responses={204: None, **ERRORS})
     def delete(self, request, scene_id):
+        scene_access(request.user, scene_id)
         services.scene_delete(scene_id=scene_id, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

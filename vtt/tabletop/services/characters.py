@@ -51,7 +51,7 @@ def _gm_notes(value) -> str:
         raise shapes.invalid("gm_notes", "must be text")
     if len(value) > 20000:
         raise shapes.invalid("gm_notes", "must be at most 20000 characters")
-    return value
+    return shapes.storable(value, "gm_notes")
 
 
 def character_create(

@@ -40,6 +40,7 @@ def roll_record(
     visibility = shapes.choice(visibility, "visibility", Visibility.values)
     if not isinstance(request, dict) or not isinstance(result, dict):
         raise shapes.invalid("request", "a roll is a rules request and its result")
+    shapes.storable(request, "request")
     _check_character(campaign, character, member)
     with transaction.atomic():
         roll = Roll.objects.create(
@@ -76,6 +77,7 @@ def roll_adjudicate(
     visibility = shapes.choice(visibility, "visibility", Visibility.values)
     if not isinstance(request, dict):
         raise shapes.invalid("request", "must be a rules request object")
+    shapes.storable(request, "request")
     if request.get("system") != campaign.game:
         raise shapes.invalid("request.system", f"this campaign plays {campaign.game}")
     character = None

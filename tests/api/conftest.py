@@ -1,0 +1,58 @@
+"""The table is laid once per test module and every test runs in a
+savepoint inside it (as Django's setUpTestData does), so the permission
+matrix's few hundred requests each start from the same state cheaply."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from rest_framework.test import APIClient
+
+from tests.tabletop.table import make_table
+from vtt.tabletop import services
+
+
+def lay_table():
+    table = make_table()
+    services.character_update(
+        character_id=table.tenrec.pk, by=table.gm, resources={"experience": 5}
+    )
+    table.invite = services.invite_create(campaign=table.campaign, by=table.gm, role="player")
+    check = {"system": "artifice", "action": "check", "pool": 2, "difficulty": 1}
+    table.public_roll = services.roll_adjudicate(
+        campaign_id=table.campaign.pk, by=table.other, request=check
+    )
+    table.gm_roll = services.roll_adjudicate(
+        campaign_id=table.campaign.pk, by=table.player, request=check, visibility="gm"
+    )
+    table.blind_roll = services.roll_adjudicate(
+        campaign_id=table.campaign.pk, by=table.player, request=check, visibility="blind"
+    )
+    return table
+
+
+@pytest.fixture(scope="module")
+def shared_table(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield lay_table()
+        transaction.set_rollback(True)
+
+
+@pytest.fixture
+def table(shared_table, db):
+    return shared_table
+
+
+@pytest.fixture
+def client_for(table):
+    """An API client signed in (by session) as one of the table's people;
+    "anonymous" is not signed in at all."""
+
+    def make(role: str) -> APIClient:
+        client = APIClient()
+        if role != "anonymous":
+            # Fresh from the database: a test may have changed the shared object.
+            user = get_user_model().objects.get(pk=getattr(table, role).pk)
+            client.force_login(user)
+        return client
+
+    return make

@@ -1,0 +1,252 @@
+"""Who may do what, endpoint by endpoint and verb by verb.
+
+Every row is (who, method, url, expected status). Names in braces are the
+table's objects (tests/api/conftest.py): the GM, two players (`player` owns
+Tenrec, `other` owns Kobor), an observer, an outsider who is no member, and
+no one signed in. A non-member gets 404 for a campaign's objects, never 403,
+so they learn nothing; a hidden token, an NPC or an inactive scene is a 404
+for everyone but the GM."""
+
+import re
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import get_resolver
+
+from tests.tabletop.images import image_bytes
+
+ROLES = ("anonymous", "outsider", "observer", "player", "other", "gm")
+
+CHECK = {"system": "artifice", "action": "check", "pool": 2, "difficulty": 1}
+
+# (method, url, body, statuses for anonymous, outsider, observer, player, other, gm)
+ENDPOINTS = [
+    # Wrong credentials are a 400 whoever asks; no session is needed here.
+    (
+        "post",
+        "/api/auth/token/",
+        {"username": "gm", "password": "wrong"},
+        (400, 400, 400, 400, 400, 400),
+    ),
+    ("get", "/api/me/", None, (401, 200, 200, 200, 200, 200)),
+    ("get", "/api/campaigns/", None, (401, 200, 200, 200, 200, 200)),
+    ("post", "/api/campaigns/", {"name": "Mine", "game": "rd6"}, (401, 201, 201, 201, 201, 201)),
+    ("get", "/api/campaigns/{campaign}/", None, (401, 404, 200, 200, 200, 200)),
+    ("patch", "/api/campaigns/{campaign}/", {"name": "X"}, (401, 404, 403, 403, 403, 200)),
+    (
+        "patch",
+        "/api/campaigns/{campaign}/",
+        {"settings": {"diagonal": "alternating"}},
+        (401, 404, 403, 403, 403, 200),
+    ),
+    ("delete", "/api/campaigns/{campaign}/", None, (401, 404, 403, 403, 403, 204)),
+    ("get", "/api/campaigns/{campaign}/members/", None, (401, 404, 200, 200, 200, 200)),
+    (
+        "patch",
+        "/api/campaigns/{campaign}/members/{observer}/",
+        {"role": "player"},
+        (401, 404, 403, 403, 403, 200),
+    ),
+    # A member may leave; only a GM removes someone else.
+    (
+        "delete",
+        "/api/campaigns/{campaign}/members/{other}/",
+        None,
+        (401, 404, 403, 403, 204, 204),
+    ),
+    ("get", "/api/campaigns/{campaign}/invites/", None, (401, 404, 403, 403, 403, 200)),
+    (
+        "post",
+        "/api/campaigns/{campaign}/invites/",
+        {"role": "observer"},
+        (401, 404, 403, 403, 403, 201),
+    ),
+    ("delete", "/api/invites/{invite}/", None, (401, 404, 403, 403, 403, 204)),
+    # Anyone signed in may accept; members keep their role.
+    ("post", "/api/invites/accept/", {"code": "{invite_code}"}, (401, 200, 200, 200, 200, 200)),
+    ("get", "/api/campaigns/{campaign}/characters/", None, (401, 404, 200, 200, 200, 200)),
+    (
+        "post",
+        "/api/campaigns/{campaign}/characters/",
+        {"name": "Ilsa"},
+        (401, 404, 403, 201, 201, 201),
+    ),
+    (
+        "post",
+        "/api/campaigns/{campaign}/characters/",
+        {"name": "Ghoul", "kind": "npc"},
+        (401, 404, 403, 403, 403, 201),
+    ),
+    ("get", "/api/characters/{tenrec}/", None, (401, 404, 200, 200, 200, 200)),
+    ("get", "/api/characters/{zombie}/", None, (401, 404, 404, 404, 404, 200)),
+    (
+        "patch",
+        "/api/characters/{tenrec}/",
+        {"name": "Tenrec the Bold"},
+        (401, 404, 403, 200, 403, 200),
+    ),
+    ("patch", "/api/characters/{tenrec}/", {"gm_notes": "x"}, (401, 404, 403, 403, 403, 200)),
+    (
+        "patch",
+        "/api/characters/{tenrec}/",
+        {"resources": {"experience": 9}},
+        (401, 404, 403, 403, 403, 200),
+    ),
+    ("patch", "/api/characters/{zombie}/", {"name": "Z"}, (401, 404, 404, 404, 404, 200)),
+    ("delete", "/api/characters/{kobor}/", None, (401, 404, 403, 403, 204, 204)),
+    ("delete", "/api/characters/{zombie}/", None, (401, 404, 404, 404, 404, 204)),
+    (
+        "post",
+        "/api/characters/{tenrec}/spend/",
+        {"resource": "experience", "amount": 1},
+        (401, 404, 403, 200, 403, 200),
+    ),
+    (
+        "post",
+        "/api/characters/{tenrec}/award/",
+        {"resource": "experience", "amount": 1},
+        (401, 404, 403, 403, 403, 200),
+    ),
+    ("get", "/api/campaigns/{campaign}/scenes/", None, (401, 404, 200, 200, 200, 200)),
+    (
+        "post",
+        "/api/campaigns/{campaign}/scenes/",
+        {"name": "Crypt"},
+        (401, 404, 403, 403, 403, 201),
+    ),
+    ("get", "/api/scenes/{scene}/", None, (401, 404, 200, 200, 200, 200)),
+    ("get", "/api/scenes/{spare_scene}/", None, (401, 404, 404, 404, 404, 200)),
+    ("patch", "/api/scenes/{scene}/", {"name": "Gate"}, (401, 404, 403, 403, 403, 200)),
+    ("patch", "/api/scenes/{spare_scene}/", {"name": "Pit"}, (401, 404, 404, 404, 404, 200)),
+    ("delete", "/api/scenes/{scene}/", None, (401, 404, 403, 403, 403, 204)),
+    ("delete", "/api/scenes/{spare_scene}/", None, (401, 404, 404, 404, 404, 204)),
+    ("put", "/api/scenes/{scene}/background/", "IMAGE", (401, 404, 403, 403, 403, 200)),
+    ("delete", "/api/scenes/{scene}/background/", None, (401, 404, 403, 403, 403, 200)),
+    ("post", "/api/scenes/{scene}/activate/", None, (401, 404, 403, 403, 403, 200)),
+    ("post", "/api/scenes/{spare_scene}/activate/", None, (401, 404, 404, 404, 404, 200)),
+    ("get", "/api/scenes/{scene}/tokens/", None, (401, 404, 200, 200, 200, 200)),
+    ("get", "/api/scenes/{spare_scene}/tokens/", None, (401, 404, 404, 404, 404, 200)),
+    ("post", "/api/scenes/{scene}/tokens/", {"name": "Rat"}, (401, 404, 403, 403, 403, 201)),
+    ("get", "/api/tokens/{tenrec_token}/", None, (401, 404, 200, 200, 200, 200)),
+    ("get", "/api/tokens/{lurker}/", None, (401, 404, 404, 404, 404, 200)),
+    ("patch", "/api/tokens/{tenrec_token}/", {"name": "T"}, (401, 404, 403, 403, 403, 200)),
+    ("patch", "/api/tokens/{lurker}/", {"name": "L"}, (401, 404, 404, 404, 404, 200)),
+    ("delete", "/api/tokens/{zombie_token}/", None, (401, 404, 403, 403, 403, 204)),
+    ("delete", "/api/tokens/{lurker}/", None, (401, 404, 404, 404, 404, 204)),
+    # Tenrec's token is controlled by `player`; nobody but the GM controls the zombie.
+    (
+        "post",
+        "/api/tokens/{tenrec_token}/move/",
+        {"x": 5, "y": 5},
+        (401, 404, 403, 200, 403, 200),
+    ),
+    (
+        "post",
+        "/api/tokens/{zombie_token}/move/",
+        {"x": 5, "y": 5},
+        (401, 404, 403, 403, 403, 200),
+    ),
+    ("post", "/api/tokens/{lurker}/move/", {"x": 5, "y": 5}, (401, 404, 404, 404, 404, 200)),
+    (
+        "post",
+        "/api/tokens/{tenrec_token}/hidden/",
+        {"hidden": True},
+        (401, 404, 403, 403, 403, 200),
+    ),
+    ("post", "/api/tokens/{lurker}/hidden/", {"hidden": False}, (401, 404, 404, 404, 404, 200)),
+    ("get", "/api/campaigns/{campaign}/rolls/", None, (401, 404, 200, 200, 200, 200)),
+    (
+        "post",
+        "/api/campaigns/{campaign}/rolls/",
+        {"request": CHECK},
+        (401, 404, 403, 201, 201, 201),
+    ),
+    (
+        "post",
+        "/api/campaigns/{campaign}/rolls/",
+        {"request": CHECK, "character_id": "{tenrec}"},
+        (401, 404, 403, 201, 403, 201),
+    ),
+    ("get", "/api/rolls/{public_roll}/", None, (401, 404, 200, 200, 200, 200)),
+    # A GM-only roll is the GM's alone, even for the player who made it.
+    ("get", "/api/rolls/{gm_roll}/", None, (401, 404, 404, 404, 404, 200)),
+    # A blind roll's roller sees that it was made.
+    ("get", "/api/rolls/{blind_roll}/", None, (401, 404, 404, 200, 404, 200)),
+    ("get", "/api/schema/", None, (200, 200, 200, 200, 200, 200)),
+    ("get", "/api/docs/", None, (200, 200, 200, 200, 200, 200)),
+]
+
+CASES = [
+    (role, method, url, body, statuses[i])
+    for method, url, body, statuses in ENDPOINTS
+    for i, role in enumerate(ROLES)
+]
+
+
+def fill(template, table):
+    names = {
+        "campaign": table.campaign.pk,
+        "observer": table.observer.pk,
+        "other": table.other.pk,
+        "invite": table.invite.pk,
+        "invite_code": table.invite.code,
+        "tenrec": table.tenrec.pk,
+        "kobor": table.kobor.pk,
+        "zombie": table.zombie.pk,
+        "scene": table.scene.pk,
+        "spare_scene": table.spare_scene.pk,
+        "tenrec_token": table.tenrec_token.pk,
+        "zombie_token": table.zombie_token.pk,
+        "lurker": table.lurker.pk,
+        "public_roll": table.public_roll.pk,
+        "gm_roll": table.gm_roll.pk,
+        "blind_roll": table.blind_roll.pk,
+    }
+    if isinstance(template, str):
+        if template.startswith("{") and template.endswith("}") and template.count("{") == 1:
+            value = names[template[1:-1]]
+            return value if template[1:-1] != "invite_code" else str(value)
+        return template.format(**names)
+    if isinstance(template, dict):
+        return {key: fill(value, table) for key, value in template.items()}
+    return template
+
+
+@pytest.fixture
+def media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+
+
+@pytest.mark.parametrize(
+    ("role", "method", "url", "body", "expected"),
+    CASES,
+    ids=[f"{role}-{method}-{url}-{i}" for i, (role, method, url, _, _) in enumerate(CASES)],
+)
+def test_permission(client_for, table, media, role, method, url, body, expected):
+    client = client_for(role)
+    url = fill(url, table)
+    if body == "IMAGE":
+        image = SimpleUploadedFile("map.png", image_bytes(), content_type="image/png")
+        response = client.put(url, {"image": image}, format="multipart")
+    elif body is None:
+        response = getattr(client, method)(url)
+    else:
+        response = getattr(client, method)(url, fill(body, table), format="json")
+    assert response.status_code == expected, response.content[:300]
+    if expected >= 400:
+        assert response.json()["error"]["code"]
+
+
+def test_every_route_is_in_the_matrix():
+    """A new endpoint must join the matrix."""
+    rules_only = {"api/adjudicate/", "api/odds/"}
+    routes = {
+        "api/" + str(p.pattern).replace("<int:", "{").replace(">", "}")
+        for p in get_resolver().url_patterns[2].url_patterns
+    } - rules_only
+    covered = {url.lstrip("/") for _, url, _, _ in ENDPOINTS}
+
+    def shape(route):
+        return re.sub(r"\{[a-z_]+\}", "{}", route)
+
+    assert {shape(r) for r in routes} == {shape(c) for c in covered}
