@@ -203,3 +203,32 @@ def test_members_roles_and_leaving(client_for, table):
     assert last.status_code == 204
     names = [m["user"]["name"] for m in gm.get(url).json()["results"]]
     assert names == ["gm", "player", "other"]
+
+
+def test_rolling_for_a_character_spends_what_the_roll_takes(client_for, table):
+    owner = client_for("outsider")
+    campaign = owner.post(
+        "/api/campaigns/", {"name": "Ground", "game": "fgr"}, format="json"
+    ).json()
+    hero = owner.post(
+        f"/api/campaigns/{campaign['id']}/characters/",
+        {"name": "Hero", "sheet": {"skills": {"Athletics": 4}}},
+        format="json",
+    ).json()
+    url = f"/api/campaigns/{campaign['id']}/rolls/"
+    body = {
+        "request": {"system": "fgr", "action": "roll", "difficulty": 2, "action_points": 2},
+        "character_id": hero["id"],
+        "fill": {"skill": "Athletics"},
+    }
+    rolled = owner.post(url, body, format="json")
+    assert rolled.status_code == 201, rolled.content
+    assert rolled.json()["request"]["skill"] == 4
+    assert len(rolled.json()["result"]["dice"]) == 4
+    assert owner.get(f"/api/characters/{hero['id']}/").json()["resources"]["action_points"] == 3
+    body["request"]["action_points"] = 4
+    refused = owner.post(url, body, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == "insufficient_action_points"
+    assert owner.get(f"/api/characters/{hero['id']}/").json()["resources"]["action_points"] == 3
+    assert owner.get(url).json()["count"] == 1

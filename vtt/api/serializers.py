@@ -299,3 +299,9 @@ class RollIn(StrictSerializer):
     request = serializers.JSONField(help_text="A rules request (docs/rules.md), faces optional.")
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PUBLIC)
     character_id = Whole(required=False, allow_null=True, **ID)
+    fill = serializers.DictField(
+        child=Text(max_length=120),
+        required=False,
+        allow_null=True,
+        help_text='Request fields taken from the character\'s sheet: {"pool": "Might"}.',
+    )

@@ -22,11 +22,14 @@ class RollListView(TabletopView):
     @extend_schema(request=RollIn, responses={201: RollOut, **ERRORS})
     def post(self, request, campaign_id):
         """Adjudicate a rules request in the campaign's game and record it.
-        The answer is what the caller may see of it: a GM-only roll by a
-        player comes back as a bare announcement."""
+        For a character, `fill` takes numbers from the sheet and what the
+        roll spends (Action Points, Insight Dice, Character and Fate Points)
+        is taken from the character in the same transaction. The answer is
+        what the caller may see of the roll: a GM-only roll by a player comes
+        back as a bare announcement."""
         _, viewer = campaign_access(request.user, campaign_id)
         data = self.parse(RollIn).validated_data
-        roll = services.roll_adjudicate(campaign_id=campaign_id, by=request.user, **data)
+        roll = services.character_roll(campaign_id=campaign_id, by=request.user, **data)
         view = selectors.roll_view(roll, viewer) or selectors.roll_announcement(roll)
         return Response(view, status=status.HTTP_201_CREATED)
 

@@ -14,6 +14,7 @@ from .campaigns import (
     campaign_update,
     campaign_update_settings,
 )
+from .character_rolls import character_roll
 from .characters import character_create, character_delete, character_update
 from .invites import invite_accept, invite_create, invite_revoke
 from .memberships import membership_remove, membership_set_role
@@ -40,6 +41,7 @@ __all__ = [
     "campaign_update",
     "campaign_update_settings",
     "character_create",
+    "character_roll",
     "character_delete",
     "character_update",
     "invite_accept",

@@ -7,6 +7,7 @@ from vtt.rules import RulesError, adjudicate
 
 from .. import shapes
 from ..events import append_event
+from ..house_rules import apply_house_rules
 from ..models import Campaign, Character, Role, Roll, Visibility
 from ..serialize import roll_event_data
 from .access import SYSTEM, actor, require_participant
@@ -80,6 +81,7 @@ def roll_adjudicate(
     shapes.storable(request, "request")
     if request.get("system") != campaign.game:
         raise shapes.invalid("request.system", f"this campaign plays {campaign.game}")
+    request = apply_house_rules(campaign.game, campaign.settings, request)
     character = None
     if character_id is not None:
         if type(character_id) is not int:
