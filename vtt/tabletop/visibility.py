@@ -40,10 +40,18 @@ def event_view(event, viewer: Viewer) -> dict:
     if event.kind.startswith("token."):
         return token_event_view(event, viewer)
     if sees_in_full(viewer, event.visibility, event.actor_id):
-        return {"seq": event.seq, "type": event.kind, "data": event.data}
+        return {"seq": event.seq, "type": event.kind, "data": shown_data(event.data, viewer)}
     if knows_it_happened(viewer, event.visibility, event.actor_id):
         return {"seq": event.seq, "type": event.kind, "data": blind_announcement(event.data)}
     return {"seq": event.seq, "type": "redacted"}
+
+
+def shown_data(data, viewer: Viewer):
+    """An event that concerns hidden things too (a turn order with a hidden
+    monster) carries what players may see of it as `players_view`."""
+    if not viewer.is_gm and isinstance(data, dict) and "players_view" in data:
+        return data["players_view"]
+    return data
 
 
 def blind_announcement(data: dict) -> dict:

@@ -1,0 +1,169 @@
+"""Undo: the last applied result of any kind, newest first, restoring the
+exact state before it; players undo only their own last move."""
+
+import pytest
+
+from vtt.combat.models import Attack, TrailStep
+from vtt.combat.services.attacks import attack_apply_damage, attack_make
+from vtt.combat.services.undo import undo_last
+from vtt.tabletop.models import Character, RoomEvent, Token
+from vtt.tabletop.services import character_update, resource_spend, token_move
+from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
+
+from .battle import ZOMBIE_FIGHT, make_battle
+
+
+def state(battle) -> dict:
+    """Everything undo must put back: squares and resources."""
+    tokens = {t.pk: (t.x, t.y) for t in Token.objects.filter(scene=battle.scene)}
+    sheets = {c.pk: c.resources for c in Character.objects.filter(campaign=battle.campaign)}
+    return {"tokens": tokens, "resources": sheets}
+
+
+def undo(battle, by="gm", **kwargs):
+    return undo_last(campaign_id=battle.campaign.pk, by=battle.users[by], **kwargs)
+
+
+def wound_the_zombie(battle):
+    return attack_make(
+        by=battle.users["player"],
+        attacker_token_id=battle.tokens["tenrec"].pk,
+        target_token_id=battle.tokens["zombie"].pk,
+        weapon="Long sword",
+        faces=ZOMBIE_FIGHT,
+    )
+
+
+def test_undo_of_a_wound_restores_the_condition_as_one_event(battle):
+    before = state(battle)
+    made = wound_the_zombie(battle)
+    assert state(battle) != before
+    seq = RoomEvent.objects.latest("seq").seq
+    event = undo(battle)
+    assert state(battle) == before
+    assert event.kind == "undo" and event.seq == seq + 1
+    assert event.data["undo_of"] == made.event.seq and event.data["undone"] == "combat.attack"
+    assert event.data["changes"] == [
+        {
+            "character_id": battle.characters["zombie"].pk,
+            "character": "Zombie",
+            "field": "condition",
+            "before": "Wounded",
+            "after": "Healthy",
+        }
+    ]
+    assert event.visibility == "public"
+    assert Attack.objects.get(pk=made.pk).status == "undone"
+
+
+def test_undo_of_a_move_moves_the_token_back(battle):
+    before = state(battle)
+    token = battle.tokens["tenrec"]
+    token_move(token_id=token.pk, by=battle.users["player"], x=6, y=4)
+    moved_version = Token.objects.get(pk=token.pk).version
+    event = undo(battle, by="player")
+    assert state(battle) == before
+    assert event.kind == "token.moved"
+    assert event.data["from"] == [6, 4] and event.data["undo_of"] == event.seq - 1
+    assert (event.data["token"]["x"], event.data["token"]["y"]) == (4, 4)
+    assert event.data["token"]["version"] == moved_version + 1
+    assert not TrailStep.objects.filter(token=token).exists()
+
+
+def test_results_are_undone_newest_first_and_an_undo_is_never_redone(battle):
+    start = state(battle)
+    token_move(token_id=battle.tokens["tenrec"].pk, by=battle.users["player"], x=5, y=4)
+    after_move = state(battle)
+    wound_the_zombie(battle)
+    undo(battle)
+    assert state(battle) == after_move
+    undo(battle)
+    assert state(battle) == start
+    with pytest.raises(ServiceError) as empty:
+        undo(battle)
+    assert empty.value.code == "nothing_to_undo"
+
+
+def test_spent_points_and_gm_edits_are_undone_in_turn(battle):
+    gm = battle.users["gm"]
+    tenrec = battle.characters["tenrec"]
+    start = state(battle)
+    character_update(character_id=tenrec.pk, by=gm, resources={"experience": 5})
+    resource_spend(
+        character_id=tenrec.pk, by=battle.users["player"], resource="experience", amount=2
+    )
+    assert Character.objects.get(pk=tenrec.pk).resources["experience"] == 3
+    event = undo(battle)
+    assert event.data["undone"] == "character.updated"
+    assert Character.objects.get(pk=tenrec.pk).resources["experience"] == 5
+    undo(battle)
+    assert state(battle) == start
+
+
+def test_a_sheet_edit_is_not_a_result(battle):
+    token_move(token_id=battle.tokens["tenrec"].pk, by=battle.users["gm"], x=5, y=4)
+    character_update(character_id=battle.characters["tenrec"].pk, by=battle.users["gm"], name="Ten")
+    event = undo(battle)
+    assert event.kind == "token.moved"
+
+
+def test_undo_names_the_result_it_means(battle):
+    token_move(token_id=battle.tokens["tenrec"].pk, by=battle.users["gm"], x=5, y=4)
+    first = RoomEvent.objects.latest("seq").seq
+    token_move(token_id=battle.tokens["kobor"].pk, by=battle.users["gm"], x=3, y=2)
+    with pytest.raises(ServiceError) as stale:
+        undo(battle, seq=first)
+    assert stale.value.code == "not_last"
+    assert undo(battle, seq=first + 1).data["undo_of"] == first + 1
+
+
+def test_players_undo_only_their_own_last_move(battle):
+    wound_the_zombie(battle)
+    with pytest.raises(NotAllowed):
+        undo(battle, by="player")  # their own attack: the GM's call
+    token_move(token_id=battle.tokens["kobor"].pk, by=battle.users["other"], x=3, y=2)
+    with pytest.raises(NotAllowed):
+        undo(battle, by="player")  # another player's move
+    with pytest.raises(NotAllowed):
+        undo(battle, by="observer")
+    with pytest.raises(NotFound):
+        undo(battle, by="stranger")
+    assert undo(battle, by="other").kind == "token.moved"
+
+
+def test_applied_damage_is_undone_before_the_attack(db):
+    battle = make_battle(
+        "apocalyptia",
+        sheets={"tenrec": {"skills": {"Melee": {"trait": "Agility", "level": 1}}}},
+        weapons={"tenrec": [{"name": "Bat", "kind": "melee", "damage": 2}]},
+    )
+    start = state(battle)
+    made = attack_make(
+        by=battle.users["player"],
+        attacker_token_id=battle.tokens["tenrec"].pk,
+        target_token_id=battle.tokens["zombie"].pk,
+        weapon="Bat",
+        faces=[5, 2],
+    )
+    attack_apply_damage(attack_id=made.pk, by=battle.users["gm"], amount=4)
+    event = undo(battle)
+    assert event.data["undone"] == "combat.damage"
+    assert event.data["status"] == "awaiting_damage"
+    again = Attack.objects.get(pk=made.pk)
+    assert (again.status, again.damage, again.changes) == ("awaiting_damage", made.damage, [])
+    assert state(battle) == start
+    undo(battle)
+    assert Attack.objects.get(pk=made.pk).status == "undone"
+    assert state(battle) == start
+
+
+def test_an_undo_of_a_hidden_attack_stays_hidden(battle):
+    attack_make(
+        by=battle.users["gm"],
+        attacker_token_id=battle.tokens["tenrec"].pk,
+        target_token_id=battle.tokens["zombie"].pk,
+        weapon="Long sword",
+        visibility="gm",
+        faces=ZOMBIE_FIGHT,
+    )
+    assert undo(battle).visibility == "gm"
