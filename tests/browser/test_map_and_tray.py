@@ -72,6 +72,34 @@ def test_keyboard_moves_a_token_and_shows_its_range_bands(gm_page, table, shot):
     gm_page.keyboard.press("r")
 
 
+def test_the_gm_renames_and_hides_a_token_from_the_map(gm_page, table, shot):
+    enter_room(gm_page, table)
+    zombie = gm_page.locator(f'[data-token-id="{table["zombie_token"]}"]')
+    zombie.focus()
+    gm_page.keyboard.press("Enter")
+    gm_page.click("#token-edit")
+    gm_page.fill("#token-name", "Zombie (burning)")
+    shot(gm_page, "08-gm-token-dialog-desk")
+    gm_page.click("#token-dialog-form button[type=submit]")
+    gm_page.wait_for_function(
+        "id => window.d6room.board.tokens.get(id).name === 'Zombie (burning)'",
+        arg=table["zombie_token"],
+    )
+    assert gm_page.locator("#token-dialog[open]").count() == 0
+    # Reveal, then hide again: the map follows the server's events.
+    assert gm_page.inner_text("#token-hide") == "Reveal token"
+    gm_page.click("#token-hide")
+    gm_page.wait_for_function(
+        "id => !window.d6room.board.tokens.get(id).hidden", arg=table["zombie_token"]
+    )
+    assert "hidden-token" not in zombie.get_attribute("class")
+    assert gm_page.inner_text("#token-hide") == "Hide token"
+    gm_page.click("#token-hide")
+    gm_page.wait_for_function(
+        "id => window.d6room.board.tokens.get(id).hidden", arg=table["zombie_token"]
+    )
+
+
 @pytest.mark.parametrize("game", ["artifice", "fgr", "xerosum", "rd6", "apocalyptia"])
 def test_every_trays_action_gets_its_odds(gm_page, table, game, shot):
     gm_page.goto(f"{table['url']}/campaigns/{table['games'][game]}/room/")
@@ -88,6 +116,11 @@ def test_every_trays_action_gets_its_odds(gm_page, table, game, shot):
     gm_page.select_option("#tray-action", actions[0])
     gm_page.click("#tray-roll")
     gm_page.wait_for_selector("#log li.roll-entry")
+    if game == "xerosum":
+        # The roller may spend Insight Dice on their own check, from its log entry.
+        gm_page.click("#log li.roll-entry .reroll button >> nth=0")
+        gm_page.wait_for_function("document.querySelectorAll('#log > li.roll-entry').length === 2")
+        assert "reroll" in gm_page.locator("#log > li.roll-entry").last.inner_text()
     assert gm_page.errors == []
     shot(gm_page, f"09-tray-{game}-desk")
 

@@ -88,7 +88,10 @@ export class Board {
       this.layers.tokens.append(node);
     }
     this.drawToken(node, token);
-    if (this.selected === token.id) this.refreshBands();
+    if (this.selected === token.id) {
+      this.refreshBands();
+      this.options.onSelectedChange?.(token);
+    }
   }
 
   remove(id) {

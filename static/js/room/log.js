@@ -23,10 +23,14 @@ const SKIP = new Set(["system", "action", "outcome", "dice"]);
 
 const words = (s) => String(s).replaceAll("_", " ");
 
+// Xero Sum checks whose original dice an Insight Die may replace.
+const NO_REROLL = new Set(["opposed", "group", "reroll"]);
+
 export class RollLog {
-  constructor(list, { me }) {
+  constructor(list, { me, onReroll }) {
     this.list = list;
     this.me = me;
+    this.onReroll = onReroll;
   }
 
   clear() {
@@ -84,7 +88,25 @@ export class RollLog {
       ),
       this.dice(result.dice || []),
       this.facts(result),
+      this.rerolls(d),
     );
+  }
+
+  /** Xero Sum: the roller may spend Insight Dice to reroll their own check. */
+  rerolls(d) {
+    const result = d.result || {};
+    if (result.system !== "xerosum" || NO_REROLL.has(result.action) || !this.onReroll) return null;
+    if (d.roller?.id !== this.me.id) return null;
+    const box = el("div", { class: "row reroll" });
+    const choices = [
+      [[0], "Reroll die 1 with Insight"],
+      [[1], "Reroll die 2 with Insight"],
+      [[0, 1], "Reroll both with Insight"],
+    ];
+    for (const [replace, label] of choices) {
+      box.append(el("button", { type: "button", text: label, onclick: () => this.onReroll(d, replace) }));
+    }
+    return box;
   }
 
   dice(dice) {

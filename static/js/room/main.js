@@ -85,15 +85,20 @@ const board = new Board($("map"), {
   onSelect: (token) => {
     fillBands(token);
     board.refreshBands();
-    if (isGm) {
-      $("token-hide").disabled = !token;
-      $("token-delete").disabled = !token;
-      $("token-hide").textContent = token?.hidden ? "Reveal token" : "Hide token";
-    }
+    gmButtons(token);
     if (token) status(`${token.name} selected${bandSelect.value ? "" : ": pick a range to see its bands"}.`);
   },
+  onSelectedChange: (token) => gmButtons(token),
   toggleRuler: () => toggleRuler(),
 });
+
+function gmButtons(token) {
+  if (!isGm) return;
+  $("token-edit").disabled = !token;
+  $("token-hide").disabled = !token;
+  $("token-delete").disabled = !token;
+  $("token-hide").textContent = token?.hidden ? "Reveal token" : "Hide token";
+}
 
 function toggleRuler() {
   const on = rulerButton.getAttribute("aria-pressed") !== "true";
@@ -112,6 +117,32 @@ bandSelect.addEventListener("change", () => {
 });
 
 if (isGm) {
+  const dialog = $("token-dialog");
+  $("token-edit").addEventListener("click", () => {
+    const token = board.tokens.get(board.selected);
+    if (!token) return;
+    $("token-name").value = token.name;
+    $("token-color").value = token.color || "#888888";
+    $("token-size").value = String(token.size || 1);
+    $("token-dialog-error").textContent = "";
+    dialog.dataset.token = token.id;
+    dialog.showModal();
+  });
+  $("token-dialog-cancel").addEventListener("click", () => dialog.close());
+  $("token-dialog-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const changes = {
+      name: $("token-name").value.trim(),
+      color: $("token-color").value,
+      size: Number($("token-size").value),
+    };
+    socket
+      .send({ type: "token.update", token: Number(dialog.dataset.token), changes })
+      .then(() => dialog.close())
+      .catch((error) => {
+        $("token-dialog-error").textContent = `${error.field ? `${error.field}: ` : ""}${error.message || error.code}`;
+      });
+  });
   $("token-hide").addEventListener("click", () => {
     const token = board.tokens.get(board.selected);
     if (!token) return;
@@ -126,7 +157,18 @@ if (isGm) {
   });
 }
 
-const log = new RollLog($("log"), { me: config.me });
+const log = new RollLog($("log"), {
+  me: config.me,
+  onReroll: (roll, replace) => {
+    const intent = {
+      type: "roll",
+      visibility: roll.visibility,
+      request: { system: "xerosum", action: "reroll", check: roll.result, replace },
+    };
+    if (roll.character) intent.character = roll.character.id;
+    socket.send(intent).catch((e) => status(`No reroll: ${e.message || e.code}`, true));
+  },
+});
 const presence = new Presence($("online"));
 let chat;
 
