@@ -141,6 +141,7 @@ def test_pages_at_phone_size(browser, table, shot):
         "/",
         f"/campaigns/{table['campaign']}/gm/",
         f"/campaigns/{table['campaign']}/room/",
+        f"/campaigns/{table['campaign']}/characters/new/",
     ):
         page.goto(table["url"] + path)
         width = page.evaluate("document.documentElement.scrollWidth")

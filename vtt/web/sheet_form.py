@@ -113,7 +113,9 @@ class SheetEditor:
             self._attach(out, errors)
         return out
 
-    def _dict(self, path: str, label: str, blank: dict, value: dict, names: set) -> Section:
+    def _dict(self, path: str, label: str, blank: dict, value: dict, names: set):
+        if _uniform_records(blank):
+            return self._records(path, label, blank, value or {})
         section = Section(path, label)
         for key, blank_value in blank.items():
             child = f"{path}.{key}"
@@ -139,6 +141,24 @@ class SheetEditor:
             return Input(name, error_path, label, value, "choice", tuple(options))
         return Input(name, error_path, label, value, _scalar_kind(blank))
 
+    def _records(self, path: str, label: str, blank: dict, value: dict) -> Table:
+        """Fixed entries of the same shape (Artifice abilities): one row each."""
+        subkeys = list(next(iter(blank.values())))
+        table = Table(path, label, ["", *[_label(k) for k in subkeys]])
+        depth = path.count(".") + 1
+        for key, blank_entry in blank.items():
+            current = value.get(key) if isinstance(value.get(key), dict) else blank_entry
+            row = [Input(f"{path}.{key}", f"{path}.{key}", key, key, "label")]
+            for sub in subkeys:
+                child = f"{path}.{key}.{sub}"
+                row.append(
+                    self._input(
+                        child, child, f"{key} {sub}", current.get(sub), blank_entry[sub], {depth}
+                    )
+                )
+            table.rows.append(row)
+        return table
+
     def _named_map(self, path: str, key: str, template, value: dict) -> Table:
         subkeys = list(template) if isinstance(template, dict) else ["value"]
         table = Table(path, _label(key), ["Name", *[_label(k) for k in subkeys]])
@@ -147,7 +167,12 @@ class SheetEditor:
         for i, (entry_name, entry) in enumerate(entries):
             row_path = f"{path}[{i}]"
             entry_path = f"{path}.{entry_name or '?'}"
-            row = [Input(f"{row_path}.name", f"{path}.{entry_name}", "Name", entry_name, "text")]
+            where = f" (row {i + 1})"
+            row = [
+                Input(
+                    f"{row_path}.name", f"{path}.{entry_name}", "Name" + where, entry_name, "text"
+                )
+            ]
             for sub in subkeys:
                 if isinstance(template, dict):
                     current = entry.get(sub) if isinstance(entry, dict) else template[sub]
@@ -159,7 +184,12 @@ class SheetEditor:
                     current = "" if not isinstance(blank, bool) else False
                 row.append(
                     self._input(
-                        f"{row_path}.{sub}", error_path, _label(sub), current, blank, {depth}
+                        f"{row_path}.{sub}",
+                        error_path,
+                        _label(sub) + where,
+                        current,
+                        blank,
+                        {depth},
                     )
                 )
             table.rows.append(row)
@@ -180,10 +210,11 @@ class SheetEditor:
                 kind = "text" if key in ("range_ft", "damage") else _scalar_kind(blank)
                 options = self.choices.get(f"weapons.*.{key}")
                 path = f"weapons[{i}].{key}"
+                label = f"{_label(key)} (weapon {i + 1})"
                 if options:
-                    row.append(Input(path, path, _label(key), current, "choice", tuple(options)))
+                    row.append(Input(path, path, label, current, "choice", tuple(options)))
                 else:
-                    row.append(Input(path, path, _label(key), current, kind))
+                    row.append(Input(path, path, label, current, kind))
             table.rows.append(row)
         return table
 
@@ -267,6 +298,17 @@ class SheetEditor:
                     weapon[key] = _coerce(raw, blank)
             out.append(weapon)
         return out
+
+
+def _uniform_records(blank: dict) -> bool:
+    """A dict of two or more dicts of scalars, all with the same keys."""
+    values = list(blank.values())
+    if len(values) < 2 or not all(isinstance(v, dict) and v for v in values):
+        return False
+    keys = list(values[0])
+    return all(
+        list(v) == keys and not any(isinstance(x, dict | list) for x in v.values()) for v in values
+    )
 
 
 def _int_or_text(raw: str):
