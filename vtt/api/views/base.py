@@ -7,9 +7,13 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from vtt.tabletop.errors import NotFound
+
 from ..errors import api_exception_handler
 from ..parsers import BoundedJSONParser
 from ..serializers import ErrorOut
+
+MAX_ID = 2**63 - 1
 
 ERRORS = {
     400: OpenApiResponse(ErrorOut, description="Bad input: every field's messages in `fields`."),
@@ -26,6 +30,17 @@ class TabletopView(GenericAPIView):
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [IsAuthenticated]
     parser_classes = [BoundedJSONParser]
+    # No OPTIONS description: the OpenAPI schema is the description, and
+    # these views have no single serializer for DRF to describe.
+    metadata_class = None
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        # An id past any database's 64-bit keys names nothing (and would
+        # overflow the query): a 404 like any other unknown id.
+        for value in kwargs.values():
+            if isinstance(value, int) and not 0 < value <= MAX_ID:
+                raise NotFound()
 
     def get_exception_handler(self):
         return api_exception_handler
