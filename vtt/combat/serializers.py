@@ -1,0 +1,169 @@
+"""Request and response shapes of combat's REST endpoints. Input serializers
+type-check only (an unknown field is refused by name, as everywhere in the
+API); the rules and the services do the real checks."""
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from vtt.api.serializers import StrictSerializer, Text, Whole
+
+ID = {"min_value": 1, "max_value": 2**63 - 1}
+MAX_FACES = 500
+
+
+class Faces(serializers.ListField):
+    def __init__(self, **kwargs):
+        super().__init__(
+            child=Whole(),
+            required=False,
+            allow_null=True,
+            max_length=MAX_FACES,
+            help_text="Physical dice in tape order (docs/rules.md); absent: the server rolls.",
+            **kwargs,
+        )
+
+
+# A pattern, not an enum: the schema's `Visibility` enum stays the rolls' four.
+@extend_schema_field({"type": "string", "pattern": "^(public|gm)$", "default": "public"})
+class AttackVisibility(serializers.ChoiceField):
+    def __init__(self, **kwargs):
+        super().__init__(choices=["public", "gm"], default="public", **kwargs)
+
+
+class AttackIn(StrictSerializer):
+    attacker_token = Whole(**ID)
+    target_token = Whole(**ID)
+    weapon = Text(
+        required=False,
+        allow_null=True,
+        max_length=60,
+        help_text="One of the attacker's weapons by name; null or absent: unarmed.",
+    )
+    visibility = AttackVisibility()
+    faces = Faces()
+    overrides = serializers.JSONField(
+        required=False,
+        allow_null=True,
+        help_text='GM only: {"attack": {...}, "damage": {...}} laid over the rules requests.',
+    )
+    options = serializers.JSONField(
+        required=False,
+        allow_null=True,
+        help_text="attack_skill; GM only: defense_skill, defense (dodge|block), defender_weapon.",
+    )
+
+
+class PreviewIn(StrictSerializer):
+    attacker_token = Whole(**ID)
+    target_token = Whole(**ID)
+    weapon = Text(required=False, allow_null=True, max_length=60)
+    overrides = serializers.JSONField(required=False, allow_null=True)
+    options = serializers.JSONField(required=False, allow_null=True)
+
+
+class DamageIn(StrictSerializer):
+    amount = Whole(required=False, allow_null=True, min_value=0, max_value=9999)
+
+
+class ReduceIn(StrictSerializer):
+    action_points = Whole(min_value=0, max_value=50)
+
+
+class SeqIn(StrictSerializer):
+    seq = Whole(required=False, allow_null=True, **ID)
+
+
+class RevealIn(StrictSerializer):
+    seq = Whole(**ID)
+
+
+class RepairIn(StrictSerializer):
+    weapon = Text(max_length=60)
+
+
+class EncounterIn(StrictSerializer):
+    tokens = serializers.ListField(
+        child=Whole(**ID),
+        required=False,
+        allow_null=True,
+        max_length=100,
+        help_text="The combatants' tokens; absent: every token on the scene.",
+    )
+
+
+class InitiativeIn(StrictSerializer):
+    combatants = serializers.ListField(
+        child=Whole(**ID), required=False, allow_null=True, max_length=100
+    )
+    faces = Faces()
+
+
+class CombatantIn(StrictSerializer):
+    token = Whole(**ID)
+
+
+class CombatantPatchIn(StrictSerializer):
+    initiative = Whole(allow_null=True, min_value=-10000, max_value=10000)
+
+
+class AttackOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    campaign_id = serializers.IntegerField()
+    scene_id = serializers.IntegerField(allow_null=True)
+    by = serializers.JSONField(allow_null=True)
+    attacker = serializers.JSONField()
+    target = serializers.JSONField()
+    system = serializers.CharField()
+    weapon = serializers.JSONField()
+    measure = serializers.JSONField()
+    steps = serializers.JSONField()
+    outcome = serializers.CharField()
+    status = serializers.CharField()
+    damage = serializers.IntegerField(allow_null=True)
+    changes = serializers.JSONField()
+    visibility = serializers.CharField()
+    physical = serializers.BooleanField()
+    seq = serializers.IntegerField(allow_null=True)
+
+
+class PreviewOut(serializers.Serializer):
+    weapon = serializers.JSONField()
+    measure = serializers.JSONField()
+    request = serializers.JSONField()
+    odds = serializers.JSONField()
+
+
+class EventOut(serializers.Serializer):
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    data = serializers.JSONField(required=False)
+
+
+class EncounterOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    scene_id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    turns = serializers.IntegerField()
+    current = serializers.IntegerField(allow_null=True)
+    turn = serializers.IntegerField(allow_null=True)
+    order = serializers.JSONField()
+    ended = serializers.BooleanField()
+    game_time = serializers.JSONField()
+
+
+class TrailsOut(serializers.Serializer):
+    scene_id = serializers.IntegerField()
+    trails = serializers.JSONField()
+
+
+class BandsOut(serializers.Serializer):
+    token_id = serializers.IntegerField()
+    scene_id = serializers.IntegerField()
+    origin = serializers.JSONField()
+    size = serializers.IntegerField()
+    weapon = serializers.JSONField()
+    diagonal = serializers.CharField()
+    width = serializers.IntegerField()
+    height = serializers.IntegerField()
+    legend = serializers.JSONField()
+    bands = serializers.ListField(child=serializers.CharField())
