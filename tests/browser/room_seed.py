@@ -24,6 +24,7 @@ def seed() -> dict:
         name="Tenrec",
         owner_id=player.pk,
         weapons=[{"name": "Bow", "kind": "missile", "range_ft": 30, "lethality": 1}],
+        sheet={"abilities": {"Might": {"dice": 3, "pips": 1}}},
     )
     scene = services.scene_create(
         campaign_id=campaign.pk, by=gm, name="Crypt", width=14, height=10, walls=[[6, 0, 6, 4]]

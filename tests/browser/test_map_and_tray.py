@@ -72,6 +72,16 @@ def test_keyboard_moves_a_token_and_shows_its_range_bands(gm_page, table, shot):
     gm_page.keyboard.press("r")
 
 
+def test_a_characters_sheet_fills_the_tray(gm_page, table):
+    enter_room(gm_page, table)
+    gm_page.select_option("#tray-action", "check")
+    gm_page.select_option("#tray-character", label="Tenrec")
+    gm_page.select_option("#tray-f-pool-sheet", label="Might 3D+1")
+    assert gm_page.input_value("#tray-f-pool") == "3"
+    assert gm_page.input_value("#tray-f-modifier") == "1"
+    gm_page.wait_for_selector("#odds li[data-outcome=success]")
+
+
 def test_the_gm_renames_and_hides_a_token_from_the_map(gm_page, table, shot):
     enter_room(gm_page, table)
     zombie = gm_page.locator(f'[data-token-id="{table["zombie_token"]}"]')

@@ -1,5 +1,7 @@
-"""What the room page hands its modules at start: never gm_notes, never a
-hidden token (those come, per viewer, from the websocket snapshot)."""
+"""What the room page hands its modules at start: the characters' public
+data (sheet, weapons, resources, as every member may read them), never
+gm_notes, never a hidden token (those come, per viewer, from the websocket
+snapshot)."""
 
 from vtt.tabletop.models import Character
 
@@ -10,6 +12,7 @@ def character_summary(character: Character) -> dict:
         "name": character.name,
         "kind": character.kind,
         "owner_id": character.owner_id,
+        "sheet": character.sheet or {},
         "weapons": [w for w in (character.weapons or []) if isinstance(w, dict)],
         "resources": character.resources or {},
     }

@@ -250,6 +250,6 @@ const socket = new RoomSocket(config.socket, {
   },
 });
 chat = new Chat($("chat-log"), $("chat-form"), socket);
-new Tray($("tray"), { spec, config, socket });
+new Tray($("tray"), { spec, config, socket, character: (id) => characters.get(id) });
 socket.connect();
 window.d6room = { socket, board }; // for the browser tests and the curious

@@ -4,6 +4,7 @@
 // something the rules do not take.
 
 import { el } from "../lib/dom.js";
+import { FILLABLE } from "./sheet_values.js";
 
 // Campaign settings that feed a request field of another name.
 const SETTING_FOR = { result_dice: "result_points_to_damage" };
@@ -18,7 +19,7 @@ export class FieldSet {
   constructor(container, fields, context) {
     this.container = container;
     this.fields = fields;
-    this.context = context; // { settings, onChange }
+    this.context = context; // { settings, onChange, game, entries }
     this.readers = [];
     this.container.append(...this.build(fields, this.readers));
   }
@@ -103,7 +104,31 @@ export class FieldSet {
     }
     control.addEventListener("input", change);
     control.addEventListener("change", change);
-    return [el("div", { class: "field", "data-path": spec.path }, label, control, hint), read];
+    const box = el("div", { class: "field", "data-path": spec.path }, label, control, hint);
+    const fromSheet = this.sheetPicker(spec, control);
+    if (fromSheet) box.append(fromSheet);
+    return [box, read];
+  }
+
+  /** "From the sheet": a character's entries that can fill this number. */
+  sheetPicker(spec, control) {
+    const fillable = FILLABLE[this.context.game];
+    const entries = this.context.entries || [];
+    if (!fillable || !entries.length || !fillable.names.includes(spec.name)) return null;
+    const id = `${control.id}-sheet`;
+    const picker = el("select", { id, class: "from-sheet", "aria-label": `${spec.label} from the sheet` });
+    picker.append(el("option", { value: "", text: "From the sheet…" }));
+    entries.forEach((entry, i) => picker.append(el("option", { value: String(i), text: entry.label })));
+    picker.addEventListener("change", () => {
+      const entry = entries[Number(picker.value)];
+      if (!entry) return;
+      control.value = String(entry.value);
+      const pipsPath = fillable.pips && spec.path.replace(/[^.]+$/, fillable.pips);
+      const pips = pipsPath && this.container.querySelector(`[name="${CSS.escape(pipsPath)}"]`);
+      if (pips && entry.pips !== undefined) pips.value = String(entry.pips);
+      this.context.onChange?.();
+    });
+    return picker;
   }
 
   conditionTrack() {

@@ -6,11 +6,13 @@ import { el, clear } from "../lib/dom.js";
 import { postJSON } from "../lib/api.js";
 import { FieldSet, fieldElement } from "./fields.js";
 import { drawOdds, drawOddsError } from "./odds.js";
+import { sheetEntries } from "./sheet_values.js";
 
 const ODDS_DELAY_MS = 200;
 
 export class Tray {
-  constructor(root, { spec, config, socket }) {
+  constructor(root, { spec, config, socket, character }) {
+    this.character = character; // id -> the character as the room knows it now
     this.root = root;
     this.spec = spec;
     this.config = config;
@@ -39,6 +41,7 @@ export class Tray {
       this.showError("Observers watch; they do not roll.");
     }
     this.actionSelect.addEventListener("change", () => this.useAction(this.actionSelect.value));
+    this.characterSelect.addEventListener("change", () => this.useAction(this.action.id));
     this.physical.addEventListener("change", () => {
       root.classList.toggle("physical", this.physical.checked);
       if (this.physical.checked) this.faces.focus();
@@ -53,9 +56,12 @@ export class Tray {
   useAction(id) {
     this.action = this.actions.find((a) => a.id === id);
     clear(this.fieldsBox);
+    const character = this.characterSelect.value ? this.character(Number(this.characterSelect.value)) : null;
     this.fieldSet = new FieldSet(this.fieldsBox, this.action.fields, {
       settings: this.config.settings,
       onChange: () => this.oddsSoon(),
+      game: this.spec.game,
+      entries: sheetEntries(this.spec.game, character?.sheet),
     });
     this.oddsSoon();
   }
