@@ -17,7 +17,7 @@ from .campaigns import (
 from .character_rolls import character_roll
 from .characters import character_create, character_delete, character_update
 from .invites import invite_accept, invite_create, invite_revoke
-from .memberships import membership_remove, membership_set_role
+from .memberships import membership_add, membership_remove, membership_set_role
 from .resources import resource_gain, resource_spend
 from .rolls import roll_adjudicate, roll_record
 from .scenes import (
@@ -47,6 +47,7 @@ __all__ = [
     "invite_accept",
     "invite_create",
     "invite_revoke",
+    "membership_add",
     "membership_remove",
     "membership_set_role",
     "resource_gain",

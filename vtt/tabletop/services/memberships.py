@@ -1,6 +1,7 @@
 """Who belongs to a campaign and as what. A campaign always keeps at least
 one GM: the last one can be neither demoted nor removed."""
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from .. import shapes
@@ -34,6 +35,27 @@ def _keep_a_gm(campaign_id: int, member: Membership):
             raise ServiceError(
                 "last_gm", "a campaign must keep at least one GM; make another GM first", "role"
             )
+
+
+def membership_add(*, campaign_id: int, by, user_id: int, role: str = Role.PLAYER) -> Membership:
+    """Add someone directly (a GM, or the server: the admin site, the demo)."""
+    require_gm(campaign_id, by, doing="add members")
+    role = shapes.choice(role, "role", Role.values)
+    user = get_user_model().objects.filter(pk=user_id).first() if type(user_id) is int else None
+    if user is None:
+        raise shapes.invalid("user_id", "no such user")
+    with transaction.atomic():
+        campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
+        if Membership.objects.filter(campaign=campaign, user=user).exists():
+            raise ServiceError("already_member", f"{user} is already a member", "user_id")
+        member = Membership.objects.create(campaign=campaign, user=user, role=role)
+        append_event(
+            campaign=campaign,
+            kind="member.joined",
+            data={"user": user_data(user), "role": role},
+            actor=actor(by),
+        )
+    return member
 
 
 def membership_set_role(*, campaign_id: int, by, user_id: int, role: str) -> Membership:

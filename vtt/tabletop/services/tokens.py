@@ -24,7 +24,7 @@ def _color(value) -> str:
     return value.lower()
 
 
-def _check_footprint(scene: Scene, x, y, size: int, fields=("x", "y")):
+def check_footprint(scene: Scene, x, y, size: int, fields=("x", "y")):
     """The token's whole footprint (size x size squares from (x, y)) lies on the map."""
     for value, field, side in ((x, fields[0], scene.width), (y, fields[1], scene.height)):
         if type(value) is not int:
@@ -38,7 +38,7 @@ def _check_footprint(scene: Scene, x, y, size: int, fields=("x", "y")):
             )
 
 
-def _controllers(campaign_id: int, value) -> list[int]:
+def clean_controllers(campaign_id: int, value) -> list[int]:
     shapes.items(value, "controllers", 50)
     ids = []
     for i, user_id in enumerate(value):
@@ -57,7 +57,7 @@ def _controllers(campaign_id: int, value) -> list[int]:
     return ids
 
 
-def _character(campaign_id: int, character_id) -> Character | None:
+def campaign_character(campaign_id: int, character_id) -> Character | None:
     if character_id is None:
         return None
     if type(character_id) is not int:
@@ -114,11 +114,11 @@ def token_create(
         raise NotFound("no such scene")
     require_gm(scene.campaign_id, by, what="scene", doing="place tokens")
     size = shapes.whole(size, "size", 1, MAX_TOKEN_SIZE)
-    _check_footprint(scene, x, y, size)
-    character = _character(scene.campaign_id, character_id)
+    check_footprint(scene, x, y, size)
+    character = campaign_character(scene.campaign_id, character_id)
     if controllers is None:
         controllers = [character.owner_id] if character and character.owner_id else []
-    controller_ids = _controllers(scene.campaign_id, controllers)
+    controller_ids = clean_controllers(scene.campaign_id, controllers)
     token = Token(
         scene=scene,
         character=character,
@@ -151,7 +151,7 @@ def token_move(*, token_id: int, by, x: int, y: int, version: int | None = None)
         token = _locked(token)
         if version is not None and version != token.version:
             raise StaleVersion(token)
-        _check_footprint(token.scene, x, y, token.size)
+        check_footprint(token.scene, x, y, token.size)
         if (x, y) == (token.x, token.y):
             return token
         origin = [token.x, token.y]
@@ -175,13 +175,13 @@ def token_update(*, token_id: int, by, **fields) -> Token:
             token.name = shapes.text(fields["name"], "name", 120)
         if "size" in fields:
             token.size = shapes.whole(fields["size"], "size", 1, MAX_TOKEN_SIZE)
-            _check_footprint(token.scene, token.x, token.y, token.size, ("size", "size"))
+            check_footprint(token.scene, token.x, token.y, token.size, ("size", "size"))
         if "color" in fields:
             token.color = _color(fields["color"])
         if "character_id" in fields:
-            token.character = _character(campaign_id, fields["character_id"])
+            token.character = campaign_character(campaign_id, fields["character_id"])
         if "controllers" in fields:
-            token.controllers.set(_controllers(campaign_id, fields["controllers"]))
+            token.controllers.set(clean_controllers(campaign_id, fields["controllers"]))
         token.version += 1
         token.save()
         _event(token, "token.updated", by)
