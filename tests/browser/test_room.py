@@ -96,6 +96,9 @@ def test_player_drags_a_token_and_the_gm_sees_it_land(gm, player, table, shot):
             start[0] + (end[0] - start[0]) * i / 5, start[1] + (end[1] - start[1]) * i / 5
         )
     shot(player, "02-player-dragging-phone")
+    # While the drag lasts, the GM sees a preview (token.drag) where it would land.
+    gm.wait_for_selector(f'[data-ghost-for="{table["tenrec_token"]}"]')
+    shot(gm, "02-gm-sees-drag-preview-desk")
     player.mouse.up()
     gm_tenrec = token(gm, table["tenrec_token"])
     gm.wait_for_function(
