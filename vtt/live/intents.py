@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.html import escape
 
+from vtt.combat.intents import HANDLERS as COMBAT_HANDLERS
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Campaign, Scene, Token
 from vtt.tabletop.serialize import token_data, user_data
@@ -135,3 +136,4 @@ HANDLERS = {
     "scene.activate": activate,
     "chat": chat,
 }
+HANDLERS.update(COMBAT_HANDLERS)

@@ -7,6 +7,7 @@ intent does lives in vtt.live.intents."""
 import json
 from dataclasses import dataclass
 
+from vtt.combat.protocol import FIELDS as COMBAT_INTENTS
 from vtt.rules.errors import RulesError
 from vtt.rules.schema import MISSING, Bool, Choice, Field, Int, List, Obj, validate
 from vtt.rules.schema import invalid as field_invalid
@@ -133,6 +134,9 @@ INTENTS: dict[str, dict] = {
     "resync": {"since": Int(0, 2**63 - 1)},
     "ping": {},
 }
+
+# Combat's intents (attack, undo, reveal, token.reset, encounter.*...): docs/combat.md.
+INTENTS.update(COMBAT_INTENTS)
 
 # Intents that only pass something along, without the database.
 FORWARDING = frozenset({"token.drag", "ping"})
