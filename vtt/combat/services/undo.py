@@ -112,6 +112,9 @@ def _undo_resources(event: RoomEvent, by) -> RoomEvent:
     _, before = _states(character_id, event.seq)
     if before is None:
         raise _cannot("what the character had before this is not on record")
+    track = character.campaign.settings.get("condition_track")
+    if track and before.get("condition", track[0]) not in track:
+        raise _cannot("the condition it had is no longer on the campaign's track")
     keys = sorted(set(character.resources) | set(before))
     changes, touched = apply_changes([(character, key, before.get(key)) for key in keys])
     npc = character.kind == Character.Kind.NPC
