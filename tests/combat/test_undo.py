@@ -1,7 +1,13 @@
 """Undo: the last applied result of any kind, newest first, restoring the
 exact state before it; players undo only their own last move."""
 
+import random
+from unittest.mock import patch
+
 import pytest
+from django.db import transaction
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from vtt.combat.models import Attack, TrailStep
 from vtt.combat.services.attacks import attack_apply_damage, attack_make
@@ -167,3 +173,79 @@ def test_an_undo_of_a_hidden_attack_stays_hidden(battle):
         faces=ZOMBIE_FIGHT,
     )
     assert undo(battle).visibility == "gm"
+
+
+class SeededDice:
+    """Reproducible faces in place of the secure source."""
+
+    def __init__(self, seed: int):
+        self.random = random.Random(seed)
+
+    def roll(self) -> int:
+        return self.random.randint(1, 6)
+
+
+ACTIONS = st.one_of(
+    st.tuples(
+        st.just("move"),
+        st.sampled_from(["tenrec", "zombie", "kobor"]),
+        st.integers(0, 8),
+        st.integers(0, 8),
+    ),
+    st.tuples(
+        st.just("attack"),
+        st.sampled_from(
+            [
+                ("tenrec", "zombie", "Long sword"),
+                ("zombie", "tenrec", "Claws"),
+                ("tenrec", "kobor", "Long bow"),
+                ("kobor", "zombie", "Firebolt"),
+            ]
+        ),
+    ),
+    st.tuples(st.just("spend"), st.integers(1, 3)),
+)
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(actions=st.lists(ACTIONS, min_size=1, max_size=6), seed=st.integers(0, 2**32))
+def test_undoing_every_result_restores_the_start(battle, actions, seed):
+    gm = battle.users["gm"]
+    with transaction.atomic(), patch("vtt.rules.dice.SECURE", SeededDice(seed)):
+        start = state(battle)
+        character_update(
+            character_id=battle.characters["tenrec"].pk, by=gm, resources={"experience": 9}
+        )
+        for action in actions:
+            try:
+                if action[0] == "move":
+                    _, key, x, y = action
+                    token_move(token_id=battle.tokens[key].pk, by=gm, x=x, y=y)
+                elif action[0] == "attack":
+                    attacker, target, weapon = action[1]
+                    attack_make(
+                        by=gm,
+                        attacker_token_id=battle.tokens[attacker].pk,
+                        target_token_id=battle.tokens[target].pk,
+                        weapon=weapon,
+                    )
+                else:
+                    resource_spend(
+                        character_id=battle.characters["tenrec"].pk,
+                        by=gm,
+                        resource="experience",
+                        amount=action[1],
+                    )
+            except ServiceError:
+                pass  # out of range, or the same square: nothing happened
+        # Undo everything, the GM's setting of experience last of all.
+        while True:
+            try:
+                undo(battle)
+            except ServiceError as done:
+                assert done.code == "nothing_to_undo"
+                break
+        assert state(battle) == start
+        transaction.set_rollback(True)
