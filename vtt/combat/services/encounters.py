@@ -145,6 +145,8 @@ def encounter_add(*, encounter_id: int, by, token_id: int) -> Encounter:
     with transaction.atomic():
         if encounter.combatants.filter(token=token).exists():
             raise shapes.invalid("token", "is in this encounter already")
+        if encounter.combatants.count() >= MAX_COMBATANTS:
+            raise shapes.invalid("token", f"at most {MAX_COMBATANTS} combatants")
         last = encounter.combatants.order_by("-joined").values_list("joined", flat=True).first()
         Combatant.objects.create(
             encounter=encounter, token=token, name=token.name, joined=(last or 0) + 1

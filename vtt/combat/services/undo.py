@@ -130,7 +130,13 @@ def _attack_of(event: RoomEvent) -> Attack:
 
 def _reverse(changes: list[dict]):
     ids = {c["character_id"] for c in changes}
-    return reverse_changes(changes, lock_characters(*(Character(pk=i) for i in ids)))
+    characters = lock_characters(*(Character(pk=i) for i in ids))
+    for change in changes:
+        character = characters.get(change["character_id"])
+        track = character.campaign.settings.get("condition_track") if character else None
+        if change["field"] == "condition" and track and change["before"] not in track:
+            raise _cannot("the condition it had is no longer on the campaign's track")
+    return reverse_changes(changes, characters)
 
 
 def _undo_attack(event: RoomEvent, by) -> RoomEvent:
