@@ -249,3 +249,32 @@ def test_undoing_every_result_restores_the_start(battle, actions, seed):
                 break
         assert state(battle) == start
         transaction.set_rollback(True)
+
+
+def test_what_can_no_longer_be_put_back_is_passed_over(battle):
+    from vtt.tabletop.services import token_delete
+
+    gm = battle.users["gm"]
+    token_move(token_id=battle.tokens["tenrec"].pk, by=gm, x=6, y=6)
+    token_move(token_id=battle.tokens["kobor"].pk, by=gm, x=3, y=3)
+    token_delete(token_id=battle.tokens["kobor"].pk, by=gm)
+    event = undo(battle)  # Kobor's move is moot: Tenrec's is undone
+    assert event.data["token"]["id"] == battle.tokens["tenrec"].pk
+
+
+def test_a_renamed_condition_track_does_not_block_undo(battle):
+    from vtt.tabletop.services import campaign_update_settings
+
+    wound_the_zombie(battle)
+    track = ["Fine", "Hurt", "Injured", "Wounded", "Critical", "Incapacitated", "Dead"]
+    campaign_update_settings(
+        campaign_id=battle.campaign.pk, by=battle.users["gm"], settings={"condition_track": track}
+    )
+    # Healthy is gone from the track: the wound cannot be put back as it was,
+    # and the renames (which the settings change logged) have nothing to go back to.
+    with pytest.raises(ServiceError) as nothing:
+        undo(battle)
+    assert nothing.value.code == "nothing_to_undo"
+    assert Character.objects.get(pk=battle.characters["zombie"].pk).resources["condition"] == (
+        "Wounded"
+    )

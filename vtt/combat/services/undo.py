@@ -36,20 +36,55 @@ def _states(character_id: int, seq: int):
     return (after.resources if after else None), (before.resources if before else None)
 
 
+def _on_track(character_id: int, condition) -> bool:
+    """Whether a Condition could be put back (a renamed track may have lost it)."""
+    campaign = Campaign.objects.filter(characters__pk=character_id).first()
+    track = campaign.settings.get("condition_track") if campaign else None
+    return not track or condition is None or condition in track
+
+
+def _changes_undoable(changes: list[dict]) -> bool:
+    ids = {c["character_id"] for c in changes}
+    if Character.objects.filter(pk__in=ids).count() != len(ids):
+        return False
+    return all(
+        _on_track(c["character_id"], c["before"]) for c in changes if c["field"] == "condition"
+    )
+
+
 def _is_result(event: RoomEvent) -> bool:
-    """Whether an entry changed something undo could put back (an entry that
-    is itself an undo, a missed attack or a sheet edit did not)."""
+    """Whether an entry changed something undo can still put back. An undo
+    itself, a missed attack and a sheet edit changed nothing to put back; a
+    move of a token since removed, or back to a square no longer on the map,
+    and a change whose "before" is not on record or no longer allowed, can
+    no longer be put back: all of these are passed over."""
     data = event.data or {}
     if event.kind == "token.moved":
-        return "undo_of" not in data
+        if "undo_of" in data:
+            return False
+        token = Token.objects.select_related("scene").filter(pk=data["token"]["id"]).first()
+        if token is None:
+            return False
+        x, y = data["from"]
+        return (
+            0 <= x <= token.scene.width - token.size and 0 <= y <= token.scene.height - token.size
+        )
     if event.kind == "character.updated":
         character_id = (data.get("character") or {}).get("id")
         after, before = _states(character_id, event.seq)
-        return after is None or before is None or after != before
+        if after is None or before is None or after == before:
+            return False
+        return Character.objects.filter(pk=character_id).exists() and _on_track(
+            character_id, before.get("condition")
+        )
+    attack = data.get("attack") or {}
+    if not Attack.objects.filter(pk=attack.get("id")).exists():
+        return False
     if event.kind == "combat.attack":
-        attack = data.get("attack") or {}
-        return bool(attack.get("changes")) or attack.get("status", "").startswith("awaiting")
-    return True
+        if not attack.get("changes") and not attack.get("status", "").startswith("awaiting"):
+            return False
+        return _changes_undoable(attack.get("changes") or [])
+    return _changes_undoable(data.get("changes") or [])
 
 
 def last_result(campaign_id: int) -> RoomEvent | None:
