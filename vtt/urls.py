@@ -1,3 +1,5 @@
+from django.conf import settings
+from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 
@@ -10,3 +12,7 @@ urlpatterns = [
     path("api/combat/", include("vtt.combat.urls")),
     path("", include("vtt.web.urls")),
 ]
+
+# Uploaded battle maps while developing (a no-op unless DEBUG); in production
+# the proxy serves /media/ from the shared volume.
+urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
