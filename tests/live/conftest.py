@@ -7,8 +7,10 @@ import json
 from dataclasses import dataclass, field
 
 import pytest
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
+from django.db import connections
 from django.test import Client
 
 from vtt.tabletop.models import Membership, Role
@@ -179,6 +181,20 @@ async def connect(room: Room, who: str, query: str = "", expect=True, campaign_i
     return client
 
 
+async def settled(timeout=3.0):
+    """Wait until this loop's hub has let go of its rooms and its channel, so
+    the loop closes with no layer traffic half done."""
+    from vtt.live.hub import get_hub
+
+    the_hub = get_hub()
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while (the_hub.rooms or the_hub.channel is not None) and loop.time() < deadline:
+        await asyncio.sleep(0.01)
+    while not the_hub._outgoing.empty() and loop.time() < deadline:
+        await asyncio.sleep(0.01)
+
+
 @pytest.fixture
 async def clients():
     """Opens clients; every one is disconnected at the end, pass or fail."""
@@ -192,4 +208,8 @@ async def clients():
     yield open_
     for client in opened:
         with contextlib.suppress(Exception):
-            await client.ws.disconnect()
+            await client.ws.disconnect(timeout=3)
+    await settled()
+    # The database thread's connection would otherwise outlive the test
+    # (PostgreSQL then refuses to drop the test database).
+    await database_sync_to_async(connections.close_all)()

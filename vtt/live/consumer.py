@@ -57,6 +57,7 @@ class RoomConsumer(AsyncConsumer):
         self.conn_id = uuid.uuid4().hex
         self.joined = False
         self.closing = False
+        self.removed = False  # removed from the campaign: closing soon
         self.syncing = True
         self.buffer: list = []
         self.last_seq = 0
@@ -185,7 +186,7 @@ class RoomConsumer(AsyncConsumer):
 
     def push_event(self, message: dict):
         """A room event from the hub (in sequence order)."""
-        if self.closing:
+        if self.closing or self.removed:
             return
         if self.syncing:
             if len(self.buffer) >= MAX_BUFFERED:
@@ -209,11 +210,14 @@ class RoomConsumer(AsyncConsumer):
         self.outbox.push(text_for(message, self.role, self.user_id))
         member = message.get("member")
         if member is not None and member["user_id"] == self.user_id:
+            if member["role"] is None:
+                # Removed from the campaign: not one more frame of the room.
+                self.removed = True
             self.spawn(self.membership_changed(member["role"]))
 
     def push_aside(self, text: str, key=None, seq: int | None = None):
         """Something outside the log (presence, drag previews, a scene's tokens)."""
-        if self.closing:
+        if self.closing or self.removed:
             return
         if self.syncing:
             if len(self.buffer) >= MAX_BUFFERED:

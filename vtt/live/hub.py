@@ -171,6 +171,8 @@ class Hub:
                 feed.repairing.cancel()
             with contextlib.suppress(Exception):
                 await self.layer.group_discard(room_group(conn.room), self.channel)
+            if not self.rooms:
+                await self._close()
 
     async def _open(self) -> None:
         async with self._opening:
@@ -178,6 +180,19 @@ class Hub:
                 self.channel = await self.layer.new_channel("vtt-hub.")
                 self._reader = self.spawn(self._read())
                 self._beat = self.spawn(self._heartbeat())
+
+    async def _close(self) -> None:
+        """No room is open here any more: give the layer its channel back."""
+        async with self._opening:
+            if self.rooms or self.channel is None:
+                return
+            tasks = [t for t in (self._reader, self._beat) if t is not None]
+            self._reader = self._beat = self.channel = None
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
 
     # ------------------------------------------------------------ receiving
 
