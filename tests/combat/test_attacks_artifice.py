@@ -209,3 +209,37 @@ def test_a_hidden_token_makes_the_attack_hidden(battle):
     assert made.visibility == "gm"
     with pytest.raises(NotFound):
         attack(battle, weapon="Long sword")
+
+
+@pytest.mark.parametrize(
+    "diagonal, square, category",
+    [
+        ("uniform", (10, 10), "near"),
+        ("alternating", (10, 10), "far"),
+        ("uniform", (11, 4), "far"),
+        ("alternating", (11, 4), "far"),
+    ],
+)
+def test_the_campaigns_diagonal_rule_decides_the_band(db, diagonal, square, category):
+    from .battle import ARTIFICE_SHEETS, ARTIFICE_WEAPONS, make_battle
+
+    battle = make_battle(
+        "artifice",
+        settings={"diagonal": diagonal},
+        sheets=ARTIFICE_SHEETS,
+        weapons=ARTIFICE_WEAPONS,
+    )
+    token_move(token_id=battle.tokens["zombie"].pk, by=battle.users["gm"], x=square[0], y=square[1])
+    made = attack(battle, weapon="Sling")  # no listed range: near to 30 ft, far under 100
+    assert made.measure["category"] == category
+    assert made.measure["diagonal"] == diagonal
+    assert made.steps[0]["request"]["range"] == category
+
+
+def test_a_sling_cannot_reach_100_ft(battle):
+    token_move(token_id=battle.tokens["zombie"].pk, by=battle.users["gm"], x=24, y=4)
+    with pytest.raises(ServiceError) as refused:
+        attack(battle, weapon="Sling")
+    assert refused.value.code == "out_of_range"
+    token_move(token_id=battle.tokens["zombie"].pk, by=battle.users["gm"], x=23, y=4)
+    assert attack(battle, weapon="Sling").measure["distance_ft"] == 95
