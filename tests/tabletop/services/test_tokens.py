@@ -2,6 +2,8 @@ import threading
 
 import pytest
 from django.db import connection
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from vtt.tabletop import services
 from vtt.tabletop.models import Membership, Role, Token
@@ -211,3 +213,27 @@ def test_concurrent_moves_of_one_token_are_serialised(postgres):
     last = events_after(table.campaign, 0)[-1]
     assert last.kind == "token.moved" and last.data["token"]["x"] == token.x
     assert token.version == 2
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(x=st.integers(-3, 22), y=st.integers(-3, 17), size=st.integers(1, 3))
+def test_any_move_lands_on_the_map_or_changes_nothing(table, x, y, size):
+    """The 20 x 15 map: a move either puts the whole footprint on it and
+    bumps the version by one (or is where the token stands), or is refused
+    as out_of_bounds with the token untouched."""
+    token = services.token_update(token_id=table.zombie_token.pk, by=table.gm, size=1)
+    services.token_move(token_id=token.pk, by=table.gm, x=0, y=0)
+    token = services.token_update(token_id=token.pk, by=table.gm, size=size)
+    seq = last_seq(table.campaign)
+    try:
+        moved = services.token_move(token_id=token.pk, by=table.gm, x=x, y=y, version=token.version)
+    except services.ServiceError as error:
+        assert error.code == "out_of_bounds"
+        assert not (0 <= x <= 20 - size and 0 <= y <= 15 - size)
+        assert Token.objects.get(pk=token.pk).version == token.version
+        assert last_seq(table.campaign) == seq
+    else:
+        assert 0 <= moved.x <= 20 - size and 0 <= moved.y <= 15 - size
+        assert moved.version == token.version + ((x, y) != (0, 0))

@@ -35,6 +35,8 @@ def campaign_update(*, campaign_id: int, by, **fields) -> Campaign:
         if field not in ("name", "settings"):
             raise ServiceError("unknown_field", f"{field} is not a known field", field)
     name = shapes.text(fields["name"], "name", 120) if "name" in fields else None
+    if not fields:
+        return Campaign.objects.get(pk=campaign_id)
     with transaction.atomic():
         campaign = _locked_campaign(campaign_id)
         changed = []
