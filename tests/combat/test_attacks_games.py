@@ -277,3 +277,21 @@ def test_xerosum_a_moment_of_high_insight_hits_and_grants_a_die(xerosum):
 def test_xerosum_a_failure_misses(xerosum):
     made = attack(xerosum, weapon="Knife", faces=[1, 3])
     assert made.outcome == "miss" and made.status == "missed"
+
+
+@pytest.mark.parametrize("game", ["apocalyptia", "rd6", "fgr", "xerosum"])
+def test_every_game_previews_its_attack_with_exact_odds(game, request):
+    from vtt.combat.services.attacks import attack_preview
+
+    battle = request.getfixturevalue(game)
+    weapon = battle.characters["tenrec"].weapons[0]["name"]
+    preview = attack_preview(
+        by=battle.users["player"],
+        attacker_token_id=battle.tokens["tenrec"].pk,
+        target_token_id=battle.tokens["zombie"].pk,
+        weapon=weapon,
+    )
+    assert preview["request"]["system"] == game
+    assert abs(sum(preview["odds"]["outcomes"].values()) - 1) < 1e-9
+    made = attack(battle, weapon=weapon)  # and the same request, rolled
+    assert made.steps[0]["request"]["action"] == preview["request"]["action"]

@@ -7,6 +7,7 @@ A chain module defines:
 - resolve(ctx, result, roll) -> Resolution, rolling any further step with
   roll(step, request) -> result;
 - DAMAGE: (resource, sign) the GM's one-click damage changes, or None;
+- PROTECTED: request fields (dotted) the server decides and no override may set;
 - initiative_request(sheet, settings) and initiative_value(result).
 """
 

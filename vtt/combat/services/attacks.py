@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from vtt.rules import RulesError, odds
 from vtt.tabletop import shapes
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Character, Role, Token, Visibility
@@ -25,7 +26,7 @@ from ..chains import CHAINS, Context, Side
 from ..models import Attack, BrokenWeapon
 from ..serialize import attack_data
 from .apply import apply_changes, break_weapons, lock_characters, remember
-from .dice import Steps, clean_overrides
+from .dice import Steps, clean_overrides, merge, rules_error
 
 ATTACK_VISIBILITIES = (Visibility.PUBLIC, Visibility.GM)
 PLAYER_OPTIONS = ("attack_skill",)
@@ -200,10 +201,6 @@ def attack_preview(
 ) -> dict:
     """What an attack would roll: the range and sight, the first rules request
     as the sheets fill it (with any overrides), and its exact odds."""
-    from vtt.rules import RulesError, odds
-
-    from .dice import merge, rules_error
-
     plan = plan_attack(
         by=by,
         attacker_token_id=attacker_token_id,
