@@ -323,3 +323,29 @@ async def test_ping_answers_pong_with_the_last_sequence(room, clients):
     await gm.send({"type": "ping", "id": "p"})
     pong = await gm.until(lambda f: f["type"] == "pong", TIMEOUT)
     assert pong == {"type": "pong", "id": "p", "seq": gm.first["seq"]}
+
+
+async def test_rolling_for_a_character_fills_from_the_sheet(clients):
+    from .conftest import make_room
+
+    sheet = {"abilities": {"Might": {"dice": 3}}}
+    table = await database_sync_to_async(make_room)(prefix="c-", Hero=sheet)
+    player = await clients(table, "player")
+    other = await clients(table, "other")
+    hero = table.characters["Hero"]
+    request = {"system": "artifice", "action": "check", "difficulty": 2, "faces": [5, 3, 6]}
+    reply = await player.ask(
+        {
+            "type": "roll",
+            "id": "r",
+            "request": request,
+            "character": hero,
+            "fill": {"pool": "Might"},
+        }
+    )
+    assert reply["type"] == "ack"
+    data = (await other.event("roll"))["data"]
+    assert data["character"] == {"id": hero, "name": "Hero"}
+    assert data["request"]["pool"] == 3 and data["result"]["successes"] == 3
+    refused = await other.ask({"type": "roll", "id": "x", "request": request, "character": hero})
+    assert refused["code"] == "forbidden"
