@@ -227,8 +227,18 @@ def test_every_proxied_location_passes_websocket_upgrades(nginx, proxied_locatio
         # Settings trust X-Forwarded-Proto when DEBUG is off; Host keeps the port.
         assert headers["X-Forwarded-Proto"] == "$scheme", path
         assert headers["Host"] == "$http_host", path
-        assert seconds(effective("proxy_read_timeout")[0][1][0]) >= 3600, path
-        assert seconds(effective("proxy_send_timeout")[0][1][0]) >= 3600, path
+
+
+def test_websocket_routes_get_long_timeouts(proxied_locations):
+    from vtt.live.routing import websocket_urlpatterns
+
+    (websockets,) = [loc for loc in proxied_locations if loc[0] == "/ws/"]
+    _path, _inner, effective = websockets
+    assert seconds(effective("proxy_read_timeout")[0][1][0]) >= 3600
+    assert seconds(effective("proxy_send_timeout")[0][1][0]) >= 3600
+    assert websocket_urlpatterns
+    for route in websocket_urlpatterns:
+        assert str(route.pattern).startswith("ws/"), f"{route.pattern} misses the /ws/ location"
 
 
 def test_media_is_served_from_the_shared_volume(nginx):
