@@ -43,6 +43,7 @@ def test_the_seed_zombie_fight_wounds_the_zombie_three_steps(battle):
         }
     ]
     assert condition(battle, "zombie") == "Wounded"
+    assert made.sources == {"attacker": ["Finesse", "Might"], "defender": ["Agility", "Toughness"]}
     assert made.physical is True
     event = RoomEvent.objects.get(pk=made.event_id)
     assert event.kind == "combat.attack" and event.visibility == "public"

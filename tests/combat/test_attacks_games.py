@@ -67,6 +67,7 @@ def test_apocalyptia_the_seed_example_then_the_gm_applies_the_damage(apocalyptia
     result = made.steps[0]["result"]
     assert (result["atk_total"], result["def_total"]) == (10, 5)
     assert made.steps[0]["request"]["defense"] == "dodge"
+    assert made.sources == {"attacker": ["Melee"], "defender": ["Dodge"]}
     assert made.outcome == "hit" and made.status == "awaiting_damage"
     assert made.damage == 5 + 3
     assert resources(apocalyptia, "zombie")["wounds"] == 0  # not yet: the GM's click
@@ -162,6 +163,7 @@ def test_rd6_result_points_become_damage_dice(rd6):
     first, damage = made.steps
     assert first["request"]["actor"]["dice"] == 4
     assert first["request"]["opponent"]["dice"] == 2  # no Dodge: the Agility attribute
+    assert made.sources == {"attacker": ["Melee Combat"], "defender": ["Agility"]}
     assert damage["step"] == "damage"
     assert (damage["request"]["dice"], damage["request"]["pips"]) == (2 + extra, 1)
     assert damage["result"]["total"] == 3 * (2 + extra) + 1
@@ -234,6 +236,7 @@ def test_fgr_the_defenders_player_spends_action_points_before_the_damage(fgr):
 def test_fgr_an_npc_takes_the_damage_at_once(fgr):
     made = attack(fgr, weapon="Sword", faces=[3, 4, 1, 6, 6])
     assert made.status == "applied" and made.damage == 12
+    assert made.sources == {"attacker": ["Melee"]}
     assert resources(fgr, "zombie")["wounds"] == 12
 
 

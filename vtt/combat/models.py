@@ -112,6 +112,8 @@ class Attack(models.Model):
     system = models.CharField(max_length=20)
     weapon = models.JSONField()
     measure = models.JSONField()
+    # The sheet entries the pools came from: {"attacker": [...], "defender": [...]}.
+    sources = models.JSONField(default=dict)
     # Every adjudicated step: [{"step", "request", "result"}], in order.
     steps = models.JSONField(default=list)
     outcome = models.CharField(max_length=20)

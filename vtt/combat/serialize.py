@@ -26,6 +26,7 @@ def attack_data(attack) -> dict:
         "system": attack.system,
         "weapon": attack.weapon,
         "measure": attack.measure,
+        "sources": attack.sources,
         "steps": attack.steps,
         "outcome": attack.outcome,
         "status": attack.status,

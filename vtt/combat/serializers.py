@@ -116,6 +116,7 @@ class AttackOut(serializers.Serializer):
     system = serializers.CharField()
     weapon = serializers.JSONField()
     measure = serializers.JSONField()
+    sources = serializers.JSONField()
     steps = serializers.JSONField()
     outcome = serializers.CharField()
     status = serializers.CharField()
@@ -129,6 +130,7 @@ class AttackOut(serializers.Serializer):
 class PreviewOut(serializers.Serializer):
     weapon = serializers.JSONField()
     measure = serializers.JSONField()
+    sources = serializers.JSONField()
     request = serializers.JSONField()
     odds = serializers.JSONField()
 

@@ -17,6 +17,11 @@ def skill(side, name: str) -> int:
     return skills[key]["level"] if key else 0
 
 
+def source(side, name: str) -> str:
+    key = find(side.sheet.get("skills", {}), [name])
+    return key or f"{name} (untrained)"
+
+
 def _defense(ctx) -> str:
     chosen = ctx.options.get("defense")
     if chosen:
@@ -34,15 +39,18 @@ def attack_request(ctx) -> dict:
     melee = ctx.weapon.get("kind") == "melee"
     attack_skill = ctx.options.get("attack_skill") or ("Melee" if melee else "Projectile")
     defense = _defense(ctx)
+    defense_skill = "Block" if defense == "block" else "Dodge"
+    ctx.sources["defender"] = [source(ctx.target, defense_skill)]
     request = {
         "system": "apocalyptia",
         "action": "attack",
-        "def_bonus": skill(ctx.target, "Block" if defense == "block" else "Dodge"),
+        "def_bonus": skill(ctx.target, defense_skill),
         "weapon_dmg": ctx.weapon.get("damage", 0),
         "defense": defense,
     }
     if ctx.attacker.character is not None:
         request["atk_bonus"] = skill(ctx.attacker, attack_skill)
+        ctx.sources["attacker"] = [source(ctx.attacker, attack_skill)]
     return request
 
 

@@ -13,11 +13,15 @@ from .base import Resolution
 DAMAGE = None  # the chain applies itself: Condition steps, no damage to click
 
 
+def ability_name(settings: dict, attribute: str, index: int) -> str:
+    """The campaign's name for the index-th ability of `attribute` (names may
+    be changed per campaign; the order is Might, Toughness, Endurance...)."""
+    return settings.get("abilities", ARTIFICE_ABILITIES)[attribute][index]
+
+
 def ability(side, settings: dict, attribute: str, index: int) -> tuple[int, int]:
-    """(dice, pips) of the campaign's index-th ability of `attribute` (names
-    may be changed per campaign; the order is Might, Toughness, Endurance...)."""
-    names = settings.get("abilities", ARTIFICE_ABILITIES)[attribute]
-    entry = side.sheet.get("abilities", {}).get(names[index]) or {}
+    """(dice, pips) of that ability on the side's sheet."""
+    entry = side.sheet.get("abilities", {}).get(ability_name(settings, attribute, index)) or {}
     return entry.get("dice", 1), entry.get("pips", 0)
 
 
@@ -26,8 +30,14 @@ def _attacker(ctx) -> dict:
         return {"lethality": ctx.weapon.get("lethality", 0)}
     spell = ctx.weapon.get("kind") == "spell"
     settings = ctx.settings
-    hit = ability(ctx.attacker, settings, "Intelligence" if spell else "Dexterity", 0)
-    harm = ability(ctx.attacker, settings, "Intelligence" if spell else "Strength", 0)
+    hit_from = ("Intelligence" if spell else "Dexterity", 0)
+    harm_from = ("Intelligence" if spell else "Strength", 0)
+    hit = ability(ctx.attacker, settings, *hit_from)
+    harm = ability(ctx.attacker, settings, *harm_from)
+    ctx.sources["attacker"] = [
+        ability_name(settings, *hit_from),
+        ability_name(settings, *harm_from),
+    ]
     return {
         "finesse": hit[0],
         "might": harm[0],
@@ -40,6 +50,10 @@ def _attacker(ctx) -> dict:
 def attack_request(ctx) -> dict:
     agility = ability(ctx.target, ctx.settings, "Dexterity", 1)
     toughness = ability(ctx.target, ctx.settings, "Strength", 1)
+    ctx.sources["defender"] = [
+        ability_name(ctx.settings, "Dexterity", 1),
+        ability_name(ctx.settings, "Strength", 1),
+    ]
     track = ctx.settings.get("condition_track", ARTIFICE_CONDITION_TRACK)
     missile_adjacent = ctx.weapon.get("kind") == "missile" and ctx.measure["category"] == "adjacent"
     return {

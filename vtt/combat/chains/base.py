@@ -34,6 +34,9 @@ class Context:
     weapon: dict
     measure: dict
     options: dict = field(default_factory=dict)
+    # The sheet entries each side's pools came from, for the log:
+    # {"attacker": [names], "defender": [names]}, filled by the chain.
+    sources: dict = field(default_factory=dict)
 
 
 @dataclass

@@ -31,6 +31,8 @@ def attack_request(ctx) -> dict:
         kind = ctx.weapon.get("kind", "melee")
         names = wanted(ctx.options.get("attack_skill"), ATTACK_SKILLS[kind])
         request["skill"] = level(ctx.attacker.sheet, names)
+        found = find(ctx.attacker.sheet.get("skills", {}), names)
+        ctx.sources["attacker"] = [found or "no skill (a Luck Roll)"]
     return request
 
 

@@ -41,16 +41,16 @@ class NoPool(Exception):
         self.tried = tried
 
 
-def die_code(sheet: dict, names) -> tuple[int, int]:
-    """(dice, pips) of the first of `names` among the sheet's skills, then its
-    attributes."""
+def die_code(sheet: dict, names) -> tuple[int, int, str]:
+    """(dice, pips, name) of the first of `names` among the sheet's skills,
+    then its attributes."""
     skills, attributes = sheet.get("skills", {}), sheet.get("attributes", {})
     key = find(skills, names)
     if key:
-        return parse_die_code(skills[key]["code"])
+        return (*parse_die_code(skills[key]["code"]), key)
     key = find(attributes, names)
     if key:
-        return parse_die_code(attributes[key])
+        return (*parse_die_code(attributes[key]), key)
     raise NoPool(list(names))
 
 
@@ -61,9 +61,9 @@ def _roll_fields(settings: dict) -> dict:
     }
 
 
-def _side(side, names, settings, field: str) -> dict:
+def _side(ctx, role: str, side, names, field: str) -> dict:
     try:
-        dice, pips = die_code(side.sheet, names)
+        dice, pips, name = die_code(side.sheet, names)
     except NoPool as missing:
         raise ServiceError(
             "no_pool",
@@ -71,7 +71,8 @@ def _side(side, names, settings, field: str) -> dict:
             f"or attribute to roll with {field}, or set the pool with overrides",
             field,
         ) from None
-    return {"dice": dice, "pips": pips, **_roll_fields(settings)}
+    ctx.sources[role] = [name]
+    return {"dice": dice, "pips": pips, **_roll_fields(ctx.settings)}
 
 
 def attack_request(ctx) -> dict:
@@ -80,9 +81,10 @@ def attack_request(ctx) -> dict:
         "system": "rd6",
         "action": "opposed",
         "opponent": _side(
+            ctx,
+            "defender",
             ctx.target,
             wanted(ctx.options.get("defense_skill"), DEFENSE_SKILLS[kind] + DEFENSE_ATTRIBUTES),
-            ctx.settings,
             "defense_skill",
         ),
         "result_dice": ctx.settings.get("result_points_to_damage", "one_for_one"),
@@ -91,7 +93,7 @@ def attack_request(ctx) -> dict:
         names = wanted(
             ctx.options.get("attack_skill"), ATTACK_SKILLS[kind] + ATTACK_ATTRIBUTES[kind]
         )
-        request["actor"] = _side(ctx.attacker, names, ctx.settings, "attack_skill")
+        request["actor"] = _side(ctx, "attacker", ctx.attacker, names, "attack_skill")
     return request
 
 
@@ -125,7 +127,7 @@ def resolve(ctx, result: dict, roll) -> Resolution:
 def initiative_request(sheet: dict, settings: dict) -> dict:
     """A Perception roll (or an Initiative skill): the total orders the fight."""
     try:
-        dice, pips = die_code(sheet, INITIATIVE)
+        dice, pips, _ = die_code(sheet, INITIATIVE)
     except NoPool:
         dice, pips = 1, 0
     return {

@@ -38,6 +38,8 @@ def attack_request(ctx) -> dict:
     if ctx.attacker.character is not None:
         names = wanted(ctx.options.get("attack_skill"), ATTACK_SKILLS[kind])
         request["amod"], request["smod"] = modifiers(ctx.attacker.sheet, names, ATTRIBUTES[kind])
+        found = find(ctx.attacker.sheet.get("skills", {}), names)
+        ctx.sources["attacker"] = [found or ATTRIBUTES[kind]]
     return request
 
 

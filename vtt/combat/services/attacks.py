@@ -215,13 +215,19 @@ def attack_preview(
             pk__in=[plan.attacker_token.character_id, plan.target_token.character_id]
         )
     }
-    request = plan.chain.attack_request(_context(plan, characters))
-    request = merge(request, plan.overrides.get("attack", {}))
+    ctx = _context(plan, characters)
+    request = merge(plan.chain.attack_request(ctx), plan.overrides.get("attack", {}))
     try:
         chances = odds(request)
     except RulesError as error:
         raise rules_error(error, "attack") from None
-    return {"weapon": plan.weapon, "measure": plan.measure, "request": request, "odds": chances}
+    return {
+        "weapon": plan.weapon,
+        "measure": plan.measure,
+        "sources": ctx.sources,
+        "request": request,
+        "odds": chances,
+    }
 
 
 def attack_make(
@@ -265,6 +271,7 @@ def attack_make(
             system=plan.campaign.game,
             weapon=plan.weapon,
             measure=plan.measure,
+            sources=ctx.sources,
             steps=steps.steps,
             outcome=resolution.outcome,
             status=resolution.status,
