@@ -37,10 +37,11 @@ def _buffered_bytes(transport) -> int:
 
 
 class Outbox:
-    def __init__(self, send, on_overflow, max_frames=MAX_FRAMES, max_bytes=MAX_BYTES):
+    def __init__(self, send, on_overflow, max_frames=None, max_bytes=None):
         self._send = send
         self._on_overflow = on_overflow
-        self.max_frames, self.max_bytes = max_frames, max_bytes
+        self.max_frames = MAX_FRAMES if max_frames is None else max_frames
+        self.max_bytes = MAX_BYTES if max_bytes is None else max_bytes
         self._queue: collections.deque = collections.deque()
         self._bytes = 0
         self._keyed: dict = {}

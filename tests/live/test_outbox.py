@@ -1,0 +1,107 @@
+"""A client that cannot keep up is disconnected (4408) rather than queued
+without end, and comes back with a resync."""
+
+import asyncio
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.db import transaction
+
+from vtt.live import outbox, protocol
+from vtt.live.outbox import Outbox
+from vtt.tabletop.events import append_event
+from vtt.tabletop.models import Campaign
+
+from .conftest import ORIGIN, application
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class Stuck:
+    """An ASGI wrapper whose frames stop going out while `jammed` is set,
+    like a socket whose client has stopped reading."""
+
+    def __init__(self, app):
+        self.app = app
+        self.jammed = asyncio.Event()
+        self.freed = asyncio.Event()
+
+    async def __call__(self, scope, receive, send):
+        async def slow(message):
+            if message["type"] == "websocket.send" and self.jammed.is_set():
+                await self.freed.wait()
+            await send(message)
+
+        return await self.app(scope, receive, slow)
+
+
+@database_sync_to_async
+def chat_lines(campaign_id, count):
+    campaign = Campaign.objects.get(pk=campaign_id)
+    with transaction.atomic():
+        for i in range(count):
+            append_event(campaign=campaign, kind="chat", data={"text": f"line {i}"})
+
+
+async def test_a_client_that_stops_reading_is_closed_4408_and_resyncs(room, clients, monkeypatch):
+    monkeypatch.setattr(outbox, "MAX_FRAMES", 10)
+    stuck = Stuck(application())
+    headers = [ORIGIN, (b"cookie", f"sessionid={room.cookies['player']}".encode())]
+    ws = WebsocketCommunicator(stuck, f"/ws/campaigns/{room.campaign_id}/", headers=headers)
+    assert (await ws.connect(3))[0]
+    try:
+        snapshot = json.loads(await ws.receive_from(3))
+        stuck.jammed.set()
+        await chat_lines(room.campaign_id, 30)
+        while True:
+            output = await ws.receive_output(3)
+            if output["type"] == "websocket.close":
+                break
+        assert output["code"] == protocol.CLOSE_TOO_SLOW == 4408
+    finally:
+        stuck.freed.set()
+        await ws.disconnect()
+    back = await clients(room, "player", query=f"since={snapshot['seq']}")
+    page = await back.until(lambda f: f["type"] == "resync")
+    assert len(page["events"]) == 30
+
+
+async def test_frames_with_a_key_replace_their_unsent_predecessor():
+    sent = []
+    gate = asyncio.Event()
+
+    async def send(message):
+        await gate.wait()
+        sent.append(message["text"])
+
+    box = Outbox(send, lambda: None)
+    box.push("a")
+    box.push("drag 1", key="drag:7")
+    box.push("b")
+    box.push("drag 2", key="drag:7")
+    box.push("drag 3", key="drag:7")
+    gate.set()
+    await box.drain()
+    assert sent == ["a", "drag 3", "b"]
+    box.close()
+
+
+async def test_the_queue_bound_counts_bytes_too():
+    overflowed = []
+
+    async def never(message):
+        await asyncio.Event().wait()
+
+    box = Outbox(never, lambda: overflowed.append(True), max_frames=100, max_bytes=50)
+    box.push("x" * 30)
+    box.push("x" * 30)
+    assert overflowed == [True] and box.closed
+
+
+def test_only_daphne_sends_are_written_at_once():
+    async def send(message):
+        pass
+
+    assert not Outbox(send, lambda: None).immediate
