@@ -1,0 +1,186 @@
+"""Two daphne processes sharing Redis and PostgreSQL serve one room: a
+member on each sees the other's events, in the same order, and presence
+crosses processes too."""
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def database_url(connection) -> str:
+    s = connection.settings_dict
+    auth = quote(s["USER"] or "")
+    if s.get("PASSWORD"):
+        auth += ":" + quote(s["PASSWORD"])
+    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
+
+
+def start_daphne(port: int, env: dict) -> subprocess.Popen:
+    daphne = Path(sys.executable).with_name("daphne")
+    return subprocess.Popen(
+        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "vtt.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+
+
+def wait_until_up(port: int, process: subprocess.Popen, timeout=30.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"daphne exited: {process.stderr.read().decode()[-2000:]}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as reply:
+                if reply.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError(f"daphne on port {port} did not come up")
+
+
+@pytest.fixture
+def two_servers(redis_url, postgres):
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url(postgres),
+        "REDIS_URL": redis_url,
+        "DJANGO_SETTINGS_MODULE": "vtt.settings",
+        "PYTHONPATH": str(ROOT),
+    }
+    ports = [free_port(), free_port()]
+    processes = [start_daphne(port, env) for port in ports]
+    try:
+        for port, process in zip(ports, processes, strict=True):
+            wait_until_up(port, process)
+        yield ports
+    finally:
+        for process in processes:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in processes:
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(5)
+
+
+class Member:
+    def __init__(self, ws):
+        self.ws = ws
+        self.frames = []
+
+    async def until(self, predicate, timeout=10.0):
+        for i, frame in enumerate(self.frames):
+            if predicate(frame):
+                return self.frames.pop(i)
+        async with asyncio.timeout(timeout):
+            while True:
+                frame = json.loads(await self.ws.recv())
+                if predicate(frame):
+                    return frame
+                self.frames.append(frame)
+
+    async def events(self, count, timeout=15.0):
+        return [
+            (await self.until(lambda f: f["type"] == "event", timeout))["event"]
+            for _ in range(count)
+        ]
+
+
+async def join(port, room, who, query=""):
+    import websockets
+
+    ws = await websockets.connect(
+        f"ws://127.0.0.1:{port}/ws/campaigns/{room.campaign_id}/{query}",
+        origin=f"http://127.0.0.1:{port}",
+        additional_headers={"Cookie": f"sessionid={room.cookies[who]}"},
+        open_timeout=10,
+    )
+    member = Member(ws)
+    member.first = await member.until(lambda f: f["type"] in ("snapshot", "welcome"))
+    return member
+
+
+async def test_two_daphne_processes_serve_one_room_in_one_order(two_servers, room):
+    port_a, port_b = two_servers
+    gm = await join(port_a, room, "gm")
+    player = await join(port_b, room, "player")
+    try:
+        joined = await gm.until(lambda f: f["type"] == "presence")
+        assert joined["state"] == "join" and joined["user"]["id"] == room.users["player"]
+        assert [u["id"] for u in player.first["online"]] == sorted(
+            [room.users["gm"], room.users["player"]]
+        )
+        start = gm.first["seq"]
+        assert player.first["seq"] == start
+        tenrec = room.tokens["tenrec"]
+        # Both sides act at once, on different processes.
+        sends = []
+        for i in range(10):
+            sends.append(
+                player.ws.send(
+                    json.dumps(
+                        {"type": "token.move", "id": f"p{i}", "token": tenrec, "x": 1 + i, "y": 2}
+                    )
+                )
+            )
+            sends.append(gm.ws.send(json.dumps({"type": "chat", "id": f"g{i}", "text": f"gm {i}"})))
+        await asyncio.gather(*sends)
+        secret = {"system": "artifice", "action": "check", "pool": 2, "difficulty": 1}
+        await gm.ws.send(
+            json.dumps({"type": "roll", "id": "h", "request": secret, "visibility": "gm"})
+        )
+        seen_by_gm = await gm.events(21)
+        seen_by_player = await player.events(21)
+        assert [e["seq"] for e in seen_by_gm] == list(range(start + 1, start + 22))
+        assert [e["seq"] for e in seen_by_player] == [e["seq"] for e in seen_by_gm]
+        for mine, theirs in zip(seen_by_gm, seen_by_player, strict=True):
+            if mine["type"] == "roll":
+                assert theirs == {"seq": mine["seq"], "type": "redacted"}
+            else:
+                assert mine == theirs
+        assert sum(e["type"] == "token.moved" for e in seen_by_gm) == 10
+        assert sum(e["type"] == "chat" for e in seen_by_gm) == 10
+
+        # A drag preview crosses processes without touching the log.
+        await player.ws.send(json.dumps({"type": "token.drag", "token": tenrec, "x": 3, "y": 3}))
+        drag = await gm.until(lambda f: f["type"] == "token.drag")
+        assert (drag["token"], drag["by"]) == (tenrec, room.users["player"])
+
+        # The player drops and comes back on the other process: exactly what was missed.
+        last = seen_by_player[-1]["seq"]
+        await player.ws.close()
+        await gm.ws.send(json.dumps({"type": "chat", "id": "late", "text": "while you were out"}))
+        await gm.events(1)
+        player = await join(port_a, room, "player", query=f"?since={last}")
+        page = await player.until(lambda f: f["type"] == "resync")
+        assert [e["seq"] for e in page["events"]] == [last + 1]
+        assert page["events"][0]["data"]["text"] == "while you were out"
+    finally:
+        await gm.ws.close()
+        await player.ws.close()
