@@ -107,8 +107,8 @@ def _undo_move(event: RoomEvent, by) -> RoomEvent:
         Token.objects.select_for_update(of=("self",))
         .select_related("scene__campaign")
         .filter(pk=token_id)
+        .first()
     )
-    token = token.first()
     if token is None:
         raise _cannot("the token has been removed since")
     x, y = event.data["from"]
