@@ -4,6 +4,7 @@ in with a session cookie the way a browser does."""
 import asyncio
 import contextlib
 import json
+import os
 from dataclasses import dataclass, field
 
 import pytest
@@ -13,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 from django.test import Client
 
+from vtt.live import db as live_db
 from vtt.tabletop.models import Membership, Role
 from vtt.tabletop.services import (
     campaign_create,
@@ -195,10 +197,31 @@ async def settled(timeout=3.0):
         await asyncio.sleep(0.01)
 
 
+async def forget_presence():
+    """Campaign ids repeat from one test database to the next: start each
+    test with no presence left in Redis by an earlier run."""
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        return
+    from redis import asyncio as aioredis
+
+    from vtt.live.presence import key_prefix
+
+    prefix = await database_sync_to_async(key_prefix)()
+    redis = aioredis.Redis.from_url(url)
+    try:
+        keys = [key async for key in redis.scan_iter(f"{prefix}:*")]
+        if keys:
+            await redis.delete(*keys)
+    finally:
+        await redis.aclose()
+
+
 @pytest.fixture
 async def clients():
     """Opens clients; every one is disconnected at the end, pass or fail."""
     opened = []
+    await forget_presence()
 
     async def open_(*args, **kwargs):
         client = await connect(*args, **kwargs)
@@ -213,3 +236,4 @@ async def clients():
     # The database thread's connection would otherwise outlive the test
     # (PostgreSQL then refuses to drop the test database).
     await database_sync_to_async(connections.close_all)()
+    await asyncio.to_thread(live_db.close_connections)

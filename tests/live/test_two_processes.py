@@ -36,14 +36,14 @@ def database_url(connection) -> str:
     return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
 
 
-def start_daphne(port: int, env: dict) -> subprocess.Popen:
+def start_daphne(port: int, env: dict, log) -> subprocess.Popen:
     daphne = Path(sys.executable).with_name("daphne")
     return subprocess.Popen(
         [str(daphne), "-b", "127.0.0.1", "-p", str(port), "vtt.asgi:application"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=log,
         start_new_session=True,
     )
 
@@ -52,7 +52,7 @@ def wait_until_up(port: int, process: subprocess.Popen, timeout=30.0):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise AssertionError(f"daphne exited: {process.stderr.read().decode()[-2000:]}")
+            raise AssertionError(f"daphne on port {port} exited")
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as reply:
                 if reply.status == 200:
@@ -63,7 +63,7 @@ def wait_until_up(port: int, process: subprocess.Popen, timeout=30.0):
 
 
 @pytest.fixture
-def two_servers(redis_url, postgres):
+def two_servers(redis_url, postgres, tmp_path):
     env = {
         **os.environ,
         "DATABASE_URL": database_url(postgres),
@@ -72,12 +72,15 @@ def two_servers(redis_url, postgres):
         "PYTHONPATH": str(ROOT),
     }
     ports = [free_port(), free_port()]
-    processes = [start_daphne(port, env) for port in ports]
+    logs = [open(tmp_path / f"daphne-{port}.log", "w") for port in ports]  # noqa: SIM115
+    processes = [start_daphne(port, env, log) for port, log in zip(ports, logs, strict=True)]
     try:
         for port, process in zip(ports, processes, strict=True):
             wait_until_up(port, process)
         yield ports
     finally:
+        for port in ports:  # shown by pytest when the test fails
+            print(f"--- daphne on {port}:", (tmp_path / f"daphne-{port}.log").read_text()[-3000:])
         for process in processes:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGTERM)
@@ -87,6 +90,8 @@ def two_servers(redis_url, postgres):
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait(5)
+        for log in logs:
+            log.close()
 
 
 class Member:
@@ -127,6 +132,9 @@ async def join(port, room, who, query=""):
 
 
 async def test_two_daphne_processes_serve_one_room_in_one_order(two_servers, room):
+    from .conftest import forget_presence
+
+    await forget_presence()
     port_a, port_b = two_servers
     gm = await join(port_a, room, "gm")
     player = await join(port_b, room, "player")

@@ -6,7 +6,7 @@ Deliveries do not come through a channel of their own: the process's Hub
 (vtt.live.hub) hands them over, already encoded, so a broadcast costs one
 layer message per process and a forwarded text per socket. Handlers that
 only forward skip Channels' per-message database clean-up hop; every
-database call goes through database_sync_to_async, which does its own."""
+database call goes through vtt.live.db, which does its own."""
 
 import asyncio
 import contextlib
@@ -15,7 +15,6 @@ import uuid
 from urllib.parse import parse_qs
 
 from channels.consumer import AsyncConsumer
-from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 
 from vtt.rules import RulesError
@@ -24,7 +23,7 @@ from vtt.tabletop.serialize import token_data
 from vtt.tabletop.services.errors import ServiceError, StaleVersion
 from vtt.tabletop.visibility import Viewer
 
-from . import intents, protocol, room_reads
+from . import db, intents, protocol, room_reads
 from .hub import get_hub, presence_frame
 from .limits import REFUSED_COST, ConnectionLimits
 from .outbox import Outbox
@@ -81,7 +80,7 @@ class RoomConsumer(AsyncConsumer):
         since = _whole(query.get("since", [None])[0])
         self.room = self.scope["url_route"]["kwargs"]["campaign_id"]
         try:
-            place = await database_sync_to_async(room_reads.membership)(self.room, user)
+            place = await db.run(room_reads.membership, self.room, user)
         except room_reads.NoSuchCampaign:
             return await self.close(protocol.CLOSE_UNKNOWN_CAMPAIGN)
         except room_reads.NotMember:
@@ -115,7 +114,7 @@ class RoomConsumer(AsyncConsumer):
 
     async def send_snapshot(self, reason: str, id_=None):
         self.syncing = True
-        state = await database_sync_to_async(room_reads.snapshot)(self.room, self.viewer)
+        state = await db.run(room_reads.snapshot, self.room, self.viewer)
         online = await self.presence.online(self.room)
         self.tokens = {t["id"]: _token_meta(t) for t in state["tokens"]}
         frame = {
@@ -138,10 +137,10 @@ class RoomConsumer(AsyncConsumer):
     async def send_resync(self, since: int, id_, welcome: bool = False):
         """The events after `since`, in pages, then the live ones held meanwhile."""
         self.syncing = True
-        reason = await database_sync_to_async(room_reads.resync_plan)(self.room, since)
+        reason = await db.run(room_reads.resync_plan, self.room, since)
         if welcome:
             online = await self.presence.online(self.room)
-            seq = await database_sync_to_async(room_reads.current_seq)(self.room)
+            seq = await db.run(room_reads.current_seq, self.room)
             welcome_frame = {
                 "type": "welcome",
                 "protocol": protocol.PROTOCOL_VERSION,
@@ -155,13 +154,11 @@ class RoomConsumer(AsyncConsumer):
         if reason is not None:
             return await self.send_snapshot(reason, id_)
         if not self.tokens:
-            state = await database_sync_to_async(room_reads.snapshot)(self.room, self.viewer)
+            state = await db.run(room_reads.snapshot, self.room, self.viewer)
             self.tokens = {t["id"]: _token_meta(t) for t in state["tokens"]}
         after = since
         while True:
-            views = await database_sync_to_async(room_reads.views_since)(
-                self.room, after, self.viewer
-            )
+            views = await db.run(room_reads.views_since, self.room, after, self.viewer)
             more = len(views) == room_reads.PAGE
             if views:
                 after = views[-1]["seq"]
@@ -285,9 +282,9 @@ class RoomConsumer(AsyncConsumer):
         if intent.type == "token.move":
             self.pending_drags.pop(intent.fields["token"], None)
         try:
-            extra = await database_sync_to_async(_carry_out)(handler, asker, dict(intent.fields))
+            extra = await db.run(_carry_out, handler, asker, dict(intent.fields))
         except StaleVersion as error:
-            current = await database_sync_to_async(token_data)(error.token)
+            current = await db.run(token_data, error.token)
             self.reply_error(intent.id, error.code, error.message, error.field, token=current)
         except (ServiceError, RulesError) as error:
             self.reply_error(intent.id, error.code, error.message, error.field)

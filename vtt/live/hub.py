@@ -22,11 +22,10 @@ import asyncio
 import contextlib
 import logging
 
-from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
+from . import db, room_reads
 from . import presence as presence_store
-from . import room_reads
 from .protocol import dumps
 
 logger = logging.getLogger(__name__)
@@ -92,9 +91,7 @@ class RoomFeed:
             if self.held and min(self.held) == self.last + 1:
                 self.flush()
                 continue
-            messages = await database_sync_to_async(room_reads.rendered_since)(
-                self.room, self.last, REPAIR_PAGE
-            )
+            messages = await db.run(room_reads.rendered_since, self.room, self.last, REPAIR_PAGE)
             if not messages:
                 return
             logger.info("room %s: read %d missed event(s) from the log", self.room, len(messages))
@@ -108,7 +105,7 @@ class RoomFeed:
         before anything later, so later token events apply on top of them."""
         scene = (message.get("scene") or {}).get("id")
         try:
-            tokens = await database_sync_to_async(room_reads.scene_tokens)(scene)
+            tokens = await db.run(room_reads.scene_tokens, scene)
             texts = {
                 key: dumps(
                     {"type": "scene.tokens", "seq": message["seq"], "scene": scene, "tokens": value}
@@ -146,7 +143,7 @@ class Hub:
             try:
                 await self._open()
                 await self.layer.group_add(room_group(conn.room), self.channel)
-                feed.last = await database_sync_to_async(room_reads.current_seq)(conn.room)
+                feed.last = await db.run(room_reads.current_seq, conn.room)
             except BaseException:
                 if self.rooms.get(conn.room) is feed:
                     del self.rooms[conn.room]
@@ -228,7 +225,7 @@ class Hub:
         rooms = {r: f for r, f in self.rooms.items() if f.last is not None}
         if not rooms:
             return
-        latest = await database_sync_to_async(room_reads.current_seqs)(rooms)
+        latest = await db.run(room_reads.current_seqs, rooms)
         for room, feed in rooms.items():
             if latest.get(room, 0) > feed.last and feed.repairing is None and not feed.paused:
                 feed.repairing = self.spawn(self._catch_up(feed))

@@ -89,8 +89,16 @@ return gone
 """
 
 
+def key_prefix() -> str:
+    """Presence keys are per database, so two sites (or a site and its test
+    run) sharing one Redis never count each other's members."""
+    from django.db import connection
+
+    return f"vtt:presence:{connection.settings_dict['NAME']}"
+
+
 class RedisPresence:
-    def __init__(self, url: str, prefix: str = "vtt:presence"):
+    def __init__(self, url: str, prefix: str):
         from redis import asyncio as aioredis
 
         self._redis = aioredis.Redis.from_url(url, decode_responses=True)
@@ -164,5 +172,5 @@ def get_presence():
     loop = asyncio.get_running_loop()
     store = _per_loop.get(loop)
     if store is None:
-        store = _per_loop[loop] = RedisPresence(url)
+        store = _per_loop[loop] = RedisPresence(url, key_prefix())
     return store

@@ -1,6 +1,6 @@
 """What the live rooms read from the database: who may join, the snapshot a
 fresh connection gets, and pages of the log for a resync. Plain synchronous
-functions; the consumer and the hub call them through database_sync_to_async."""
+functions; the consumer and the hub call them through vtt.live.db.run."""
 
 from django.db.models import Max
 
