@@ -5,6 +5,16 @@ export function csrfToken() {
   return match ? decodeURIComponent(match[1]) : "";
 }
 
+async function answer(response) {
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = { error: { code: "bad_response", message: `the server answered ${response.status}` } };
+  }
+  return { ok: response.ok, status: response.status, data };
+}
+
 export async function postJSON(url, body, { signal } = {}) {
   const response = await fetch(url, {
     method: "POST",
@@ -13,11 +23,14 @@ export async function postJSON(url, body, { signal } = {}) {
     body: JSON.stringify(body),
     signal,
   });
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = { error: { code: "bad_response", message: `the server answered ${response.status}` } };
-  }
-  return { ok: response.ok, status: response.status, data };
+  return answer(response);
+}
+
+export async function getJSON(url, { signal } = {}) {
+  const response = await fetch(url, {
+    credentials: "same-origin",
+    headers: { Accept: "application/json" },
+    signal,
+  });
+  return answer(response);
 }

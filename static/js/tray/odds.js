@@ -1,13 +1,17 @@
 // The odds of every outcome before the roll, as a bar chart, and one
-// distribution (successes, total or margin) as a small histogram.
+// distribution (successes, total, margin, damage, or a Condition after an
+// attack) as a small histogram, with the expected values the answer carries.
 
 import { el, clear } from "../lib/dom.js";
 
 const DISTRIBUTIONS = ["successes", "total", "margin", "damage"];
+// Far tails of a distribution are left off the histogram: nobody can see them.
+const TAIL = 0.0005;
 
 const pct = (p) => (p >= 0.9995 ? "100%" : p < 0.0005 && p > 0 ? "<0.1%" : `${(p * 100).toFixed(1)}%`);
+const words = (s) => String(s).replaceAll("_", " ");
 
-export function drawOdds(container, odds) {
+export function drawOdds(container, odds, { distributions = DISTRIBUTIONS, expected = false } = {}) {
   clear(container);
   const bars = el("ul", { class: "odds-bars", "aria-label": "Chance of each outcome" });
   for (const [outcome, p] of Object.entries(odds.outcomes || {})) {
@@ -17,37 +21,56 @@ export function drawOdds(container, odds) {
       el(
         "li",
         { class: `o-${outcome}`, "data-outcome": outcome },
-        el("span", { class: "name", text: outcome.replaceAll("_", " ") }),
+        el("span", { class: "name", text: words(outcome) }),
         el("span", { class: "bar", "aria-hidden": "true" }, bar),
         el("span", { class: "pct", text: pct(p) }),
       ),
     );
   }
   container.append(bars);
-  const name = DISTRIBUTIONS.find((key) => odds[key] && typeof odds[key] === "object");
+  const name = distributions.find((key) => odds[key] && typeof odds[key] === "object");
   if (name) {
-    const entries = toPairs(odds[name]);
+    const entries = trim(toPairs(odds[name]));
     if (entries.length > 1) {
       const top = Math.max(...entries.map(([, p]) => p));
-      const hist = el("div", { class: "odds-dist", role: "img", "aria-label": `Distribution of ${name}` });
+      const hist = el("div", { class: "odds-dist", role: "img", "aria-label": `Distribution of ${words(name)}` });
       for (const [value, p] of entries) {
-        const bar = el("span", { title: `${name} ${value}: ${pct(p)}` });
+        const bar = el("span", { title: `${words(name)} ${value}: ${pct(p)}` });
         bar.style.height = `${top ? (p / top) * 100 : 0}%`;
         hist.append(bar);
       }
       const lo = entries[0][0];
       const hi = entries[entries.length - 1][0];
-      container.append(hist, el("p", { class: "note", text: `${name} from ${lo} to ${hi}` }));
+      container.append(hist, el("p", { class: "note", text: `${words(name)} from ${lo} to ${hi}` }));
     }
+  }
+  if (expected) {
+    const means = Object.entries(odds)
+      .filter(([key, value]) => key.startsWith("expected_") && typeof value === "number")
+      .map(([key, value]) => `${words(key)} ${value.toFixed(2)}`);
+    if (means.length) container.append(el("p", { class: "note", text: means.join(" · ") }));
   }
   if (odds.truncated_mass > 0) {
     container.append(el("p", { class: "note", text: `exploding dice cut below ${odds.truncated_mass.toExponential(1)}` }));
   }
 }
 
+/** [value, p] pairs: numbers sorted; named values (a Condition track) in the answer's order. */
 function toPairs(dist) {
-  const pairs = Array.isArray(dist) ? dist.map(([v, p]) => [Number(v), p]) : Object.entries(dist).map(([v, p]) => [Number(v), p]);
-  return pairs.filter(([v, p]) => Number.isFinite(v) && typeof p === "number").sort((a, b) => a[0] - b[0]);
+  const pairs = Array.isArray(dist) ? dist.map(([v, p]) => [v, p]) : Object.entries(dist);
+  const clean = pairs.filter(([, p]) => typeof p === "number");
+  if (clean.every(([v]) => Number.isFinite(Number(v)))) {
+    return clean.map(([v, p]) => [Number(v), p]).sort((a, b) => a[0] - b[0]);
+  }
+  return clean;
+}
+
+function trim(pairs) {
+  let lo = 0;
+  let hi = pairs.length;
+  while (lo < hi && pairs[lo][1] < TAIL) lo += 1;
+  while (hi > lo && pairs[hi - 1][1] < TAIL) hi -= 1;
+  return pairs.slice(lo, hi);
 }
 
 export function drawOddsError(container, message) {

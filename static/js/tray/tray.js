@@ -7,6 +7,8 @@ import { postJSON } from "../lib/api.js";
 import { FieldSet, fieldElement } from "./fields.js";
 import { drawOdds, drawOddsError } from "./odds.js";
 import { sheetEntries } from "./sheet_values.js";
+import { parseFaces } from "../lib/faces.js";
+import { describeError as describe } from "../lib/errors.js";
 
 const ODDS_DELAY_MS = 200;
 
@@ -102,20 +104,10 @@ export class Tray {
     }
   }
 
-  parseFaces() {
-    const text = this.faces.value.trim();
-    if (!text) return { error: "Enter the faces you rolled, in tape order." };
-    const faces = text.split(/[\s,;]+/).map(Number);
-    if (faces.some((f) => !Number.isInteger(f) || f < 1 || f > 6)) {
-      return { error: "Each face is a whole number from 1 to 6." };
-    }
-    return { faces };
-  }
-
   async roll() {
     const request = this.request();
     if (this.physical.checked) {
-      const { faces, error } = this.parseFaces();
+      const { faces, error } = parseFaces(this.faces.value);
       if (error) {
         this.showError(error, "faces");
         this.faces.focus();
@@ -149,10 +141,4 @@ export class Tray {
     const input = path === "faces" ? this.faces : fieldElement(this.fieldsBox, path.replace(/^request\./, ""));
     input?.setAttribute("aria-invalid", "true");
   }
-}
-
-function describe(error) {
-  if (!error) return "Something went wrong.";
-  const message = error.message || error.code || "refused";
-  return error.field && !message.includes(error.field) ? `${error.field}: ${message}` : message;
 }
