@@ -58,10 +58,15 @@ def test_keyboard_moves_a_token_and_shows_its_range_bands(gm_page, table, shot):
         "([id, x]) => window.d6room.board.tokens.get(id).x === x",
         arg=[table["tenrec_token"], start[0] + 1],
     )
-    gm_page.select_option("#band-range", "30")  # Tenrec's bow
-    assert gm_page.locator(".layer-bands rect.band-near").count() > 0
-    # Its own square and the eight around it (it is nowhere near an edge).
-    assert gm_page.locator(".layer-bands rect.band-adjacent").count() == 9
+    gm_page.select_option("#band-range", label="Bow (missile, 30 ft)")  # Tenrec's bow
+    gm_page.wait_for_selector(".layer-bands rect.band-near")
+    # Its own square and the eight around it (it is nowhere near an edge);
+    # the server's bands come as runs of squares along each row.
+    adjacent = gm_page.eval_on_selector_all(
+        ".layer-bands rect.band-adjacent",
+        "rs => rs.reduce((n, r) => n + Number(r.dataset.squares), 0)",
+    )
+    assert adjacent == 9
     # The ruler from the keyboard: R on the map, then arrows move its far end.
     gm_page.focus("#map")
     gm_page.keyboard.press("r")

@@ -1,19 +1,20 @@
-// The battle map: background, grid, walls, range bands, tokens and the
-// previews of tokens others are dragging. Tokens drag and snap to squares;
+// The battle map: background, grid, walls, range bands, movement trails,
+// tokens and the previews of tokens others are dragging. Tokens drag and snap to squares;
 // a move settles when the server confirms it and springs back, with the
 // reason, when the server refuses it.
 
 import { svg, clear } from "../lib/dom.js";
 import { MapView } from "./view.js";
 import { Ruler } from "./ruler.js";
-import { drawBands } from "./bands.js";
+import { Bands } from "./bands.js";
+import { Trails } from "./trails.js";
 
 const DRAG_PREVIEW_MS = 60;
 
 export class Board {
   constructor(svgEl, options) {
     this.svg = svgEl;
-    this.options = options; // me, isGm, diagonal, onMove, onDrag, onSelect, status, badge, bandRange
+    this.options = options; // me, isGm, diagonal, api, onMove, onDrag, onSelect, status, badge, bandChoice, bandWeapon
     this.scene = null;
     this.tokens = new Map();
     this.nodes = new Map();
@@ -21,13 +22,17 @@ export class Board {
     this.selected = null;
     this.world = svg("g", { class: "world" });
     this.layers = {};
-    for (const name of ["background", "bands", "grid", "walls", "ghosts", "tokens", "ruler"]) {
+    for (const name of ["background", "bands", "grid", "walls", "trails", "ghosts", "tokens", "ruler"]) {
       this.layers[name] = svg("g", { class: `layer-${name}` });
       this.world.append(this.layers[name]);
     }
     svgEl.append(this.world);
     this.view = new MapView(svgEl, this.world);
     this.ruler = new Ruler(this, this.layers.ruler);
+    this.bands = new Bands(this.layers.bands, options.api, (error) =>
+      options.status(`No range bands: ${error.message || error.code || "refused"}.`, true),
+    );
+    this.trails = new Trails(this.layers.trails, this);
     this.view.ignore = () => this.ruler.active;
     svgEl.addEventListener("keydown", (e) => this.mapKey(e));
     svgEl.addEventListener("pointerdown", (e) => this.ruler.down(e));
@@ -36,7 +41,9 @@ export class Board {
 
   setScene(scene) {
     this.scene = scene;
-    for (const name of ["background", "grid", "walls", "bands", "ghosts"]) clear(this.layers[name]);
+    for (const name of ["background", "grid", "walls", "ghosts"]) clear(this.layers[name]);
+    this.bands.clear();
+    this.trails.clearAll();
     this.ruler.clear();
     if (!scene) {
       this.setTokens([]);
@@ -88,6 +95,7 @@ export class Board {
       this.layers.tokens.append(node);
     }
     this.drawToken(node, token);
+    if (known && (known.size !== token.size || known.color !== token.color)) this.trails.draw();
     if (this.selected === token.id) {
       this.refreshBands();
       this.options.onSelectedChange?.(token);
@@ -100,6 +108,7 @@ export class Board {
     this.nodes.delete(id);
     this.ghosts.get(id)?.remove();
     this.ghosts.delete(id);
+    this.trails.draw();
     if (this.selected === id) this.select(null);
   }
 
@@ -163,11 +172,15 @@ export class Board {
   }
 
   refreshBands() {
-    clear(this.layers.bands);
     const token = this.tokens.get(this.selected);
-    const range = this.options.bandRange?.();
-    if (!token || !this.scene || range === undefined) return;
-    drawBands(this.layers.bands, token, range, this.scene, this.options.diagonal);
+    const choice = this.options.bandChoice?.();
+    if (!token || !this.scene || !choice) {
+      this.bands.clear();
+      return;
+    }
+    this.bands.show(token, choice).then(() => {
+      if (this.ruler.active) this.ruler.draw();
+    });
   }
 
   // ---- dragging

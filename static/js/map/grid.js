@@ -110,3 +110,16 @@ export function rangeBands(origin, rangeFt, width, height, walls = [], diagonal 
   }
   return bands;
 }
+
+/** A weapon's category for a target square, sight aside, as the attack
+ *  measures it (vtt/combat/geometry.py weapon_category): a melee weapon
+ *  reaches the adjacent squares, or with a listed reach anything within it,
+ *  and has no Far band; missiles and spells use the rules' categories. */
+export function weaponCategory(distance, isAdjacent, weapon) {
+  const rangeFt = weapon?.range_ft ?? null;
+  if (weapon?.kind === "melee") {
+    if (isAdjacent) return "adjacent";
+    return typeof rangeFt === "number" && distance <= rangeFt ? "near" : "out_of_range";
+  }
+  return rangeCategory(distance, rangeFt, isAdjacent, true);
+}

@@ -1,9 +1,11 @@
-// The ruler: from one square to another, in feet and as a range category
-// for the chosen weapon (or the rules' default bands). Pointer: drag on the
-// map; keyboard: arrows move the far end.
+// The ruler: from one square to another, in feet (measured here, with the
+// campaign's diagonal rule) and as a range category for the weapon chosen
+// in "Range bands". From the token whose bands are shown the category is
+// the server's own; from anywhere else it is worked out here for that
+// weapon. Pointer: drag on the map; keyboard: arrows move the far end.
 
 import { svg, clear } from "../lib/dom.js";
-import { adjacent, distanceFt, rangeCategory, lineOfSight } from "./grid.js";
+import { adjacent, distanceFt, weaponCategory, lineOfSight } from "./grid.js";
 
 const CATEGORY_WORDS = {
   adjacent: "adjacent",
@@ -71,11 +73,15 @@ export class Ruler {
 
   measure() {
     const diagonal = this.board.options.diagonal;
-    const range = this.board.options.bandRange?.();
+    const served = this.board.bands.measureFrom(this.from, this.to);
+    if (served) return { feet: distanceFt(served.nearest, this.to, diagonal), category: served.category };
     const feet = distanceFt(this.from, this.to, diagonal);
+    const weapon = this.board.options.bandWeapon?.() ?? null;
     const scene = this.board.scene;
-    const visible = range === "line_of_sight" ? lineOfSight(this.from, this.to, scene?.walls || []) : true;
-    const category = rangeCategory(feet, range ?? null, adjacent(this.from, this.to), visible);
+    let category = weaponCategory(feet, adjacent(this.from, this.to), weapon);
+    if (weapon?.kind === "spell" && !lineOfSight(this.from, this.to, scene?.walls || [])) {
+      category = "out_of_range";
+    }
     return { feet, category };
   }
 

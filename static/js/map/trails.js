@@ -1,0 +1,84 @@
+// Movement trails of the current turn: where each token started and every
+// square it moved to since. Kept from the room's token.moved events the way
+// the server keeps them (vtt/combat/projection.py): a move adds a step, an
+// undone move takes its step off, a reset empties the token's trail, and a
+// turn change or a GM's "clear trails" starts every trail afresh. A page
+// that loads mid-turn reads them from GET /api/combat/scenes/<id>/trails/.
+
+import { svg, clear } from "../lib/dom.js";
+
+export class Trails {
+  constructor(layer, board) {
+    this.layer = layer;
+    this.board = board;
+    this.byToken = new Map(); // token id -> [{seq, from, to}]
+  }
+
+  /** The server's trails: steps without their seq (an undo then asks again). */
+  set(trails) {
+    this.byToken.clear();
+    for (const trail of trails || []) {
+      const steps = [];
+      let from = trail.start;
+      for (const to of trail.path) {
+        steps.push({ seq: null, from, to });
+        from = to;
+      }
+      this.byToken.set(trail.token_id, steps);
+    }
+    this.draw();
+  }
+
+  clearAll() {
+    this.byToken.clear();
+    this.draw();
+  }
+
+  /** A token.moved event. Returns false when the page cannot follow it
+   *  (an undo of a step it has no seq for) and should read the trails anew. */
+  moved(seq, data) {
+    const token = data.token;
+    if (!token || !Array.isArray(data.from)) return true;
+    const steps = this.byToken.get(token.id) || [];
+    let followed = true;
+    if (data.reset) {
+      this.byToken.delete(token.id);
+    } else if (data.undo_of !== undefined) {
+      const at = steps.findIndex((s) => s.seq === data.undo_of);
+      if (at >= 0) steps.splice(at, 1);
+      else if (steps.some((s) => s.seq === null)) followed = false;
+      else steps.push({ seq, from: data.from, to: [token.x, token.y] });
+      this.byToken.set(token.id, steps);
+    } else {
+      steps.push({ seq, from: data.from, to: [token.x, token.y] });
+      this.byToken.set(token.id, steps);
+    }
+    this.draw();
+    return followed;
+  }
+
+  /** Where the token started this turn, or null if it has not moved. */
+  start(tokenId) {
+    const steps = this.byToken.get(tokenId);
+    return steps && steps.length ? steps[0].from : null;
+  }
+
+  draw() {
+    clear(this.layer);
+    for (const [tokenId, steps] of this.byToken) {
+      const token = this.board.tokens.get(tokenId);
+      if (!token || !steps.length) continue;
+      const half = (token.size || 1) / 2;
+      const points = [steps[0].from, ...steps.map((s) => s.to)].map(([x, y]) => `${x + half},${y + half}`);
+      const [sx, sy] = steps[0].from;
+      this.layer.append(
+        svg(
+          "g",
+          { class: "trail", "data-trail-for": tokenId, "data-steps": steps.length },
+          svg("polyline", { points: points.join(" "), stroke: token.color || "#888888" }),
+          svg("rect", { class: "trail-start", x: sx + 0.1, y: sy + 0.1, width: 2 * half - 0.2, height: 2 * half - 0.2, rx: 0.15 }),
+        ),
+      );
+    }
+  }
+}
