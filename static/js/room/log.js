@@ -27,10 +27,11 @@ const words = (s) => String(s).replaceAll("_", " ");
 const NO_REROLL = new Set(["opposed", "group", "reroll"]);
 
 export class RollLog {
-  constructor(list, { me, onReroll }) {
+  constructor(list, { me, onReroll, onReveal }) {
     this.list = list;
     this.me = me;
     this.onReroll = onReroll;
+    this.onReveal = onReveal; // the GM's: show a hidden roll to everyone
   }
 
   clear() {
@@ -46,7 +47,14 @@ export class RollLog {
     const item = event.data?.blind ? this.blind(event) : this.roll(event);
     item.dataset.seq = event.seq;
     this.list.append(item);
+    this.scrollToEnd();
+  }
+
+  /** Show the newest entry: on a phone the list scrolls, at a desk its section. */
+  scrollToEnd() {
     this.list.scrollTop = this.list.scrollHeight;
+    const section = this.list.closest("section");
+    if (section) section.scrollTop = section.scrollHeight;
   }
 
   blind(event) {
@@ -89,7 +97,26 @@ export class RollLog {
       this.dice(result.dice || []),
       this.facts(result),
       this.rerolls(d),
+      this.reveal(event),
     );
+  }
+
+  /** The GM may show a hidden, self or blind roll to everyone, once. */
+  reveal(event) {
+    const visibility = event.data?.visibility;
+    if (!this.onReveal || !visibility || visibility === "public") return null;
+    const box = el("div", { class: "row reveal-row" });
+    const error = el("p", { class: "error", role: "alert" });
+    box.append(
+      el("button", {
+        type: "button",
+        class: "reveal",
+        text: "Reveal to everyone",
+        onclick: () => this.onReveal(event.seq).catch((e) => (error.textContent = e.message || e.code)),
+      }),
+      error,
+    );
+    return box;
   }
 
   /** Xero Sum: the roller may spend Insight Dice to reroll their own check. */

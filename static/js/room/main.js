@@ -1,5 +1,5 @@
-// The room page: wires the websocket to the map, the tray, the log, the
-// chat and the list of who is online.
+// The room page: wires the websocket to the map, the tray, the attack
+// panel, the turn order, the log, the chat and the list of who is online.
 
 import { RoomSocket } from "./socket.js";
 import { RollLog } from "./log.js";
@@ -8,13 +8,21 @@ import { Presence } from "./presence.js";
 import { Board } from "../map/board.js";
 import { Tray } from "../tray/tray.js";
 import { el } from "../lib/dom.js";
+import { getJSON } from "../lib/api.js";
+import { describeError } from "../lib/errors.js";
+import { tabs } from "../lib/tabs.js";
+import { Roster } from "./roster.js";
+import { CombatLog } from "./combat_log.js";
+import { AttackPanel } from "./attack.js";
+import { TurnOrder } from "./turns.js";
 
 const config = JSON.parse(document.getElementById("room-config").textContent);
 const spec = JSON.parse(document.getElementById("tray-spec").textContent);
 const isGm = config.me.role === "gm";
 const $ = (id) => document.getElementById(id);
 
-const characters = new Map(config.characters.map((c) => [c.id, c]));
+const roster = new Roster(config.characters, config.settings);
+const combatApi = config.api.combat;
 const conn = $("conn");
 const mapStatus = $("map-status");
 const bandSelect = $("band-range");
@@ -39,36 +47,38 @@ function status(text, refused = false) {
   mapStatus.classList.toggle("refused", refused);
 }
 
-function badge(token) {
-  const character = characters.get(token.character_id);
-  const resources = character?.resources || {};
-  const track = config.settings?.condition_track;
-  if (resources.condition && track && resources.condition !== track[0]) return resources.condition;
-  if (resources.wounds > 0) return `Wounds ${resources.wounds}`;
-  return null;
+const badge = (token) => roster.badge(token.character_id);
+
+// The "Range bands" choice: off, unarmed, a weapon of the selected token's
+// character, or a missile with no listed range (the rules' 30 / 100 ft).
+function bandChoice() {
+  const value = bandSelect.value;
+  if (value === "") return null;
+  if (value === "unarmed") return {};
+  if (value === "unlisted") return { kind: "missile" };
+  return { weapon: value.slice(2) };
 }
 
-function bandRange() {
+function bandWeapon() {
   const value = bandSelect.value;
-  if (value === "") return undefined;
-  if (value === "default") return null;
-  if (value === "los") return "line_of_sight";
-  return Number(value);
+  if (value === "unarmed") return { kind: "melee", range_ft: null };
+  if (value === "unlisted" || value === "") return { kind: "missile", range_ft: null };
+  const token = board.tokens.get(board.selected);
+  const weapons = roster.get(token?.character_id)?.weapons || [];
+  return weapons.find((w) => w.name === value.slice(2)) || null;
 }
 
 function fillBands(token) {
   const keep = bandSelect.value;
   bandSelect.replaceChildren(
     el("option", { value: "", text: "Off" }),
-    el("option", { value: "default", text: "No listed range (30 / 100 ft)" }),
+    el("option", { value: "unarmed", text: "Unarmed (adjacent)" }),
+    el("option", { value: "unlisted", text: "No listed range (30 / 100 ft)" }),
   );
-  const weapons = characters.get(token?.character_id)?.weapons || [];
+  const weapons = roster.get(token?.character_id)?.weapons || [];
   for (const w of weapons) {
-    if (w.range_ft === "line_of_sight") {
-      bandSelect.append(el("option", { value: "los", text: `${w.name} (line of sight)` }));
-    } else if (typeof w.range_ft === "number") {
-      bandSelect.append(el("option", { value: String(w.range_ft), text: `${w.name} (${w.range_ft} ft)` }));
-    }
+    const reach = w.range_ft === "line_of_sight" ? "line of sight" : typeof w.range_ft === "number" ? `${w.range_ft} ft` : null;
+    bandSelect.append(el("option", { value: `w:${w.name}`, text: `${w.name} (${[w.kind, reach].filter(Boolean).join(", ")})` }));
   }
   if ([...bandSelect.options].some((o) => o.value === keep)) bandSelect.value = keep;
 }
@@ -77,15 +87,18 @@ const board = new Board($("map"), {
   me: config.me,
   isGm,
   diagonal: config.settings?.diagonal || "uniform",
+  api: combatApi,
   status,
   badge,
-  bandRange,
+  bandChoice,
+  bandWeapon,
   onMove: (token, x, y) => socket.send({ type: "token.move", token: token.id, x, y, version: token.version }),
   onDrag: (token, x, y) => socket.post({ type: "token.drag", token: token.id, x, y }),
   onSelect: (token) => {
     fillBands(token);
     board.refreshBands();
     gmButtons(token);
+    attack.selected(token);
     if (token) status(`${token.name} selected${bandSelect.value ? "" : ": pick a range to see its bands"}.`);
   },
   onSelectedChange: (token) => gmButtons(token),
@@ -93,6 +106,7 @@ const board = new Board($("map"), {
 });
 
 function gmButtons(token) {
+  $("token-reset").disabled = !token || !board.canMove(token);
   if (!isGm) return;
   $("token-edit").disabled = !token;
   $("token-hide").disabled = !token;
@@ -115,8 +129,23 @@ bandSelect.addEventListener("change", () => {
   board.refreshBands();
   if (board.ruler.active) board.ruler.draw();
 });
+$("token-reset").addEventListener("click", () => {
+  const token = board.tokens.get(board.selected);
+  if (!token) return;
+  const start = board.trails.start(token.id);
+  socket
+    .send({ type: "token.reset", token: token.id })
+    .then(() => status(start ? `${token.name} is back where the turn began.` : `${token.name} has not moved this turn.`))
+    .catch((e) => status(`Not reset: ${describeError(e)}`, true));
+});
 
 if (isGm) {
+  $("gm-undo").addEventListener("click", () => {
+    socket
+      .send({ type: "undo" })
+      .then((ack) => status(`Undone: entry #${ack.undo_of}.`))
+      .catch((e) => status(e.code === "nothing_to_undo" ? "Nothing left to undo." : `Not undone: ${describeError(e)}`, true));
+  });
   const dialog = $("token-dialog");
   $("token-edit").addEventListener("click", () => {
     const token = board.tokens.get(board.selected);
@@ -168,6 +197,7 @@ const log = new RollLog($("log"), {
     if (roll.character) intent.character = roll.character.id;
     socket.send(intent).catch((e) => status(`No reroll: ${e.message || e.code}`, true));
   },
+  onReveal: isGm ? (seq) => socket.send({ type: "reveal", seq }) : null,
 });
 const presence = new Presence($("online"));
 let chat;
@@ -177,11 +207,45 @@ function applyScene(scene) {
   board.setScene(scene);
 }
 
-// replay: an entry of a snapshot's log, which only feeds the log and the
-// chat; the snapshot's scene and tokens are already the current state.
+async function loadTrails() {
+  const scene = board.scene;
+  if (!scene) return;
+  try {
+    const answer = await getJSON(`${combatApi}scenes/${scene.id}/trails/`);
+    if (answer.ok && board.scene?.id === scene.id) board.trails.set(answer.data.trails);
+  } catch {
+    // offline: the trails come back with the next snapshot
+  }
+}
+
+function rosterChanged() {
+  board.redrawAll();
+  turns.draw();
+}
+
+function tokensChanged() {
+  attack.tokensChanged();
+  turns.draw();
+}
+
+// Log entries a snapshot replays (the table itself is already current):
+// rolls and chat, and combat's entries with the changes they made, so the
+// badges of characters a player only knows from attacks are right.
+const REPLAYED = new Set([
+  "roll",
+  "chat",
+  "character.updated",
+  "combat.attack",
+  "combat.damage",
+  "combat.weapon_repaired",
+  "undo",
+  "reveal",
+  "encounter.initiative",
+]);
+
 function onEvent(event, replay = false) {
   const d = event.data || {};
-  if (replay && event.type !== "roll" && event.type !== "chat") return;
+  if (replay && !REPLAYED.has(event.type) && !(event.type === "token.moved" && (d.undo_of !== undefined || d.reset))) return;
   switch (event.type) {
     case "roll":
       log.add(event);
@@ -189,18 +253,30 @@ function onEvent(event, replay = false) {
     case "chat":
       chat.add(event);
       break;
-    case "token.created":
     case "token.moved":
+      if (replay) {
+        combatLog.moved(event);
+        break;
+      }
+      if (d.token) board.upsert(d.token);
+      if (!board.trails.moved(event.seq, d)) loadTrails();
+      combatLog.moved(event);
+      tokensChanged();
+      break;
+    case "token.created":
     case "token.updated":
     case "token.revealed":
     case "token.hidden":
       if (d.token) board.upsert(d.token);
+      tokensChanged();
       break;
     case "token.deleted":
       if (d.token) board.remove(d.token.id);
+      tokensChanged();
       break;
     case "token.removed":
       board.remove(d.token_id);
+      tokensChanged();
       break;
     case "scene.activated":
       // The snapshot of a fresh connection carries the new scene's tokens.
@@ -209,13 +285,45 @@ function onEvent(event, replay = false) {
       break;
     case "character.updated":
       if (d.character) {
-        const known = characters.get(d.character.id) || {};
-        characters.set(d.character.id, { ...known, ...d.character, owner_id: d.character.owner?.id ?? known.owner_id });
-        board.redrawAll();
+        roster.update(d.character);
+        rosterChanged();
+        if (!replay) attack.fillWeapons();
       }
       break;
     case "member.joined":
       chat.system(`${d.user?.name || "someone"} joined as ${d.role}.`, event.seq);
+      break;
+    case "combat.attack":
+      combatLog.attack(event);
+      break;
+    case "combat.damage":
+      combatLog.damage(event);
+      break;
+    case "combat.weapon_repaired":
+      combatLog.repaired(event);
+      break;
+    case "undo":
+      combatLog.undo(event);
+      break;
+    case "reveal":
+      combatLog.reveal(event);
+      break;
+    case "encounter.initiative":
+      combatLog.initiative(event);
+      if (!replay) turns.event(d);
+      break;
+    case "encounter.started":
+    case "encounter.turn":
+    case "encounter.ended":
+      // Every turn change starts the scene's trails afresh.
+      if (d.encounter?.scene_id === board.scene?.id) board.trails.clearAll();
+      turns.event(d);
+      break;
+    case "encounter.updated":
+      turns.event(d);
+      break;
+    case "trails.cleared":
+      if (d.scene_id === board.scene?.id) board.trails.clearAll();
       break;
     default:
       break;
@@ -228,8 +336,12 @@ const socket = new RoomSocket(config.socket, {
     board.setTokens(frame.tokens || []);
     presence.set(frame.online || []);
     log.clear();
+    combatLog.clear();
     chat.clear();
     for (const event of frame.log || []) onEvent(event, true);
+    tokensChanged();
+    turns.load(frame.scene?.id ?? null, combatApi);
+    loadTrails();
   },
   onWelcome(frame) {
     presence.set(frame.online || []);
@@ -249,7 +361,13 @@ const socket = new RoomSocket(config.socket, {
     status(`The server said: ${frame.message || frame.code}`, true);
   },
 });
+const combatLog = new CombatLog(log, { me: config.me, isGm, roster, socket, onChanged: rosterChanged });
+const attack = new AttackPanel($("attack"), { config, spec, socket, board, roster });
+const turns = new TurnOrder($("turns"), { config, socket, board, roster });
+tabs(document.querySelector(".actions [role=tablist]"), (panel) => {
+  if (panel === "attack") attack.previewSoon();
+});
 chat = new Chat($("chat-log"), $("chat-form"), socket);
-new Tray($("tray"), { spec, config, socket, character: (id) => characters.get(id) });
+new Tray($("tray"), { spec, config, socket, character: (id) => roster.get(id) });
 socket.connect();
-window.d6room = { socket, board }; // for the browser tests and the curious
+window.d6room = { socket, board, roster, turns, attack }; // for the browser tests and the curious

@@ -1,5 +1,6 @@
-"""The live room: battle map, dice tray, roll log, chat and who is online.
-The page is a shell; its modules fill it from the websocket snapshot."""
+"""The live room: battle map, dice tray, attacks, turn order, roll log,
+chat and who is online. The page is a shell; its modules fill it from the
+websocket snapshot (and combat's REST reads for trails and the encounter)."""
 
 from django.shortcuts import render
 from django.urls import reverse
@@ -21,7 +22,12 @@ def room(request, campaign_id: int):
         "settings": campaign.settings or {},
         "me": {"id": request.user.pk, "name": request.user.get_username(), "role": membership.role},
         "socket": f"/ws/campaigns/{campaign.pk}/",
-        "api": {"odds": reverse("odds"), "adjudicate": reverse("adjudicate")},
+        "api": {
+            "odds": reverse("odds"),
+            "adjudicate": reverse("adjudicate"),
+            # Combat's REST root: range bands, trails and the running encounter.
+            "combat": reverse("combat-attacks").removesuffix("attacks/"),
+        },
         "characters": [
             character_summary(c)
             for c in characters

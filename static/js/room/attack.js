@@ -1,0 +1,340 @@
+// The attack panel: from a token (the selected one, if the viewer may
+// attack with it) at a target with one of the attacker's weapons. The
+// server fills both sides' pools from the sheets and answers with the
+// filled request and its exact odds (the `attack.preview` intent), drawn
+// as a bar chart before anyone rolls. A GM may change any pool first,
+// choose a hidden attack, and anyone may enter the physical dice they
+// rolled. Refusals (out of range, no line of sight, a broken weapon...)
+// show the server's reason.
+
+import { el, clear } from "../lib/dom.js";
+import { parseFaces } from "../lib/faces.js";
+import { drawOdds, drawOddsError } from "../tray/odds.js";
+import { distanceFt } from "../map/grid.js";
+import { Overrides } from "./overrides.js";
+
+const PREVIEW_DELAY_MS = 200;
+const MISSING_FILLS = 12; // a sheetless attacker's missing fields, filled one by one
+const DISTRIBUTIONS = ["condition_after", "damage", "margin", "successes", "total"];
+
+const words = (s) => String(s).replaceAll("_", " ");
+
+/** Feet between the nearest squares of two tokens' footprints. */
+function gap(a, b, diagonal) {
+  const near = (lo, size, other, otherSize) => {
+    const hi = lo + size - 1;
+    const otherHi = other + otherSize - 1;
+    if (hi < other) return [hi, other];
+    if (otherHi < lo) return [lo, otherHi];
+    return [lo, lo];
+  };
+  const [x1, x2] = near(a.x, a.size || 1, b.x, b.size || 1);
+  const [y1, y2] = near(a.y, a.size || 1, b.y, b.size || 1);
+  return distanceFt([x1, y1], [x2, y2], diagonal);
+}
+
+export class AttackPanel {
+  constructor(root, { config, spec, socket, board, roster }) {
+    this.root = root;
+    this.config = config;
+    this.socket = socket;
+    this.board = board;
+    this.roster = roster;
+    this.isGm = config.me.role === "gm";
+    this.diagonal = config.settings?.diagonal || "uniform";
+    const $ = (id) => root.querySelector(`#${id}`);
+    this.form = $("attack-form");
+    this.attacker = $("attack-attacker");
+    this.target = $("attack-target");
+    this.weapon = $("attack-weapon");
+    this.skill = $("attack-skill");
+    this.skillList = $("attack-skill-list");
+    this.visibility = $("attack-visibility");
+    this.physical = $("attack-physical");
+    this.facesRow = $("attack-faces-row");
+    this.faces = $("attack-faces");
+    this.error = $("attack-error");
+    this.measure = $("attack-measure");
+    this.pools = $("attack-pools");
+    this.oddsBox = $("attack-odds");
+    this.go = $("attack-go");
+    this.defense = $("attack-defense");
+    this.defenseSkill = $("attack-defense-skill");
+    this.overrides = this.isGm
+      ? new Overrides($("attack-overrides"), { spec, game: config.campaign.game, onChange: () => this.previewSoon() })
+      : null;
+    this.turn = 0;
+    this.fills = {}; // a sheetless attacker's fields the page filled in for the GM
+    if (config.me.role === "observer") {
+      this.go.disabled = true;
+      this.error.textContent = "Observers watch; they do not attack.";
+    }
+    for (const input of [this.attacker, this.target, this.weapon]) {
+      input.addEventListener("change", () => this.changed(input));
+    }
+    for (const input of [this.skill, this.defense, this.defenseSkill]) {
+      input?.addEventListener("change", () => this.previewSoon());
+    }
+    $("attack-overrides-reset")?.addEventListener("click", () => {
+      this.overrides.reset();
+      this.previewSoon();
+    });
+    this.physical.addEventListener("change", () => {
+      this.facesRow.hidden = !this.physical.checked;
+      if (this.physical.checked) this.faces.focus();
+    });
+    this.form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.attack();
+    });
+  }
+
+  // ---- choosing who, whom and with what
+
+  canAttackWith(token) {
+    return this.isGm || (token.controllers || []).includes(this.config.me.id);
+  }
+
+  /** Tokens came, went or moved: refill the lists, keeping the choices. */
+  tokensChanged() {
+    const tokens = [...this.board.tokens.values()];
+    const keepAttacker = this.attacker.value;
+    const mine = tokens.filter((t) => this.canAttackWith(t)).sort((a, b) => a.name.localeCompare(b.name));
+    this.attacker.replaceChildren(el("option", { value: "", text: mine.length ? "Choose a token" : "No token of yours here" }));
+    for (const t of mine) this.attacker.append(el("option", { value: String(t.id), text: t.name }));
+    if (mine.some((t) => String(t.id) === keepAttacker)) this.attacker.value = keepAttacker;
+    else if (mine.length === 1 && !this.isGm) this.attacker.value = String(mine[0].id);
+    if (this.attacker.value !== keepAttacker) this.fillWeapons();
+    this.fillTargets();
+    this.previewSoon(); // a move changes the range
+  }
+
+  fillTargets() {
+    const from = this.board.tokens.get(Number(this.attacker.value));
+    const keep = this.target.value;
+    const others = [...this.board.tokens.values()]
+      .filter((t) => !from || t.id !== from.id)
+      .map((t) => [t, from ? gap(from, t, this.diagonal) : null])
+      .sort((a, b) => (a[1] ?? 0) - (b[1] ?? 0) || a[0].name.localeCompare(b[0].name));
+    this.target.replaceChildren(el("option", { value: "", text: "Choose a target" }));
+    for (const [t, feet] of others) {
+      this.target.append(el("option", { value: String(t.id), text: feet === null ? t.name : `${t.name} (${feet} ft)` }));
+    }
+    if (others.some(([t]) => String(t.id) === keep)) this.target.value = keep;
+  }
+
+  fillWeapons() {
+    const token = this.board.tokens.get(Number(this.attacker.value));
+    const character = this.roster.get(token?.character_id);
+    const keep = this.weapon.value;
+    this.weapon.replaceChildren(el("option", { value: "", text: "Unarmed" }));
+    for (const w of character?.weapons || []) {
+      const reach = w.range_ft === "line_of_sight" ? "line of sight" : typeof w.range_ft === "number" ? `${w.range_ft} ft` : null;
+      const broken = this.roster.isBroken(character.id, w.name) ? ", broken" : "";
+      this.weapon.append(el("option", { value: w.name, text: `${w.name} (${[w.kind, reach].filter(Boolean).join(", ")}${broken})` }));
+    }
+    // The same attacker keeps its weapon; another starts with its first one.
+    const same = this.weaponsFor === this.attacker.value;
+    this.weaponsFor = this.attacker.value;
+    if (same && [...this.weapon.options].some((o) => o.value === keep)) this.weapon.value = keep;
+    else if (this.weapon.options.length > 1) this.weapon.selectedIndex = 1;
+    clear(this.skillList);
+    const sheet = character?.sheet || {};
+    const names = [...Object.keys(sheet.skills || {}), ...Object.keys(sheet.abilities || {}), ...Object.keys(sheet.attributes || {})];
+    for (const name of names) this.skillList.append(el("option", { value: name }));
+  }
+
+  /** The map's selection: a token the viewer may attack with becomes the attacker. */
+  selected(token) {
+    if (!token || !this.canAttackWith(token) || String(token.id) === this.attacker.value) return;
+    if (![...this.attacker.options].some((o) => o.value === String(token.id))) this.tokensChanged();
+    this.attacker.value = String(token.id);
+    this.changed(this.attacker);
+  }
+
+  changed(input) {
+    if (input === this.attacker) {
+      this.fillTargets();
+      this.fillWeapons();
+    }
+    // Other tokens or another weapon: the sheets fill other pools.
+    this.overrides?.forget();
+    this.fills = {};
+    this.previewSoon();
+  }
+
+  // ---- preview
+
+  intent(type) {
+    const intent = {
+      type,
+      attacker_token: Number(this.attacker.value),
+      target_token: Number(this.target.value),
+      weapon: this.weapon.value || null,
+    };
+    const options = {};
+    if (this.skill.value.trim()) options.attack_skill = this.skill.value.trim();
+    if (this.isGm && this.defense?.value) options.defense = this.defense.value;
+    if (this.isGm && this.defenseSkill?.value.trim()) options.defense_skill = this.defenseSkill.value.trim();
+    if (Object.keys(options).length) intent.options = options;
+    if (this.overrides) {
+      const attack = this.overrides.read(this.fills);
+      if (attack) intent.overrides = { attack };
+    }
+    return intent;
+  }
+
+  ready() {
+    return this.attacker.value && this.target.value;
+  }
+
+  previewSoon() {
+    clearTimeout(this.previewTimer);
+    if (this.root.hidden) return; // asked again when the tab opens
+    this.previewTimer = setTimeout(() => this.preview(), PREVIEW_DELAY_MS);
+  }
+
+  async preview() {
+    const turn = ++this.turn;
+    if (!this.ready()) {
+      this.showPreview(null);
+      drawOddsError(this.oddsBox, "Choose an attacker and a target to see the odds.");
+      return;
+    }
+    this.oddsBox.setAttribute("aria-busy", "true");
+    let answer = null;
+    let failure = null;
+    for (let i = 0; i <= MISSING_FILLS; i += 1) {
+      try {
+        answer = await this.socket.send(this.intent("attack.preview"));
+        break;
+      } catch (error) {
+        failure = error;
+        if (!this.fillMissing(error)) break;
+      }
+    }
+    if (turn !== this.turn) return; // a newer choice is on its way
+    this.oddsBox.removeAttribute("aria-busy");
+    if (answer) {
+      this.showPreview(answer.preview);
+      this.error.textContent = "";
+      this.mark(null);
+    } else {
+      this.showPreview(null);
+      drawOddsError(this.oddsBox, "No odds: the server refused this attack.");
+      this.refused(failure);
+    }
+  }
+
+  /** A GM attacking with a token that has no sheet gives its pools: a
+   *  field the rules miss is filled with its default for the GM to change. */
+  fillMissing(error) {
+    if (!this.overrides) return false;
+    if (error.code === "no_character" && error.field === "attacker_token") {
+      if (this.fills.__sheetless) return false;
+      this.fills = { __sheetless: true };
+      return true;
+    }
+    const path = /^attack\.(.+)$/.exec(error.field || "")?.[1];
+    if (!this.fills.__sheetless || error.code !== "invalid" || !path || path in this.fills) return false;
+    const value = this.overrides.defaultFor(path);
+    if (value === undefined) return false;
+    this.fills[path] = value;
+    return true;
+  }
+
+  showPreview(preview) {
+    clear(this.measure);
+    clear(this.pools);
+    if (!preview) {
+      this.overrides?.show(null);
+      return;
+    }
+    const m = preview.measure;
+    const reach = m.range_ft === "line_of_sight" ? "line of sight" : m.range_ft ? `${m.range_ft} ft listed` : "no listed range";
+    this.measure.append(
+      el("b", { text: `${m.distance_ft} ft · ${words(m.category)}` }),
+      ` (${m.kind}, ${reach}${m.line_of_sight ? "" : ", a wall in the way"})`,
+    );
+    const s = preview.sources || {};
+    if (s.attacker || s.defender) {
+      this.pools.append(el("p", { class: "note", text: `${(s.attacker || ["the GM's pools"]).join(", ")} against ${(s.defender || ["—"]).join(", ")}` }));
+    }
+    this.pools.append(el("p", { class: "note pool-values", text: poolWords(preview.request) }));
+    drawOdds(this.oddsBox, preview.odds, { distributions: DISTRIBUTIONS, expected: true });
+    this.overrides?.show(preview.request);
+  }
+
+  // ---- the attack
+
+  async attack() {
+    this.error.textContent = "";
+    if (!this.ready()) {
+      this.error.textContent = "Choose an attacker and a target.";
+      (this.attacker.value ? this.target : this.attacker).focus();
+      return;
+    }
+    const intent = this.intent("attack");
+    if (this.isGm && this.visibility) intent.visibility = this.visibility.value;
+    if (this.physical.checked) {
+      const { faces, error } = parseFaces(this.faces.value);
+      if (error) {
+        this.error.textContent = error;
+        this.mark("faces");
+        this.faces.focus();
+        return;
+      }
+      intent.faces = faces;
+    }
+    this.go.disabled = true;
+    try {
+      const ack = await this.socket.send(intent);
+      const a = ack.attack;
+      this.error.textContent = "";
+      this.mark(null);
+      this.root.querySelector("#attack-result").textContent = `${a.attacker.name} attacked ${a.target.name}: ${words(a.outcome)}.`;
+      if (this.physical.checked) this.faces.value = "";
+      this.previewSoon(); // the target's Condition may have changed the odds
+    } catch (error) {
+      this.refused(error);
+    } finally {
+      this.go.disabled = this.config.me.role === "observer";
+    }
+  }
+
+  refused(error) {
+    const code = error?.code ? `${words(error.code)}: ` : "";
+    this.error.textContent = `Refused (${code}${error?.message || "no reason given"})`;
+    this.mark(error?.field);
+  }
+
+  mark(field) {
+    for (const node of this.form.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
+    const input = {
+      attacker_token: this.attacker,
+      target_token: this.target,
+      weapon: this.weapon,
+      faces: this.faces,
+      "options.attack_skill": this.skill,
+    }[field];
+    input?.setAttribute("aria-invalid", "true");
+  }
+}
+
+/** The filled request in a line: "attacker finesse 4, might 3 · defender ...". */
+function poolWords(request) {
+  const parts = [];
+  for (const [key, value] of Object.entries(request || {})) {
+    if (["system", "action", "condition_track", "faces"].includes(key) || value === null) continue;
+    if (typeof value === "object" && !Array.isArray(value)) {
+      const inner = Object.entries(value)
+        .filter(([, v]) => v !== null && typeof v !== "object")
+        .map(([k, v]) => `${words(k)} ${v}`)
+        .join(", ");
+      if (inner) parts.push(`${words(key)}: ${inner}`);
+    } else if (!Array.isArray(value)) {
+      parts.push(`${words(key)} ${value}`);
+    }
+  }
+  return parts.join(" · ");
+}

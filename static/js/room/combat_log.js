@@ -1,0 +1,361 @@
+// Combat in the roll log: each attack with its whole chain (every step's
+// dice with their roles, the outcome, what it did to whom), the one-click
+// damage steps the seeds leave open, undo and reveal notes, and initiative
+// rolls. An attack's entry is drawn again in place whenever its status
+// changes (damage applied, Action Points spent, undone).
+
+import { el } from "../lib/dom.js";
+import { describeError } from "../lib/errors.js";
+
+const words = (s) => String(s).replaceAll("_", " ");
+const STEP_WORDS = { attack: "Attack", damage: "Damage roll", reduce: "Action Points against the damage", initiative: "Initiative" };
+const GOOD = new Set(["hit"]);
+const BAD = new Set(["miss", "incapacitated", "dead"]);
+const STATUS_WORDS = {
+  missed: "Missed",
+  applied: "Applied",
+  awaiting_damage: "Waiting for the GM to apply the damage",
+  awaiting_defender: "Waiting for the defender to decide on Action Points",
+  undone: "Undone",
+};
+// What the GM's one click changes, per game (docs/combat.md).
+const DAMAGE_TO = { apocalyptia: "wounds", rd6: "wounds", fgr: "wounds", xerosum: "Wound Points" };
+const UNDONE_WORDS = {
+  "combat.attack": "an attack",
+  "combat.damage": "applied damage",
+  "character.updated": "a change to a character",
+  "token.moved": "a move",
+};
+
+function change(c) {
+  if (c.field === "weapon_broken") return `${c.character}'s ${c.weapon} ${c.after ? "broke" : "is mended"}`;
+  return `${c.character}: ${words(c.field)} ${c.before ?? "—"} → ${c.after ?? "—"}`;
+}
+
+export class CombatLog {
+  constructor(rollLog, { me, isGm, roster, socket, onChanged }) {
+    this.rollLog = rollLog;
+    this.list = rollLog.list;
+    this.me = me;
+    this.isGm = isGm;
+    this.roster = roster;
+    this.socket = socket;
+    this.onChanged = onChanged; // the roster changed: badges, turn order
+    this.attacks = new Map(); // attack id -> {attack, node, revealed}
+    this.before = new Map(); // seq of a combat.damage -> the attack as it was
+  }
+
+  clear() {
+    this.attacks.clear();
+    this.before.clear();
+  }
+
+  entry(seq) {
+    return this.list.querySelector(`:scope > [data-seq="${seq}"]`);
+  }
+
+  append(node, seq) {
+    if (this.entry(seq)) return false;
+    node.dataset.seq = seq;
+    this.list.append(node);
+    this.rollLog.scrollToEnd();
+    return true;
+  }
+
+  // ---- events
+
+  attack(event) {
+    const attack = event.data?.attack;
+    if (!attack) return;
+    this.roster.apply(attack.changes);
+    this.onChanged?.();
+    const node = this.drawAttack(attack);
+    if (this.append(node, event.seq)) this.attacks.set(attack.id, { attack, node, revealed: false });
+  }
+
+  damage(event) {
+    const attack = event.data?.attack;
+    if (!attack) return;
+    this.roster.apply(event.data.changes);
+    this.onChanged?.();
+    const known = this.attacks.get(attack.id);
+    if (known) {
+      this.before.set(event.seq, known.attack);
+      this.redraw(attack.id, attack);
+      this.note(event.seq, `${this.damageWords(attack)}`);
+    } else {
+      const node = this.drawAttack(attack);
+      if (this.append(node, event.seq)) this.attacks.set(attack.id, { attack, node, revealed: false });
+    }
+  }
+
+  damageWords(attack) {
+    const spent = attack.steps.find((s) => s.step === "reduce");
+    const taken = spent ? spent.result.damage : attack.damage;
+    return `${attack.target.name} takes ${taken} damage${spent ? ` after ${spent.request.action_points} Action Points` : ""}.`;
+  }
+
+  undo(event) {
+    const d = event.data || {};
+    this.roster.apply(d.changes);
+    const known = d.attack_id !== undefined ? this.attacks.get(d.attack_id) : null;
+    if (known) {
+      if (d.undone === "combat.damage" && this.before.has(d.undo_of)) {
+        this.redraw(d.attack_id, this.before.get(d.undo_of));
+      } else {
+        for (const c of known.attack.changes || []) {
+          if (c.field === "weapon_broken") this.roster.setBroken(c.character_id, c.weapon, false);
+        }
+        this.redraw(d.attack_id, { ...known.attack, status: d.status || "undone" });
+      }
+    }
+    this.onChanged?.();
+    this.markUndone(d.undo_of);
+    const what = UNDONE_WORDS[d.undone] || words(d.undone || "a result");
+    this.note(event.seq, `Undone: ${what} (#${d.undo_of}).`, "undo");
+  }
+
+  /** A token.moved that undoes a move (undo_of) or resets a token. */
+  moved(event) {
+    const d = event.data || {};
+    const token = d.token || {};
+    if (d.undo_of !== undefined) {
+      this.markUndone(d.undo_of);
+      this.note(event.seq, `Undone: a move (#${d.undo_of}); ${token.name} is back at column ${token.x}, row ${token.y}.`, "undo");
+    } else if (d.reset) {
+      this.note(event.seq, `${token.name} is back where the turn began (column ${token.x}, row ${token.y}).`);
+    }
+  }
+
+  markUndone(seq) {
+    const node = this.entry(seq);
+    if (!node || node.querySelector(".tag.undone")) return;
+    node.classList.add("undone");
+    node.querySelector(".tags")?.append(el("span", { class: "tag undone", text: "undone" }));
+  }
+
+  reveal(event) {
+    const d = event.data || {};
+    const original = this.entry(d.of_seq);
+    if (original && !original.classList.contains("redacted")) {
+      // This page saw it in full (the GM's): mark it, and say so once.
+      original.querySelector(".tag.hidden")?.replaceWith(el("span", { class: "tag revealed", text: "revealed" }));
+      original.querySelector("button.reveal")?.remove();
+      const attackId = original.dataset.attackId;
+      if (attackId && this.attacks.has(Number(attackId))) this.attacks.get(Number(attackId)).revealed = true;
+      this.note(event.seq, `Revealed to everyone: #${d.of_seq}.`);
+      return;
+    }
+    const shown = { seq: event.seq, type: d.type, data: d.data };
+    if (d.type === "roll") this.rollLog.add(shown);
+    else if (d.type === "combat.attack" || d.type === "combat.damage") {
+      const attack = d.data?.attack;
+      if (!attack) return;
+      const node = this.drawAttack(attack, true);
+      if (this.append(node, event.seq) && !this.attacks.has(attack.id)) {
+        this.attacks.set(attack.id, { attack, node, revealed: true });
+      }
+    } else if (d.type === "encounter.initiative") this.initiative(shown);
+    const node = this.entry(event.seq);
+    if (node) {
+      node.querySelector(".tag.hidden")?.remove();
+      const tags = node.querySelector(".tags");
+      if (tags && !tags.querySelector(".tag.revealed")) tags.append(el("span", { class: "tag revealed", text: "revealed" }));
+    }
+  }
+
+  repaired(event) {
+    const d = event.data || {};
+    this.roster.setBroken(d.character_id, d.weapon, false);
+    this.note(event.seq, `${d.character}'s ${d.weapon} is mended.`);
+    for (const { attack } of this.attacks.values()) this.redraw(attack.id, attack);
+  }
+
+  initiative(event) {
+    const d = event.data || {};
+    const rolls = d.rolls || [];
+    const item = el(
+      "li",
+      { class: "initiative-entry" },
+      el(
+        "div",
+        { class: "head" },
+        el("span", { class: "who", text: "Initiative" }),
+        el("span", { class: "tags" }, d.physical ? el("span", { class: "tag physical", text: "physical dice" }) : null),
+      ),
+    );
+    for (const roll of rolls) {
+      item.append(
+        el("p", { class: "facts" }, `${roll.name} `, el("b", { text: String(roll.initiative) })),
+        this.rollLog.dice(roll.result?.dice || []),
+      );
+    }
+    this.append(item, event.seq);
+  }
+
+  note(seq, text, kind = "") {
+    this.append(el("li", { class: `note-entry ${kind}`.trim() }, el("p", { class: "facts", text })), seq);
+  }
+
+  // ---- drawing an attack
+
+  redraw(attackId, attack) {
+    const known = this.attacks.get(attackId);
+    if (!known) return;
+    const hadFocus = known.node.contains(document.activeElement);
+    const node = this.drawAttack(attack, known.revealed);
+    node.dataset.seq = known.node.dataset.seq;
+    known.node.replaceWith(node);
+    known.node = node;
+    known.attack = attack;
+    if (hadFocus) node.querySelector(".attack-status")?.focus();
+  }
+
+  drawAttack(attack, revealed = false) {
+    const tags = el("span", { class: "tags" });
+    if (attack.physical) tags.append(el("span", { class: "tag physical", text: "physical dice" }));
+    if (attack.visibility === "gm" && !revealed) tags.append(el("span", { class: "tag hidden", text: "GM only" }));
+    if (revealed) tags.append(el("span", { class: "tag revealed", text: "revealed" }));
+    if (attack.status === "undone") tags.append(el("span", { class: "tag undone", text: "undone" }));
+    const outcomeClass = GOOD.has(attack.outcome) ? "good" : BAD.has(attack.outcome) ? "bad" : "";
+    const weapon = attack.weapon?.name || "unarmed";
+    const m = attack.measure || {};
+    const sources = attack.sources || {};
+    const facts = [
+      `${m.distance_ft} ft, ${words(m.category || "")}${m.line_of_sight === false ? ", no line of sight" : ""}`,
+      sources.attacker || sources.defender
+        ? `${(sources.attacker || ["the GM's pools"]).join(", ")} against ${(sources.defender || ["—"]).join(", ")}`
+        : null,
+    ].filter(Boolean);
+    const node = el(
+      "li",
+      {
+        class: `attack-entry${attack.status === "undone" ? " undone" : ""}`,
+        "data-attack-id": attack.id,
+        "data-status": attack.status,
+        "data-outcome": attack.outcome,
+      },
+      el(
+        "div",
+        { class: "head" },
+        el("span", { class: "who", text: attack.by?.name || "someone" }),
+        el("span", { class: "what", text: `${attack.attacker.name} attacks ${attack.target.name} · ${weapon}` }),
+        tags,
+        el("span", { class: `outcome ${outcomeClass}`, text: words(attack.outcome) }),
+      ),
+      el("p", { class: "facts", text: facts.join(" · ") }),
+    );
+    for (const step of attack.steps || []) {
+      node.append(
+        el(
+          "div",
+          { class: "attack-step", "data-step": step.step },
+          el("p", { class: "step-name", text: STEP_WORDS[step.step] || words(step.step) }),
+          this.rollLog.dice(step.result?.dice || []),
+          this.rollLog.facts(step.result || {}),
+        ),
+      );
+    }
+    const changes = (attack.changes || []).map(change);
+    if (changes.length) {
+      node.append(el("ul", { class: "changes", "aria-label": "What it did" }, changes.map((text) => el("li", { text }))));
+    }
+    node.append(el("p", { class: "attack-status", tabindex: "-1", text: this.statusWords(attack) }));
+    const controls = this.controls(attack, revealed);
+    if (controls.childElementCount) node.append(controls);
+    node.append(el("p", { class: "error", role: "alert" }));
+    return node;
+  }
+
+  statusWords(attack) {
+    const base = STATUS_WORDS[attack.status] || words(attack.status);
+    if (attack.status === "awaiting_damage") {
+      const to = DAMAGE_TO[attack.system] || "the target";
+      return `${base}: ${attack.damage} suggested, off ${attack.target.name}'s ${to}.`;
+    }
+    if (attack.status === "awaiting_defender") {
+      return `${attack.target.name} takes ${attack.damage} damage; their player may spend Action Points first, each taking 1 off.`;
+    }
+    return `${base}.`;
+  }
+
+  controls(attack, revealed) {
+    const box = el("div", { class: "row attack-controls" });
+    const fail = (error) => {
+      const message = box.parentNode?.querySelector(":scope > .error");
+      if (message) message.textContent = describeError(error);
+    };
+    const send = (intent) => this.socket.send(intent).catch(fail);
+    const id = attack.id;
+    if (attack.status === "awaiting_damage" && this.isGm) {
+      const amount = el("input", {
+        type: "number",
+        id: `damage-${id}`,
+        min: 0,
+        max: 9999,
+        step: 1,
+        inputmode: "numeric",
+        value: attack.damage ?? 0,
+        class: "amount",
+      });
+      box.append(
+        el("button", { type: "button", class: "primary apply-damage", text: `Apply ${attack.damage ?? 0} damage`, onclick: () => send({ type: "attack.damage", attack: id }) }),
+        el("label", { for: `damage-${id}`, text: "or another amount" }),
+        amount,
+        el("button", {
+          type: "button",
+          class: "apply-amount",
+          text: "Apply that",
+          onclick: () => send({ type: "attack.damage", attack: id, amount: Number(amount.value) }),
+        }),
+      );
+    }
+    if (attack.status === "awaiting_defender" && this.decides(attack)) {
+      const have = this.roster.get(attack.target.character_id)?.resources?.action_points ?? 0;
+      const most = Math.max(0, Math.min(have, attack.damage ?? 0));
+      const points = el("input", { type: "number", id: `reduce-${id}`, min: 0, max: most, step: 1, inputmode: "numeric", value: 0, class: "amount" });
+      box.append(
+        el("label", { for: `reduce-${id}`, text: `Action Points to spend (you have ${have})` }),
+        points,
+        el("button", {
+          type: "button",
+          class: "primary take-damage",
+          text: "Take the damage",
+          onclick: () => send({ type: "attack.reduce", attack: id, action_points: Number(points.value) }),
+        }),
+      );
+    }
+    if (this.isGm && attack.status !== "undone") {
+      for (const c of attack.changes || []) {
+        if (c.field === "weapon_broken" && c.after && this.roster.isBroken(c.character_id, c.weapon)) {
+          box.append(
+            el("button", {
+              type: "button",
+              class: "repair",
+              text: `Mend ${c.character}'s ${c.weapon}`,
+              onclick: () => send({ type: "weapon.repair", character: c.character_id, weapon: c.weapon }),
+            }),
+          );
+        }
+      }
+    }
+    if (this.isGm && attack.visibility === "gm" && !revealed && attack.seq) {
+      box.append(this.revealButton(attack.seq, fail));
+    }
+    return box;
+  }
+
+  decides(attack) {
+    if (this.isGm) return true;
+    return this.roster.get(attack.target.character_id)?.owner_id === this.me.id;
+  }
+
+  revealButton(seq, fail) {
+    return el("button", {
+      type: "button",
+      class: "reveal",
+      text: "Reveal to everyone",
+      onclick: () => this.socket.send({ type: "reveal", seq }).catch(fail),
+    });
+  }
+}

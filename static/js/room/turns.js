@@ -1,0 +1,180 @@
+// The turn order of the active scene's encounter: who acts in which order,
+// whose turn it is, the round counter and the game clock (a round is 20
+// seconds of game time, a turn 10). Everyone sees it (players without the
+// combatants whose tokens are hidden: the server leaves them out); the GM
+// starts and ends the encounter, adds combatants, rolls or sets initiative
+// and passes the turn, and a player rolls for their own tokens.
+
+import { el, clear } from "../lib/dom.js";
+import { getJSON } from "../lib/api.js";
+import { describeError } from "../lib/errors.js";
+
+function clock(seconds) {
+  const s = Math.max(0, seconds || 0);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+export class TurnOrder {
+  constructor(root, { config, socket, board, roster }) {
+    this.root = root;
+    this.config = config;
+    this.socket = socket;
+    this.board = board;
+    this.roster = roster;
+    this.isGm = config.me.role === "gm";
+    this.encounter = null;
+    this.sceneId = null;
+    this.loadTurn = 0;
+    const $ = (id) => root.querySelector(`#${id}`);
+    this.statusLine = $("turns-status");
+    this.list = $("turn-list");
+    this.error = $("turns-error");
+    this.next = $("turn-next");
+    this.rollMine = $("turn-roll-mine");
+    this.edit = $("turn-edit");
+    this.addSelect = $("turn-add-token");
+    const on = (id, handler) => $(id)?.addEventListener("click", handler);
+    on("turn-next", () => this.send({ type: "encounter.next" }));
+    on("turn-roll-mine", () => this.send({ type: "encounter.initiative" }));
+    on("encounter-start", () => this.send({ type: "encounter.start" }));
+    on("turn-roll-all", () => this.send({ type: "encounter.initiative" }));
+    on("encounter-end", () => {
+      if (window.confirm("End the encounter? The turn order is cleared.")) this.send({ type: "encounter.end" });
+    });
+    on("trails-clear", () => this.send({ type: "trails.clear" }));
+    on("turn-add", () => {
+      if (this.addSelect.value) this.send({ type: "encounter.add", token: Number(this.addSelect.value) });
+    });
+  }
+
+  async send(intent) {
+    this.error.textContent = "";
+    try {
+      await this.socket.send(intent);
+    } catch (error) {
+      this.error.textContent = describeError(error);
+    }
+  }
+
+  /** A new scene (or a fresh snapshot): read its running encounter, if any. */
+  async load(sceneId, apiBase) {
+    this.sceneId = sceneId;
+    const turn = ++this.loadTurn;
+    if (!sceneId) {
+      this.set(null);
+      return;
+    }
+    let answer;
+    try {
+      answer = await getJSON(`${apiBase}scenes/${sceneId}/encounter/`);
+    } catch {
+      return;
+    }
+    if (turn !== this.loadTurn) return;
+    this.set(answer.ok ? answer.data : null);
+  }
+
+  /** An encounter.* event: the whole encounter as this viewer may see it. */
+  event(data) {
+    const encounter = data?.encounter;
+    if (!encounter || encounter.scene_id !== this.sceneId) return;
+    this.set(encounter.ended ? null : encounter);
+  }
+
+  set(encounter) {
+    this.encounter = encounter;
+    this.draw();
+  }
+
+  combatantToken(c) {
+    return this.board.tokens.get(c.token_id);
+  }
+
+  draw() {
+    const e = this.encounter;
+    this.root.dataset.state = e ? "running" : "none";
+    clear(this.list);
+    this.root.querySelector("#encounter-start")?.toggleAttribute("hidden", !!e);
+    for (const id of ["turn-roll-all", "encounter-end", "turn-add", "turn-add-token", "turn-add-label"]) {
+      this.root.querySelector(`#${id}`)?.toggleAttribute("hidden", !e);
+    }
+    if (this.next) this.next.hidden = !(e && this.isGm);
+    if (!e) {
+      this.statusLine.textContent = "No encounter on this scene.";
+      this.rollMine.hidden = true;
+      if (this.edit) clear(this.edit);
+      return;
+    }
+    const current = e.order.find((c) => c.id === e.current);
+    const whose = current ? `${current.name}'s turn` : "nobody's turn yet";
+    this.statusLine.textContent = `Round ${e.round} · ${whose} · game time ${clock(e.game_time?.seconds)} (a round is ${e.game_time?.round_seconds ?? 20} s, a turn ${e.game_time?.turn_seconds ?? 10} s)`;
+    this.root.dataset.round = e.round;
+    this.root.dataset.turns = e.turns;
+    for (const c of e.order) {
+      const token = this.combatantToken(c);
+      const state = token?.character_id ? this.roster.state(token.character_id) : null;
+      const hurt = token?.character_id && this.roster.badge(token.character_id);
+      this.list.append(
+        el(
+          "li",
+          {
+            class: c.id === e.current ? "current" : "",
+            "data-combatant-id": c.id,
+            "aria-current": c.id === e.current ? "step" : null,
+          },
+          el("span", { class: "init", text: c.initiative ?? "—", title: "initiative" }),
+          el("span", { class: "name", text: c.name }),
+          state ? el("span", { class: hurt ? "state hurt" : "state", text: state }) : null,
+        ),
+      );
+    }
+    const mine = e.order.filter((c) => c.initiative === null && (this.combatantToken(c)?.controllers || []).includes(this.config.me.id));
+    this.rollMine.hidden = this.isGm || !mine.length || this.config.me.role === "observer";
+    if (this.isGm) this.drawEdit(e);
+  }
+
+  /** The GM's table: set or clear each initiative, remove a combatant; add a token. */
+  drawEdit(e) {
+    clear(this.edit);
+    for (const c of e.order) {
+      const id = `turn-init-${c.id}`;
+      const input = el("input", { type: "number", id, min: -10000, max: 10000, step: 1, inputmode: "numeric", value: c.initiative ?? "" });
+      this.edit.append(
+        el(
+          "li",
+          { class: "row" },
+          el("label", { for: id, text: `Initiative of ${c.name}` }),
+          input,
+          el("button", {
+            type: "button",
+            text: "Set",
+            "aria-label": `Set ${c.name}'s initiative`,
+            onclick: () => {
+              const text = input.value.trim();
+              const intent = { type: "encounter.set", combatant: c.id };
+              if (text !== "") intent.initiative = Number(text);
+              this.send(intent);
+            },
+          }),
+          el("button", {
+            type: "button",
+            class: "danger",
+            text: "Remove",
+            "aria-label": `Remove ${c.name} from the order`,
+            onclick: () => this.send({ type: "encounter.remove", combatant: c.id }),
+          }),
+        ),
+      );
+    }
+    const inOrder = new Set(e.order.map((c) => c.token_id));
+    const keep = this.addSelect.value;
+    this.addSelect.replaceChildren();
+    for (const t of this.board.tokens.values()) {
+      if (!inOrder.has(t.id)) this.addSelect.append(el("option", { value: String(t.id), text: t.name }));
+    }
+    if ([...this.addSelect.options].some((o) => o.value === keep)) this.addSelect.value = keep;
+    for (const id of ["turn-add", "turn-add-token", "turn-add-label"]) {
+      this.root.querySelector(`#${id}`).hidden = !this.addSelect.options.length;
+    }
+  }
+}
