@@ -24,6 +24,7 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/gm/invites/", gm.invite_new, name="gm_invite_new"),
     path("campaigns/<int:campaign_id>/gm/members/", gm.member_role, name="gm_member_role"),
     path("campaigns/<int:campaign_id>/gm/settings/", gm.settings_save, name="gm_settings"),
+    path("campaigns/<int:campaign_id>/gm/undo/", gm.undo, name="gm_undo"),
     path("campaigns/<int:campaign_id>/gm/scenes/", gm.scene_new, name="gm_scene_new"),
     path("campaigns/<int:campaign_id>/gm/scenes/<int:scene_id>/", gm.scene_edit, name="gm_scene"),
     path(

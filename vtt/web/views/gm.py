@@ -1,6 +1,6 @@
 """The GM console: members and invites, scenes (create, background, walls,
-activate), NPC tokens and the campaign's settings. GMs only; to anyone else
-these pages do not exist (404)."""
+activate), NPC tokens, the campaign's settings and undo of the room's last
+result. GMs only; to anyone else these pages do not exist (404)."""
 
 from datetime import timedelta
 
@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from vtt.combat.services.undo import last_result, undo_last
 from vtt.tabletop import services
 from vtt.tabletop.models import Character, Invite, Membership, Scene
 from vtt.tabletop.services import ServiceError
@@ -24,6 +25,7 @@ from ..gm_forms import (
     TokenForm,
     walls_text,
 )
+from ..results import describe_result
 from ..service_errors import add_service_error
 from ..settings_form import SettingsForm
 
@@ -40,8 +42,14 @@ def _console(request, membership, *, status=200, **forms):
         "settings_form": forms.get("settings_form")
         or SettingsForm(game=campaign.game, current=campaign.settings),
         "roles": MemberRoleForm.base_fields["role"].choices,
+        "last_result": _last_result(campaign.pk),
     }
     return render(request, "web/gm.html", context, status=status)
+
+
+def _last_result(campaign_id: int) -> dict | None:
+    event = last_result(campaign_id)
+    return {"seq": event.seq, "words": describe_result(event)} if event else None
 
 
 @login_required
@@ -222,3 +230,22 @@ def token_new(request, campaign_id: int, scene_id: int):
             messages.success(request, f"Token {token.name} placed.")
             return redirect("web:gm_scene", campaign_id=campaign_id, scene_id=scene.pk)
     return _scene_page(request, membership, scene, token_form=form, status=400)
+
+
+@login_required
+@require_POST
+def undo(request, campaign_id: int):
+    """Undo the room's last applied result, as the room's Undo button does.
+    The form names the result the GM saw, so one that arrived since is not
+    undone by mistake (the service answers not_last)."""
+    gm_membership_or_404(request.user, campaign_id)
+    seq = request.POST.get("seq", "")
+    try:
+        event = undo_last(
+            campaign_id=campaign_id, by=request.user, seq=int(seq) if seq.isdigit() else None
+        )
+    except ServiceError as exc:
+        messages.error(request, f"Not undone: {exc.message}.")
+    else:
+        messages.success(request, f"Undone: entry #{event.data.get('undo_of')}.")
+    return redirect("web:gm", campaign_id=campaign_id)
