@@ -53,9 +53,9 @@ DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/vtt_bench"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
 MAP_SIDE = 100
 WARMUP = 1.0
-MEASURE = 5.0
-DRAIN = 2.0
-SATURATION_STEPS = (5, 10, 15, 20, 25, 30, 40)
+MEASURE = 4.0
+DRAIN = 1.5
+SATURATION_STEPS = (5, 10, 20, 30, 40, 50)
 
 
 def free_port() -> int:
@@ -104,6 +104,9 @@ def django_env(database_url: str, redis_url: str | None) -> dict:
         env["REDIS_URL"] = redis_url
     env["PYTHONPATH"] = str(ROOT)
     env["LOG_LEVEL"] = "ERROR"
+    # As a deployment runs: DEBUG off, persistent database connections.
+    env.update(DEBUG="0", SECRET_KEY="bench-only-" + "x" * 40, ALLOWED_HOSTS="127.0.0.1,localhost")
+    env.setdefault("DB_CONN_MAX_AGE", "60")
     return env
 
 
@@ -285,6 +288,8 @@ async def read_django(ws, tally: Tally) -> None:
                     continue
                 token = event["data"]["token"]
                 tally.arrived((token["id"], token["x"], token["y"]), now)
+            elif kind == "token.drag":
+                tally.arrived((frame["token"], frame["x"], frame["y"]), now)
             elif kind == "ack" and frame.get("intent") == "token.move":
                 tally.acked.add(frame["id"])
             elif kind == "error":
@@ -309,7 +314,7 @@ async def read_reference(ws, tally: Tally) -> None:
 
 
 async def send_moves(
-    ws, token: int, rate: float, until: float, tally: Tally, index: int, reference: bool
+    ws, token: int, rate: float, until: float, tally: Tally, index: int, reference: bool, kind: str
 ) -> int:
     """Open loop: a move every 1/rate seconds whatever the answers."""
     loop = asyncio.get_running_loop()
@@ -329,6 +334,8 @@ async def send_moves(
         frame = {"token": token, "x": x, "y": y}
         if reference:
             frame["id"] = move_id
+        elif kind == "drag":
+            frame["type"] = "token.drag"  # relayed, never stored, never acknowledged
         else:
             frame.update(type="token.move", id=move_id)
         measuring = tally.measuring
@@ -337,7 +344,7 @@ async def send_moves(
         if measuring:
             sent += 1
             tally.measured.add(move_id)
-            if reference:
+            if reference or kind == "drag":
                 tally.acked.add(move_id)
         next_at += interval
 
@@ -346,6 +353,7 @@ async def send_moves(
 class Result:
     target: str
     scenario: str
+    kind: str
     clients: int
     senders: int
     rate: float
@@ -372,6 +380,7 @@ async def run_scenario(
     senders: int,
     rate: float,
     scenario: str,
+    kind: str,
 ) -> Result:
     reference = target == "reference"
     tally = Tally()
@@ -395,7 +404,9 @@ async def run_scenario(
     until = start + WARMUP + MEASURE
     tokens = list(range(1, senders + 1)) if reference else table.tokens[:senders]
     movers = [
-        asyncio.create_task(send_moves(sockets[i], tokens[i], rate, until, tally, i, reference))
+        asyncio.create_task(
+            send_moves(sockets[i], tokens[i], rate, until, tally, i, reference, kind)
+        )
         for i in range(senders)
     ]
     await asyncio.sleep(WARMUP)
@@ -412,10 +423,13 @@ async def run_scenario(
         reader.cancel()
     await asyncio.gather(*readers, return_exceptions=True)
     latencies = sorted(tally.latencies) or [float("nan")]
-    expected = len(tally.measured & tally.acked) * clients
+    # A drag preview goes to everyone but its sender; a move's event to everyone.
+    receivers = clients - 1 if kind == "drag" and not reference else clients
+    expected = len(tally.measured & tally.acked) * receivers
     return Result(
         target=target,
         scenario=scenario,
+        kind="relay" if reference else kind,
         clients=clients,
         senders=senders,
         rate=rate,
@@ -457,35 +471,50 @@ def servers_for(target: str, database_url: str, redis_url: str):
     return ports, processes
 
 
+def scenarios_for(target: str, saturation: bool) -> list[tuple]:
+    """(name, kind, clients, senders, moves/s each). The reference relays
+    whatever it gets, so it runs each room once."""
+    kinds = ("relay",) if target == "reference" else ("drag", "move")
+    rooms = [("room50", 50, 5, 20.0), ("room200", 200, 5, 5.0)]
+    chosen = [(name, kind, *room) for name, *room in rooms for kind in kinds]
+    if saturation:
+        steps = kinds if target == "reference" else ("drag", "move")
+        for kind in steps:
+            chosen += [(f"saturation{s}", kind, 50, s, 20.0) for s in SATURATION_STEPS]
+    return chosen
+
+
 async def bench_target(target, database_url, redis_url, saturation: bool) -> list[Result]:
     results = []
-    scenarios = [("room50", 50, 5, 20.0), ("room200", 200, 5, 5.0)]
-    if saturation:
-        scenarios += [(f"saturation{s}", 50, s, 20.0) for s in SATURATION_STEPS]
     ports, processes = servers_for(target, database_url, redis_url)
+    saturated: set = set()
     try:
-        for name, clients, senders, rate in scenarios:
+        for name, kind, clients, senders, rate in scenarios_for(target, saturation):
+            if name.startswith("saturation") and kind in saturated:
+                continue
             table = None
             if target != "reference":
                 table = await asyncio.to_thread(build_table, database_url, clients, senders)
-            result = await run_scenario(target, ports, table, clients, senders, rate, name)
+            result = await run_scenario(target, ports, table, clients, senders, rate, name, kind)
             results.append(result)
             print(
-                f"  {target:9} {name:13} {result.per_second:8.0f}/s p50 {result.p50:6.1f} ms "
-                f"p99 {result.p99:7.1f} ms max {result.worst:7.1f} ms lost {result.lost} "
-                f"refused {result.refused} closed {result.closed_early}",
+                f"  {target:9} {name:13} {result.kind:5} {result.per_second:8.0f}/s "
+                f"p50 {result.p50:7.1f} ms p99 {result.p99:7.1f} ms max {result.worst:7.1f} ms "
+                f"lost {result.lost} refused {result.refused} closed {result.closed_early}",
                 file=sys.stderr,
             )
             if name.startswith("saturation") and (result.p99 > 100 or result.lost):
-                break
+                saturated.add(kind)
     finally:
         stop(processes)
     return results
 
 
-def saturation_of(results: list[Result]) -> Result | None:
+def saturation_of(results: list[Result], kind: str) -> Result | None:
     good = [
-        r for r in results if r.scenario.startswith("saturation") and r.p99 <= 100 and r.lost == 0
+        r
+        for r in results
+        if r.scenario.startswith("saturation") and r.kind == kind and r.p99 <= 100 and r.lost == 0
     ]
     return max(good, key=lambda r: r.per_second, default=None)
 
@@ -495,33 +524,36 @@ def median_result(results: list[Result]) -> Result:
     return ordered[len(ordered) // 2]
 
 
-def report(all_runs: dict, loop_name: str) -> str:
+def report(all_runs: dict, loop_name: str, runs: int) -> str:
     lines = [
-        "| target | scenario | clients | senders x moves/s | deliveries/s | p50 ms | p99 ms | max ms | lost |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| target | scenario | kind | clients | senders x per s | deliveries/s "
+        "| p50 ms | p99 ms | max ms | lost |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for target, runs in all_runs.items():
+    for target, target_runs in all_runs.items():
+        flat = [r for run in target_runs for r in run]
         for scenario in ("room50", "room200"):
-            picked = [r for run in runs for r in run if r.scenario == scenario]
-            if not picked:
+            for kind in ("relay", "drag", "move"):
+                picked = [r for r in flat if r.scenario == scenario and r.kind == kind]
+                if not picked:
+                    continue
+                r = median_result(picked)
+                lines.append(
+                    f"| {target} | {scenario} | {kind} | {r.clients} | {r.senders} x {r.rate:g} | "
+                    f"{statistics.median(p.per_second for p in picked):.0f} | {r.p50:.1f} | "
+                    f"{r.p99:.1f} | {r.worst:.1f} | {max(p.lost for p in picked)} |"
+                )
+        for kind in ("relay", "drag", "move"):
+            best = [s for s in (saturation_of(run, kind) for run in target_runs) if s is not None]
+            if not best:
                 continue
-            r = median_result(picked)
+            r = sorted(best, key=lambda s: s.per_second)[len(best) // 2]
             lines.append(
-                f"| {target} | {scenario} | {r.clients} | {r.senders} x {r.rate:g} | "
-                f"{statistics.median(p.per_second for p in picked):.0f} | {r.p50:.1f} | "
-                f"{r.p99:.1f} | {r.worst:.1f} | {max(p.lost for p in picked)} |"
-            )
-        saturations = [s for s in (saturation_of(run) for run in runs) if s is not None]
-        if saturations:
-            r = sorted(saturations, key=lambda s: s.per_second)[len(saturations) // 2]
-            lines.append(
-                f"| {target} | saturation | {r.clients} | {r.senders} x {r.rate:g} | "
+                f"| {target} | saturation | {kind} | {r.clients} | {r.senders} x {r.rate:g} | "
                 f"{r.per_second:.0f} | {r.p50:.1f} | {r.p99:.1f} | {r.worst:.1f} | {r.lost} |"
             )
     lines.append("")
-    lines.append(
-        f"Load client event loop: {loop_name}; each row the median of {len(next(iter(all_runs.values())))} run(s)."
-    )
+    lines.append(f"Load client event loop: {loop_name}; each row the median of {runs} run(s).")
     return "\n".join(lines)
 
 
@@ -552,7 +584,7 @@ def main() -> None:
                     bench_target(target, args.database_url, args.redis_url, not args.no_saturation)
                 )
             )
-    print(report(all_runs, loop_name))
+    print(report(all_runs, loop_name, args.runs))
 
 
 if __name__ == "__main__":

@@ -105,3 +105,13 @@ def test_only_daphne_sends_are_written_at_once():
         pass
 
     assert not Outbox(send, lambda: None).immediate
+
+
+def test_frames_skip_the_session_middlewares_wrapper():
+    from channels.sessions import InstanceSessionWrapper
+
+    async def send(message):
+        pass
+
+    wrapper = InstanceSessionWrapper({"type": "websocket", "cookies": {}}, send)
+    assert outbox.frame_sender(wrapper.send) is send

@@ -18,6 +18,16 @@ MAX_FRAMES = 2000
 MAX_BYTES = 4 * 1024 * 1024
 
 
+def frame_sender(send):
+    """The send to use for websocket.send frames. Channels' session middleware
+    wraps send to save sessions on HTTP responses; for a websocket frame it
+    only passes the message on, so frames skip it."""
+    owner = getattr(send, "__self__", None)
+    if type(owner).__module__ == "channels.sessions" and hasattr(owner, "real_send"):
+        return frame_sender(owner.real_send)
+    return send
+
+
 def _daphne_protocol(send):
     """The Twisted protocol behind daphne's send, or None for other servers."""
     if not isinstance(send, functools.partial) or not send.args:
@@ -38,6 +48,7 @@ def _buffered_bytes(transport) -> int:
 
 class Outbox:
     def __init__(self, send, on_overflow, max_frames=None, max_bytes=None):
+        send = frame_sender(send)
         self._send = send
         self._on_overflow = on_overflow
         self.max_frames = MAX_FRAMES if max_frames is None else max_frames
