@@ -1,6 +1,8 @@
 """A small table for the browser tests: a GM, a player, an Artifice
-campaign with a scene, the player's Tenrec and a hidden zombie. Run in a
-subprocess against the database the test's daphne serves."""
+campaign with a scene, the player's Tenrec and a hidden zombie; a second
+Artifice campaign for combat, the seed's fight (Tenrec with a long sword
+next to a zombie NPC). Run in a subprocess against the database the test's
+daphne serves."""
 
 import json
 
@@ -41,13 +43,55 @@ def seed() -> dict:
         game: services.campaign_create(owner=gm, name=f"{game} table", game=game).pk
         for game in ("fgr", "xerosum", "rd6", "apocalyptia")
     }
+    fight = seed_fight(gm, player)
     return {
+        "fight": fight,
         "games": {"artifice": campaign.pk, **others},
         "campaign": campaign.pk,
         "tenrec_token": token.pk,
         "zombie_token": zombie.pk,
         "password": PASSWORD,
     }
+
+
+def seed_fight(gm, player) -> dict:
+    """The seed's zombie fight: Tenrec (Finesse 4D, Might 3D, long sword
+    Lethality 1) beside a zombie NPC (Agility 2D, Toughness 3D)."""
+    from tests.combat.battle import ARTIFICE_SHEETS, ARTIFICE_WEAPONS
+    from vtt.tabletop import services
+
+    campaign = services.campaign_create(owner=gm, name="The Fight", game="artifice")
+    invite = services.invite_create(campaign=campaign, by=gm, role="player")
+    services.invite_accept(code=invite.code, user=player)
+    scene = services.scene_create(
+        campaign_id=campaign.pk, by=gm, name="Tomb entrance", width=12, height=8, walls=[]
+    )
+    services.scene_activate(scene_id=scene.pk, by=gm)
+    tokens = {}
+    for key, name, kind, owner, (x, y), color in (
+        ("tenrec", "Tenrec", "pc", player, (3, 3), "#2266aa"),
+        ("zombie", "Zombie", "npc", None, (4, 3), "#556b2f"),
+    ):
+        character = services.character_create(
+            campaign_id=campaign.pk,
+            by=gm,
+            name=name,
+            kind=kind,
+            owner_id=owner.pk if owner else None,
+            sheet=ARTIFICE_SHEETS[key],
+            weapons=ARTIFICE_WEAPONS[key],
+        )
+        token = services.token_create(
+            scene_id=scene.pk,
+            by=gm,
+            name=name,
+            x=x,
+            y=y,
+            color=color,
+            character_id=character.pk,
+        )
+        tokens[key] = token.pk
+    return {"campaign": campaign.pk, "scene": scene.pk, "tokens": tokens}
 
 
 if __name__ == "__main__":

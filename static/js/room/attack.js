@@ -12,6 +12,7 @@ import { parseFaces } from "../lib/faces.js";
 import { drawOdds, drawOddsError } from "../tray/odds.js";
 import { distanceFt } from "../map/grid.js";
 import { Overrides } from "./overrides.js";
+import { sourceWords } from "./combat_log.js";
 
 const PREVIEW_DELAY_MS = 200;
 const MISSING_FILLS = 12; // a sheetless attacker's missing fields, filled one by one
@@ -160,6 +161,7 @@ export class AttackPanel {
     // Other tokens or another weapon: the sheets fill other pools.
     this.overrides?.forget();
     this.fills = {};
+    this.result().textContent = "";
     this.previewSoon();
   }
 
@@ -256,10 +258,8 @@ export class AttackPanel {
       el("b", { text: `${m.distance_ft} ft · ${words(m.category)}` }),
       ` (${m.kind}, ${reach}${m.line_of_sight ? "" : ", a wall in the way"})`,
     );
-    const s = preview.sources || {};
-    if (s.attacker || s.defender) {
-      this.pools.append(el("p", { class: "note", text: `${(s.attacker || ["the GM's pools"]).join(", ")} against ${(s.defender || ["—"]).join(", ")}` }));
-    }
+    const rolled = sourceWords(preview.sources);
+    if (rolled) this.pools.append(el("p", { class: "note", text: rolled }));
     this.pools.append(el("p", { class: "note pool-values", text: poolWords(preview.request) }));
     drawOdds(this.oddsBox, preview.odds, { distributions: DISTRIBUTIONS, expected: true });
     this.overrides?.show(preview.request);
@@ -292,7 +292,7 @@ export class AttackPanel {
       const a = ack.attack;
       this.error.textContent = "";
       this.mark(null);
-      this.root.querySelector("#attack-result").textContent = `${a.attacker.name} attacked ${a.target.name}: ${words(a.outcome)}.`;
+      this.result().textContent = `${a.attacker.name} attacked ${a.target.name}: ${words(a.outcome)}.`;
       if (this.physical.checked) this.faces.value = "";
       this.previewSoon(); // the target's Condition may have changed the odds
     } catch (error) {
@@ -302,7 +302,12 @@ export class AttackPanel {
     }
   }
 
+  result() {
+    return this.root.querySelector("#attack-result");
+  }
+
   refused(error) {
+    this.result().textContent = "";
     const code = error?.code ? `${words(error.code)}: ` : "";
     this.error.textContent = `Refused (${code}${error?.message || "no reason given"})`;
     this.mark(error?.field);

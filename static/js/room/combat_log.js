@@ -32,6 +32,14 @@ function change(c) {
   return `${c.character}: ${words(c.field)} ${c.before ?? "—"} → ${c.after ?? "—"}`;
 }
 
+/** "Finesse, Might against Agility, Toughness": the sheet entries rolled. */
+export function sourceWords(sources) {
+  const { attacker, defender } = sources || {};
+  if (!attacker && !defender) return null;
+  const by = (attacker || ["the GM's pools"]).join(", ");
+  return defender ? `${by} against ${defender.join(", ")}` : by;
+}
+
 export class CombatLog {
   constructor(rollLog, { me, isGm, roster, socket, onChanged }) {
     this.rollLog = rollLog;
@@ -223,9 +231,7 @@ export class CombatLog {
     const sources = attack.sources || {};
     const facts = [
       `${m.distance_ft} ft, ${words(m.category || "")}${m.line_of_sight === false ? ", no line of sight" : ""}`,
-      sources.attacker || sources.defender
-        ? `${(sources.attacker || ["the GM's pools"]).join(", ")} against ${(sources.defender || ["—"]).join(", ")}`
-        : null,
+      sourceWords(sources),
     ].filter(Boolean);
     const node = el(
       "li",

@@ -1,0 +1,176 @@
+"""Combat in a real browser: the GM at a desk and the player on a phone share
+the seed's zombie fight. The player's Tenrec attacks the adjacent zombie
+with physical dice giving the seed's chain (Combat Test 3 vs 1, cascade 2;
+Wound Test 4 vs 1: Condition down three steps), both pages show the
+zombie Wounded, the GM undoes it and both show it Healthy again; the turn
+order passes on both pages; a move leaves a trail, an attack from too far
+is refused with the server's reason, and the token goes back to where its
+turn began. Screenshots go to tests/artifacts/."""
+
+import pytest
+
+from tests.combat.battle import ZOMBIE_FIGHT
+
+from .test_room import DESK, PHONE, log_in
+
+pytestmark = pytest.mark.browser
+
+
+def open_room(browser, table, who, viewport):
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    log_in(page, table["url"], who, table["password"])
+    page.goto(f"{table['url']}/campaigns/{table['fight']['campaign']}/room/")
+    page.wait_for_selector("#conn[data-state=open]")
+    return page
+
+
+@pytest.fixture(scope="module")
+def gm(browser, table):
+    page = open_room(browser, table, "gm", DESK)
+    yield page
+    page.context.close()
+
+
+@pytest.fixture(scope="module")
+def player(browser, table):
+    page = open_room(browser, table, "player", PHONE)
+    yield page
+    page.context.close()
+
+
+@pytest.fixture(scope="module")
+def ids(table):
+    return table["fight"]["tokens"]
+
+
+def token_label(page, token_id):
+    return page.get_attribute(f'[data-token-id="{token_id}"]', "aria-label")
+
+
+def wait_turns(page, turns):
+    page.wait_for_function(
+        "n => document.querySelector('#turns').dataset.turns === String(n)", arg=turns
+    )
+
+
+def current_combatant(page):
+    return page.inner_text("#turn-list li[aria-current=step] .name")
+
+
+def test_the_gm_starts_the_encounter_and_both_pages_follow_the_turns(gm, player, shot):
+    gm.click("#turns-manage summary")
+    gm.click("#encounter-start")
+    player.wait_for_selector("#turns[data-state=running]")
+    gm.click("#turn-roll-all")
+    gm.wait_for_selector("#log .initiative-entry")
+    player.wait_for_selector("#log .initiative-entry")
+    gm.click("#turn-next")
+    for page in (gm, player):
+        wait_turns(page, 1)
+        assert "Round 1" in page.inner_text("#turns-status")
+        assert "game time 0:00" in page.inner_text("#turns-status")
+    assert current_combatant(gm) == current_combatant(player)
+    names = player.eval_on_selector_all("#turn-list .name", "ns => ns.map(n => n.textContent)")
+    assert sorted(names) == ["Tenrec", "Zombie"]
+    shot(gm, "20-gm-turn-order-desk")
+
+
+def test_the_player_attacks_with_physical_dice_and_both_pages_see_the_wound(gm, player, ids, shot):
+    player.click("#tab-attack")
+    assert player.input_value("#attack-attacker") == str(ids["tenrec"])
+    player.select_option("#attack-target", str(ids["zombie"]))
+    assert player.input_value("#attack-weapon") == "Long sword"
+    player.wait_for_selector("#attack-odds li[data-outcome=hit]")
+    assert "5 ft · adjacent" in player.inner_text("#attack-measure")
+    assert "Finesse, Might against Agility, Toughness" in player.inner_text("#attack-pools")
+    shot(player, "21-player-attack-preview-phone")
+    player.check("#attack-physical")
+    player.fill("#attack-faces", " ".join(map(str, ZOMBIE_FIGHT)))
+    player.click("#attack-go")
+    for page in (player, gm):
+        page.wait_for_selector("#log .attack-entry[data-status=applied]")
+        page.wait_for_function(
+            "id => document.querySelector(`[data-token-id='${id}']`)"
+            ".getAttribute('aria-label').includes('Wounded')",
+            arg=ids["zombie"],
+        )
+        assert page.text_content(f'[data-token-id="{ids["zombie"]}"] .badge') == "Wounded"
+        entry = page.locator("#log .attack-entry").last
+        faces = entry.locator(".die").evaluate_all("ds => ds.map(d => Number(d.dataset.face))")
+        roles = entry.locator(".die").evaluate_all("ds => ds.map(d => d.dataset.role)")
+        assert faces == ZOMBIE_FIGHT
+        # Each pool ends with its Wild Die: 4 + 2 Combat Test dice, 6 + 3 Wound Test dice.
+        assert [i for i, role in enumerate(roles) if role == "wild"] == [3, 5, 11, 14]
+        text = entry.inner_text()
+        assert "Zombie: condition Healthy → Wounded" in text
+        assert "cascade 2" in text and "condition steps 3" in text
+        assert "physical dice" in text
+    shot(player, "22-player-zombie-wounded-phone")
+    shot(gm, "22-gm-zombie-wounded-desk")
+
+
+def test_the_gm_undoes_the_attack_and_both_pages_show_the_zombie_healthy(gm, player, ids, shot):
+    gm.click("#gm-undo")
+    for page in (gm, player):
+        page.wait_for_selector("#log .attack-entry[data-status=undone]")
+        page.wait_for_function(
+            "id => !document.querySelector(`[data-token-id='${id}']`)"
+            ".getAttribute('aria-label').includes('Wounded')",
+            arg=ids["zombie"],
+        )
+        assert page.locator(f'[data-token-id="{ids["zombie"]}"] .badge').count() == 0
+        zombie = page.locator("#turn-list li", has_text="Zombie")
+        assert zombie.locator(".state").inner_text() == "Healthy"
+        assert "Undone: an attack" in page.inner_text("#log")
+    shot(player, "23-player-undone-phone")
+    shot(gm, "23-gm-undone-desk")
+
+
+def test_the_turn_passes_on_both_pages(gm, player, shot):
+    before = current_combatant(player)
+    gm.click("#turn-next")
+    for page in (gm, player):
+        wait_turns(page, 2)
+        assert current_combatant(page) != before
+    assert current_combatant(gm) == current_combatant(player)
+    shot(player, "24-player-next-turn-phone")
+
+
+def test_a_move_leaves_a_trail_too_far_is_refused_and_reset_brings_it_back(gm, player, ids, shot):
+    tenrec = player.locator(f'[data-token-id="{ids["tenrec"]}"]')
+    tenrec.focus()
+    for x in (2, 1, 0):
+        player.keyboard.press("ArrowLeft")
+        player.wait_for_function(
+            "([id, x]) => window.d6room.board.tokens.get(id).x === x", arg=[ids["tenrec"], x]
+        )
+    for page in (player, gm):
+        page.wait_for_selector(f'.trail[data-trail-for="{ids["tenrec"]}"][data-steps="3"]')
+    player.click("#tab-attack")
+    player.select_option("#attack-target", str(ids["zombie"]))
+    player.wait_for_function("document.querySelector('#attack-error').textContent !== ''")
+    assert "out of range" in player.inner_text("#attack-error")
+    player.uncheck("#attack-physical")
+    player.click("#attack-go")
+    player.wait_for_function(
+        "document.querySelector('#attack-error').textContent.includes('no attack can be made')"
+    )
+    shot(player, "25-player-out-of-range-phone")
+    shot(gm, "25-gm-sees-trail-desk")
+    # The arrow keys selected the token they moved: its reset is offered.
+    player.click("#token-reset")
+    for page in (player, gm):
+        page.wait_for_function(
+            "id => window.d6room.board.tokens.get(id).x === 3", arg=ids["tenrec"]
+        )
+        page.wait_for_function(
+            "id => !document.querySelector(`.trail[data-trail-for='${id}']`)", arg=ids["tenrec"]
+        )
+    shot(player, "26-player-back-at-turn-start-phone")
+    assert gm.errors == [] and player.errors == []
+    # The attack panel and the turn order fit both screens: nothing scrolls sideways.
+    for page, size in ((player, PHONE), (gm, DESK)):
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
