@@ -55,6 +55,7 @@ MAP_SIDE = 100
 WARMUP = 1.0
 MEASURE = 4.0
 DRAIN = 1.5
+MAX_DRAIN = 15.0
 SATURATION_STEPS = (5, 10, 20, 30, 40, 50)
 
 
@@ -114,8 +115,9 @@ def prepare_database(database_url: str) -> None:
     """Create the bench database if need be and migrate it."""
     import psycopg
 
-    name = database_url.rsplit("/", 1)[1]
-    admin = database_url.rsplit("/", 1)[0] + "/postgres"
+    base, _, query = database_url.partition("?")
+    name = base.rsplit("/", 1)[1]
+    admin = base.rsplit("/", 1)[0] + "/postgres"
     with psycopg.connect(admin, autocommit=True) as conn:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
         if not exists:
@@ -414,7 +416,15 @@ async def run_scenario(
     measured_from = loop.time()
     moves = sum(await asyncio.gather(*movers))
     measured = loop.time() - measured_from
-    await asyncio.sleep(DRAIN)
+    # Wait for the last deliveries: until nothing arrives for DRAIN seconds
+    # (a backlog is slow, not lost), at most MAX_DRAIN.
+    quiet_since, seen = loop.time(), tally.delivered
+    while loop.time() - measured_from - measured < MAX_DRAIN:
+        await asyncio.sleep(0.25)
+        if tally.delivered != seen:
+            quiet_since, seen = loop.time(), tally.delivered
+        elif loop.time() - quiet_since >= DRAIN:
+            break
     tally.closing = True
     for ws in sockets:
         with contextlib.suppress(Exception):
