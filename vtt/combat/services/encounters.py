@@ -155,11 +155,12 @@ def encounter_add(*, encounter_id: int, by, token_id: int) -> Encounter:
     return encounter
 
 
-def _combatant(encounter: Encounter, combatant_id) -> Combatant:
+def _combatant(encounter: Encounter, combatant_id, gm: bool = True) -> Combatant:
+    """One combatant; for players a hidden token's combatant is not there."""
     if type(combatant_id) is not int:
         raise shapes.invalid("combatant", "must be a combatant id")
     combatant = encounter.combatants.select_related("token").filter(pk=combatant_id).first()
-    if combatant is None:
+    if combatant is None or (not gm and combatant.token is not None and combatant.token.hidden):
         raise NotFound("no such combatant in this encounter", "combatant")
     return combatant
 
@@ -227,12 +228,13 @@ def encounter_roll_initiative(
                 not gm
                 and c.initiative is None
                 and c.token
+                and not c.token.hidden
                 and c.token.controllers.filter(pk=by.pk).exists()
             )
         ]
     else:
         shapes.items(combatants, "combatants", MAX_COMBATANTS)
-        chosen = [_combatant(encounter, c) for c in dict.fromkeys(combatants)]
+        chosen = [_combatant(encounter, c, gm) for c in dict.fromkeys(combatants)]
     if not chosen:
         raise ServiceError("nothing_to_roll", "no combatant to roll for", "combatants")
     if not gm:
