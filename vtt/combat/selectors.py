@@ -1,9 +1,11 @@
 """Combat's reads, each for one viewer: the range bands around a token for a
 weapon, the scene's trails this turn, the running encounter, attacks."""
 
+from django.db.models import Q
+
 from vtt.rules import grid
 from vtt.tabletop import shapes
-from vtt.tabletop.models import Character, Role, Scene, Visibility
+from vtt.tabletop.models import Character, Role, RoomEvent, Scene, Visibility
 from vtt.tabletop.services.access import require_member
 from vtt.tabletop.services.errors import NotFound
 from vtt.tabletop.services.tokens import token_for
@@ -73,13 +75,16 @@ def _scene(scene_id: int, by) -> tuple[Scene, object]:
 
 def scene_trails(*, scene_id: int, by) -> dict:
     """Every token's moves this turn: where it started and each square since.
-    Hidden tokens' trails are the GM's alone."""
+    Hidden tokens' trails are the GM's alone, and so are the steps a token
+    made while it was hidden (revealing it shows where it is, not its way)."""
     scene, member = _scene(scene_id, by)
     steps = (
         TrailStep.objects.filter(scene=scene).select_related("token").order_by("token_id", "seq")
     )
     if member.role != Role.GM:
-        steps = steps.filter(token__hidden=False)
+        unseen = RoomEvent.objects.filter(campaign_id=scene.campaign_id, kind="token.moved")
+        unseen = unseen.filter(Q(data__token__hidden=True) | ~Q(visibility=Visibility.PUBLIC))
+        steps = steps.filter(token__hidden=False).exclude(seq__in=unseen.values("seq"))
     trails: dict[int, dict] = {}
     for step in steps:
         trail = trails.setdefault(
