@@ -67,10 +67,14 @@ def token_range_bands(*, token_id: int, by, weapon=None, kind=None, range_ft=Non
 
 
 def _scene(scene_id: int, by) -> tuple[Scene, object]:
+    """The scene if `by` may see it: a GM any, the others the one the room is on."""
     scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
     if scene is None:
         raise NotFound("no such scene")
-    return scene, require_member(scene.campaign_id, by, "scene")
+    member = require_member(scene.campaign_id, by, "scene")
+    if member.role != Role.GM and scene.campaign.active_scene_id != scene.pk:
+        raise NotFound("no such scene")
+    return scene, member
 
 
 def scene_trails(*, scene_id: int, by) -> dict:

@@ -4,7 +4,7 @@ on whether they are its actor (vtt.tabletop.visibility). The broadcast
 carries the few distinct frame texts and which class gets which; every
 connection then forwards a ready text."""
 
-from vtt.tabletop.models import Role
+from vtt.tabletop.models import Role, Visibility
 from vtt.tabletop.visibility import Viewer, event_view
 
 from .protocol import event_frame_text
@@ -51,7 +51,8 @@ def render_event(event) -> dict:
         message["token"] = {
             "id": token.get("id"),
             "controllers": token.get("controllers") or [],
-            "hidden": bool(token.get("hidden")),
+            # A token of a scene the room is not on is, for players, as hidden.
+            "hidden": bool(token.get("hidden")) or event.visibility != Visibility.PUBLIC,
             "version": token.get("version"),
             "gone": event.kind == "token.deleted",
         }

@@ -67,9 +67,14 @@ def blind_announcement(data: dict) -> dict:
 
 def token_event_view(event, viewer: Viewer) -> dict:
     """Token events about a hidden token: the GM sees them; players see the
-    token vanish when it is hidden and nothing of it afterwards."""
+    token vanish when it is hidden and nothing of it afterwards. Events of a
+    scene the room is not on are the GM's (their visibility says so)."""
     token = event.data.get("token") or {}
-    if viewer.is_gm or not token.get("hidden"):
+    if viewer.is_gm:
+        return {"seq": event.seq, "type": event.kind, "data": event.data}
+    if not sees_in_full(viewer, event.visibility, event.actor_id):
+        return {"seq": event.seq, "type": "redacted"}
+    if not token.get("hidden"):
         return {"seq": event.seq, "type": event.kind, "data": event.data}
     if event.kind == "token.hidden":
         return {"seq": event.seq, "type": "token.removed", "data": {"token_id": token.get("id")}}

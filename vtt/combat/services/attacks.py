@@ -18,7 +18,7 @@ from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Character, Role, Token, Visibility
 from vtt.tabletop.services.access import actor, require_gm, require_member
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
-from vtt.tabletop.services.tokens import token_for
+from vtt.tabletop.services.tokens import scene_visibility, token_for
 from vtt.tabletop.sheets import MAX_COUNTER
 
 from .. import geometry
@@ -130,9 +130,10 @@ def plan_attack(
     visibility = shapes.choice(visibility, "visibility", ATTACK_VISIBILITIES)
     if visibility == Visibility.GM and not is_gm:
         raise NotAllowed("only a GM may make a hidden attack", "visibility")
-    if attacker_token.hidden or target_token.hidden:
-        visibility = Visibility.GM  # a public attack would show a hidden token
     scene = attacker_token.scene
+    if attacker_token.hidden or target_token.hidden or scene_visibility(scene) != Visibility.PUBLIC:
+        # A public attack would show a hidden token, or a map still being prepared.
+        visibility = Visibility.GM
     campaign = scene.campaign
     chain = CHAINS[campaign.game]
     if overrides is not None and not is_gm:

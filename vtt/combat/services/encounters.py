@@ -14,9 +14,10 @@ from django.utils import timezone
 
 from vtt.tabletop import shapes
 from vtt.tabletop.events import append_event
-from vtt.tabletop.models import Role, Scene, Token
+from vtt.tabletop.models import Role, Scene, Token, Visibility
 from vtt.tabletop.services.access import actor, require_gm, require_member
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
+from vtt.tabletop.services.tokens import scene_visibility
 
 from ..chains import CHAINS
 from ..models import Combatant, Encounter
@@ -50,7 +51,13 @@ def _announce(encounter: Encounter, kind: str, by, **extra) -> None:
         if "rolls" in extra:
             players["rolls"] = [r for r in extra["rolls"] if r["token_id"] not in hidden]
         data["players_view"] = players
-    append_event(campaign=encounter.campaign, kind=kind, data=data, actor=actor(by))
+    append_event(
+        campaign=encounter.campaign,
+        kind=kind,
+        data=data,
+        actor=actor(by),
+        visibility=scene_visibility(encounter.scene),
+    )
 
 
 def _scene_for(scene_id, by, doing: str) -> Scene:
@@ -72,6 +79,8 @@ def _encounter_for(encounter_id, by):
     if encounter is None:
         raise NotFound("no such encounter", "encounter")
     member = require_member(encounter.campaign_id, by, "encounter")
+    if member.role != Role.GM and scene_visibility(encounter.scene) != Visibility.PUBLIC:
+        raise NotFound("no such encounter", "encounter")
     return encounter, member
 
 

@@ -1,6 +1,7 @@
 """Tokens on a battle map. A move is serialised per token (the row is locked
-and its version checked), every change bumps the version, and a hidden token
-does not exist for anyone but the GM."""
+and its version checked), every change bumps the version, and a hidden token,
+like any token of a scene the room is not on, does not exist for anyone but
+the GM."""
 
 import re
 
@@ -8,7 +9,7 @@ from django.db import transaction
 
 from .. import shapes
 from ..events import append_event
-from ..models import Character, Membership, Role, Scene, Token
+from ..models import Character, Membership, Role, Scene, Token, Visibility
 from ..serialize import token_data
 from .access import actor, require_gm, require_member
 from .errors import NotAllowed, NotFound, ServiceError, StaleVersion
@@ -68,22 +69,32 @@ def campaign_character(campaign_id: int, character_id) -> Character | None:
     return character
 
 
+def scene_visibility(scene: Scene) -> str:
+    """Who may hear of what happens on a scene: everyone on the one the room
+    is on, the GM alone on a map still being prepared."""
+    return Visibility.PUBLIC if scene.campaign.active_scene_id == scene.pk else Visibility.GM
+
+
 def _event(token: Token, kind: str, by, **extra):
     append_event(
         campaign=token.scene.campaign,
         kind=kind,
         data={"token": token_data(token), **extra},
         actor=actor(by),
+        visibility=scene_visibility(token.scene),
     )
 
 
 def token_for(token_id: int, by) -> tuple[Token, Membership]:
-    """The token if `by` may see it."""
+    """The token if `by` may see it: a GM any of the campaign's, the others
+    the visible tokens of the scene the room is on."""
     token = Token.objects.select_related("scene__campaign").filter(pk=token_id).first()
     if token is None:
         raise NotFound("no such token")
     member = require_member(token.scene.campaign_id, by, "token")
-    if token.hidden and member.role != Role.GM:
+    if member.role != Role.GM and (
+        token.hidden or token.scene.campaign.active_scene_id != token.scene_id
+    ):
         raise NotFound("no such token")
     return token, member
 
