@@ -1,22 +1,21 @@
 """Apocalyptia adjudication: the seed's ATK example, Critical chains, Botch
 checks, opposed ties, refusals and the invariants every roll keeps."""
 
+from functools import partial
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vtt.rules.engine import adjudicate
-from vtt.rules.errors import RulesError
+
+from .pinned import refusal, replayed
+
+refused = partial(refusal, "apocalyptia")
 
 
 def apoc(action, **fields):
     return adjudicate({"system": "apocalyptia", "action": action, **fields})
-
-
-def refused(request: dict) -> RulesError:
-    with pytest.raises(RulesError) as err:
-        adjudicate({"system": "apocalyptia", **request})
-    return err.value
 
 
 def roles(result) -> list:
@@ -335,10 +334,6 @@ def test_wrong_tapes_are_refused():
 
 bonuses = st.integers(-20, 40)
 kinds = st.sampled_from(["trait", "skill", "dmg", "loot", "other"])
-
-
-def replayed(request: dict, result: dict) -> dict:
-    return adjudicate({**request, "faces": [d["face"] for d in result["dice"]]})
 
 
 @settings(max_examples=150, deadline=None)

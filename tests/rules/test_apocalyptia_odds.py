@@ -3,69 +3,24 @@ to a vanishing probability), against a hand enumeration of one opposed round
 with the tie series, and against a seeded Monte Carlo of the real adjudicator."""
 
 import math
-import random
 from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vtt.rules.engine import adjudicate
-from vtt.rules.errors import RulesError
 from vtt.rules.odds import odds
 
-
-class SeededDice:
-    """Reproducible faces for Monte Carlo runs of the real adjudicator."""
-
-    def __init__(self, seed: int):
-        self._rng = random.Random(seed)
-        self._faces = iter(())
-
-    def roll(self) -> int:
-        for face in self._faces:
-            return face
-        self._faces = iter(self._rng.choices(range(1, 7), k=1 << 16))
-        return next(self._faces)
+from .montecarlo import assert_agrees, bernoulli, sample
+from .tapes import assert_same, every_tape, tally
 
 
 def request(action, **fields) -> dict:
     return {"system": "apocalyptia", "action": action, **fields}
 
 
-def every_tape(req: dict, cutoff: float):
-    """(result, probability) for every complete tape, found by extending any
-    tape the adjudicator finds too short; the mass of tapes still unfinished
-    below `cutoff` is returned as left out."""
-    found, left_out, stack = [], 0.0, [[]]
-    while stack:
-        faces = stack.pop()
-        p = 6.0 ** -len(faces)
-        try:
-            found.append((adjudicate({**req, "faces": faces}), p))
-        except RulesError as err:
-            assert err.code == "faces_exhausted", err.message
-            if p / 6 < cutoff:
-                left_out += p
-            else:
-                stack.extend(faces + [face] for face in range(1, 7))
-    return found, left_out
-
-
-def tally(pairs, key) -> dict:
-    counts = Counter()
-    for result, p in pairs:
-        counts[key(result)] += p
-    return dict(counts)
-
-
 def probability(pairs, test) -> float:
     return math.fsum(p for result, p in pairs if test(result))
-
-
-def assert_same(table: dict, brute: dict, tol: float):
-    for key in set(table) | set(brute):
-        assert table.get(key, 0.0) == pytest.approx(brute.get(key, 0.0), abs=tol), key
 
 
 # --- exact agreement with every tape --------------------------------------------------
@@ -84,7 +39,7 @@ def assert_same(table: dict, brute: dict, tol: float):
 )
 def test_roll_odds_equal_every_tape(fields):
     req = request("roll", **fields)
-    pairs, left_out = every_tape(req, cutoff=1e-17)
+    pairs, left_out = every_tape(req, floor=1e-17)
     table = odds(req)
     assert left_out < 1e-15
     assert table["truncated_mass"] <= 1e-12
@@ -108,7 +63,7 @@ def test_roll_odds_equal_every_tape(fields):
 )
 def test_attack_odds_equal_every_tape(fields):
     req = request("attack", **fields)
-    pairs, left_out = every_tape(req, cutoff=1e-15)
+    pairs, left_out = every_tape(req, floor=1e-15)
     table = odds(req)
     assert left_out < 5e-13
     assert table["truncated_mass"] <= 1e-12
@@ -171,7 +126,7 @@ def test_opposed_odds_agree_with_the_adjudicators_rerolls(actor, opponent):
     # Following ties through the adjudicator itself; tapes longer than eight
     # faces are left out, so the enumeration brackets the exact odds.
     req = request("opposed", actor={"bonus": actor}, opponent={"bonus": opponent})
-    pairs, left_out = every_tape(req, cutoff=1e-7)
+    pairs, left_out = every_tape(req, floor=1e-7)
     assert left_out < 0.01
     table = odds(req)
     brute = tally(pairs, lambda r: r["outcome"])
@@ -204,69 +159,50 @@ def test_weapon_broken_odds_follow_the_defence():
 
 # --- Monte Carlo of the real adjudicator ---------------------------------------------------
 
-ROLLS = 200_000
-
-
-def monte_carlo(req: dict, key, seed: int) -> Counter:
-    dice = SeededDice(seed)
-    return Counter(key(adjudicate(req, dice)) for _ in range(ROLLS))
-
-
-def assert_within_five_standard_errors(table: dict, counts: Counter):
-    # Values expected fewer than 20 times are pooled into one tail, where the
-    # normal approximation behind the standard error still holds.
-    tail_p, tail_n = 0.0, 0
-    for key in set(table) | set(counts):
-        p, n = table.get(key, 0.0), counts[key]
-        if p * ROLLS < 20:
-            tail_p, tail_n = tail_p + p, tail_n + n
-            continue
-        se = math.sqrt(p * (1 - p) / ROLLS)
-        assert abs(n / ROLLS - p) <= 5 * se, (key, n / ROLLS, p)
-    se = math.sqrt(max(tail_p * (1 - tail_p), 1 / ROLLS) / ROLLS)
-    assert abs(tail_n / ROLLS - tail_p) <= 5 * se, ("tail", tail_n / ROLLS, tail_p)
-
-
-def marginal(counts: Counter, index: int) -> Counter:
-    out = Counter()
-    for key, n in counts.items():
-        out[key[index]] += n
-    return out
-
 
 def test_exploding_roll_matches_monte_carlo():
     req = request("roll", bonus=2, difficulty=7, kind="skill")
-    counts = monte_carlo(req, lambda r: (r["outcome"], str(r["total"]), r["botch"]), seed=3)
-    table = odds(req)
-    assert_within_five_standard_errors(table["outcomes"], marginal(counts, 0))
-    assert_within_five_standard_errors(table["total"], marginal(counts, 1))
-    assert_within_five_standard_errors(
-        {True: table["botch"], False: 1 - table["botch"]}, marginal(counts, 2)
+    seen = sample(
+        req,
+        seed=3,
+        outcomes=lambda r: r["outcome"],
+        total=lambda r: str(r["total"]),
+        botch=lambda r: r["botch"],
     )
+    table = odds(req)
+    assert_agrees(table["outcomes"], seen["outcomes"])
+    assert_agrees(table["total"], seen["total"])
+    assert_agrees(bernoulli(table["botch"]), seen["botch"])
 
 
 def test_opposed_rerolls_match_monte_carlo():
     req = request("opposed", actor={"bonus": 1}, opponent={"bonus": 1})
-    counts = monte_carlo(req, lambda r: (r["outcome"], str(r["margin"]), r["actor_botch"]), seed=5)
-    table = odds(req)
-    assert_within_five_standard_errors(table["outcomes"], marginal(counts, 0))
-    assert_within_five_standard_errors(table["margin"], marginal(counts, 1))
-    assert_within_five_standard_errors(
-        {True: table["actor_botch"], False: 1 - table["actor_botch"]}, marginal(counts, 2)
+    seen = sample(
+        req,
+        seed=5,
+        outcomes=lambda r: r["outcome"],
+        margin=lambda r: str(r["margin"]),
+        actor_botch=lambda r: r["actor_botch"],
     )
+    table = odds(req)
+    assert_agrees(table["outcomes"], seen["outcomes"])
+    assert_agrees(table["margin"], seen["margin"])
+    assert_agrees(bernoulli(table["actor_botch"]), seen["actor_botch"])
 
 
 def test_attack_against_a_block_matches_monte_carlo():
     req = request("attack", atk_bonus=4, def_bonus=3, weapon_dmg=2, defense="block")
-    counts = monte_carlo(
-        req, lambda r: (r["outcome"], str(r["damage"]), r["weapon_broken"] is not None), seed=9
+    seen = sample(
+        req,
+        seed=9,
+        outcomes=lambda r: r["outcome"],
+        damage=lambda r: str(r["damage"]),
+        weapon_broken=lambda r: r["weapon_broken"] is not None,
     )
     table = odds(req)
-    assert_within_five_standard_errors(table["outcomes"], marginal(counts, 0))
-    assert_within_five_standard_errors(table["damage"], marginal(counts, 1))
-    assert_within_five_standard_errors(
-        {True: table["weapon_broken"], False: 1 - table["weapon_broken"]}, marginal(counts, 2)
-    )
+    assert_agrees(table["outcomes"], seen["outcomes"])
+    assert_agrees(table["damage"], seen["damage"])
+    assert_agrees(bernoulli(table["weapon_broken"]), seen["weapon_broken"])
 
 
 # --- properties ----------------------------------------------------------------------------

@@ -1,19 +1,16 @@
 """Artifice adjudication with pinned dice tapes: the seed's worked examples,
 the edges of every action, and the requests the rules refuse."""
 
+from functools import partial
+
 import pytest
 
-from vtt.rules import RulesError, adjudicate
+from vtt.rules import adjudicate
 
+from .pinned import refusal, throw
 
-def roll(action, faces, **fields):
-    return adjudicate({"system": "artifice", "action": action, **fields, "faces": faces})
-
-
-def refusal(request) -> RulesError:
-    with pytest.raises(RulesError) as err:
-        adjudicate({"system": "artifice", **request})
-    return err.value
+roll = partial(throw, "artifice")
+refused = partial(refusal, "artifice")
 
 
 def values(result, pool=None):
@@ -444,14 +441,14 @@ def test_attack_in_range_is_adjudicated(category):
 
 
 def test_attack_out_of_range_is_refused():
-    err = refusal(
+    err = refused(
         {"action": "attack", "attacker": TENREC, "defender": ZOMBIE, "range": "out_of_range"}
     )
     assert (err.code, err.field) == ("out_of_range", "range")
 
 
 def test_attack_on_a_condition_not_on_the_track_is_invalid():
-    err = refusal(
+    err = refused(
         {"action": "attack", "attacker": TENREC, "defender": {**ZOMBIE, "condition": "Bruised"}}
     )
     assert (err.code, err.field) == ("invalid", "defender.condition")
@@ -632,20 +629,20 @@ def test_range_weapon_behind_a_wall_keeps_its_category_and_reports_the_wall():
     ],
 )
 def test_bad_requests_name_the_field(request_, code, field):
-    err = refusal(request_)
+    err = refused(request_)
     assert (err.code, err.field) == (code, field)
 
 
 def test_short_tape_says_more_faces_are_needed():
-    err = refusal({"action": "check", "pool": 3, "difficulty": 1, "faces": [4, 4]})
+    err = refused({"action": "check", "pool": 3, "difficulty": 1, "faces": [4, 4]})
     assert err.code == "faces_exhausted"
 
 
 def test_long_tape_is_refused():
-    err = refusal({"action": "check", "pool": 1, "difficulty": 1, "faces": [4, 4]})
+    err = refused({"action": "check", "pool": 1, "difficulty": 1, "faces": [4, 4]})
     assert err.code == "faces_unused"
 
 
 def test_automatic_check_takes_no_faces():
-    err = refusal({"action": "check", "pool": 4, "difficulty": 1, "automatic": True, "faces": [4]})
+    err = refused({"action": "check", "pool": 4, "difficulty": 1, "automatic": True, "faces": [4]})
     assert err.code == "faces_unused"

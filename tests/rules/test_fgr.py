@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 from vtt.rules.engine import adjudicate
 from vtt.rules.errors import RulesError
 
+from .pinned import replayed
+
 
 def fgr(action, **fields):
     return adjudicate({"system": "fgr", "action": action, **fields})
@@ -213,10 +215,6 @@ rolls = st.fixed_dictionaries(
         "action_points": st.integers(0, 50),
     }
 )
-
-
-def replayed(request: dict, result: dict) -> dict:
-    return adjudicate({**request, "faces": [d["face"] for d in result["dice"]]})
 
 
 @settings(max_examples=150, deadline=None)

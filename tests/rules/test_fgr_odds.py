@@ -1,50 +1,22 @@
 """Fantasy Ground Rules odds: checked against every tape of small pools run
 through the adjudicator, and against a seeded Monte Carlo for large pools."""
 
-import itertools
 import math
-import random
 from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vtt.rules.engine import adjudicate
 from vtt.rules.errors import RulesError
 from vtt.rules.odds import odds
 
-
-class SeededDice:
-    """Reproducible faces for Monte Carlo runs of the real adjudicator."""
-
-    def __init__(self, seed: int):
-        self._rng = random.Random(seed)
-        self._faces = iter(())
-
-    def roll(self) -> int:
-        for face in self._faces:
-            return face
-        self._faces = iter(self._rng.choices(range(1, 7), k=1 << 16))
-        return next(self._faces)
+from .montecarlo import assert_agrees, sample
+from .tapes import every_combination, tally
 
 
 def fgr_odds(action, **fields):
     return odds({"system": "fgr", "action": action, **fields})
-
-
-def every_tape(request: dict, dice: int):
-    """(result, probability) for every tape of `dice` faces."""
-    weight = 6.0**-dice
-    for faces in itertools.product(range(1, 7), repeat=dice):
-        yield adjudicate({**request, "faces": list(faces)}), weight
-
-
-def tally(pairs, key) -> Counter:
-    counts = Counter()
-    for result, p in pairs:
-        counts[key(result)] += p
-    return counts
 
 
 def assert_matches(table: dict, brute: Counter, tol=1e-12):
@@ -70,7 +42,7 @@ def test_roll_odds_equal_every_tape_of_a_small_pool(fields):
     fields = {"modifier_dice": 0, "action_points": 0, **fields}
     request = {"system": "fgr", "action": "roll", **fields}
     pool = fields["skill"] + fields["modifier_dice"]
-    results = list(every_tape(request, pool))
+    results = list(every_combination(request, pool))
     table = odds(request)
     assert_matches(table["outcomes"], tally(results, lambda r: r["outcome"]))
     assert_matches(table["successes"], tally(results, lambda r: str(r["successes"])))
@@ -90,7 +62,7 @@ def test_roll_odds_equal_every_tape_of_a_small_pool(fields):
 )
 def test_luck_roll_odds_equal_every_face(fields):
     request = {"system": "fgr", "action": "roll", **fields}
-    results = list(every_tape(request, 1))
+    results = list(every_combination(request, 1))
     table = odds(request)
     assert table["luck"] is True
     assert_matches(table["outcomes"], tally(results, lambda r: r["outcome"]))
@@ -108,7 +80,7 @@ def test_luck_roll_odds_worked_by_hand():
 @pytest.mark.parametrize("dice", [0, 1, 2, 3, 4])
 def test_numeric_odds_equal_every_tape(dice):
     request = {"system": "fgr", "action": "numeric", "dice": dice}
-    results = list(every_tape(request, dice))
+    results = list(every_combination(request, dice))
     table = odds(request)
     assert table["outcomes"] == {"rolled": 1.0}
     assert_matches(table["total"], tally(results, lambda r: str(r["total"])))
@@ -143,46 +115,25 @@ def test_odds_refuse_faces():
 
 # --- Monte Carlo of the real adjudicator for large pools ------------------------------
 
-ROLLS = 200_000
-
-
-def assert_within_five_standard_errors(table: dict, counts: Counter):
-    # Values expected fewer than 20 times are pooled into one tail, where the
-    # normal approximation behind the standard error still holds.
-    tail_p, tail_n = 0.0, 0
-    for key in set(table) | set(counts):
-        p, n = table.get(key, 0.0), counts[key]
-        if p * ROLLS < 20:
-            tail_p, tail_n = tail_p + p, tail_n + n
-            continue
-        se = math.sqrt(p * (1 - p) / ROLLS)
-        assert abs(n / ROLLS - p) <= 5 * se, (key, n / ROLLS, p)
-    se = math.sqrt(max(tail_p * (1 - tail_p), 1 / ROLLS) / ROLLS)
-    assert abs(tail_n / ROLLS - tail_p) <= 5 * se, ("tail", tail_n / ROLLS, tail_p)
-
-
-def monte_carlo(request: dict, key, seed: int) -> Counter:
-    dice = SeededDice(seed)
-    return Counter(key(adjudicate(request, dice)) for _ in range(ROLLS))
-
 
 def test_large_pool_roll_matches_monte_carlo():
     request = {"system": "fgr", "action": "roll", "skill": 9, "modifier_dice": -1}
     request |= {"difficulty": 7, "action_points": 1}
     table = odds(request)
-    counts = monte_carlo(request, lambda r: (r["outcome"], str(r["successes"])), seed=7)
-    outcomes, successes = Counter(), Counter()
-    for (outcome, n), c in counts.items():
-        outcomes[outcome] += c
-        successes[n] += c
-    assert_within_five_standard_errors(table["outcomes"], outcomes)
-    assert_within_five_standard_errors(table["successes"], successes)
+    seen = sample(
+        request,
+        seed=7,
+        outcomes=lambda r: r["outcome"],
+        successes=lambda r: str(r["successes"]),
+    )
+    assert_agrees(table["outcomes"], seen["outcomes"])
+    assert_agrees(table["successes"], seen["successes"])
 
 
 def test_large_numeric_roll_matches_monte_carlo():
     request = {"system": "fgr", "action": "numeric", "dice": 8}
-    counts = monte_carlo(request, lambda r: str(r["total"]), seed=11)
-    assert_within_five_standard_errors(odds(request)["total"], counts)
+    seen = sample(request, seed=11, total=lambda r: str(r["total"]))
+    assert_agrees(odds(request)["total"], seen["total"])
 
 
 # --- properties ----------------------------------------------------------------------

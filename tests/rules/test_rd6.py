@@ -1,14 +1,16 @@
 """Rd6 on pinned dice tapes: the seed's worked examples, every branch of the
 Wild Die, extra wild dice, and the requests the rules refuse."""
 
+from functools import partial
+
 import pytest
 
 from vtt.rules import adjudicate
-from vtt.rules.errors import RulesError
 
+from .pinned import refusal, throw
 
-def roll(faces, **fields):
-    return adjudicate({"system": "rd6", "action": "roll", **fields, "faces": faces})
+roll = partial(throw, "rd6", "roll")
+refused = partial(refusal, "rd6")
 
 
 def opposed(faces, actor, opponent, **fields):
@@ -30,12 +32,6 @@ def roles(result):
 
 def values(result):
     return [d["value"] for d in result["dice"]]
-
-
-def refused(request):
-    with pytest.raises(RulesError) as err:
-        adjudicate({"system": "rd6", **request})
-    return err.value
 
 
 # --- the seed's worked examples -------------------------------------------

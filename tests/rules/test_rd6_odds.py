@@ -4,45 +4,11 @@ test_rd6_montecarlo.py)."""
 
 import pytest
 
-from vtt.rules import adjudicate
-from vtt.rules.errors import RulesError
 from vtt.rules.odds import odds
 
+from .tapes import assert_same, every_tape, tally
+
 FLOOR = 1e-16  # tapes less likely than this are left out of the walk, and counted
-
-
-def walk(request: dict, floor: float = FLOOR):
-    """Every complete dice tape of the request with its probability, found by
-    extending a tape face by face while the adjudicator asks for more."""
-    leaves, left_out = [], 0.0
-    stack = [[]]
-    while stack:
-        faces = stack.pop()
-        p = 6.0 ** -len(faces)
-        try:
-            result = adjudicate({**request, "faces": faces})
-        except RulesError as err:
-            assert err.code == "faces_exhausted"
-            if p / 6 < floor:
-                left_out += p
-            else:
-                stack.extend(faces + [face] for face in range(1, 7))
-            continue
-        leaves.append((p, result))
-    return leaves, left_out
-
-
-def tally(leaves, key) -> dict:
-    out: dict[str, float] = {}
-    for p, result in leaves:
-        k = str(key(result))
-        out[k] = out.get(k, 0.0) + p
-    return out
-
-
-def assert_close(exact: dict, counted: dict, tolerance: float):
-    for k in set(exact) | set(counted):
-        assert abs(exact.get(k, 0.0) - counted.get(k, 0.0)) <= tolerance, (k, exact, counted)
 
 
 def check_key(result) -> str:
@@ -67,17 +33,17 @@ ROLLS = [
 def test_roll_odds_match_every_tape(fields):
     request = {"system": "rd6", "action": "roll", **fields}
     exact = odds(request)
-    leaves, left_out = walk(request)
+    leaves, left_out = every_tape(request, floor=FLOOR)
     tolerance = 1e-12 + left_out
     assert left_out < 1e-12
-    assert_close(exact["outcomes"], tally(leaves, lambda r: r["outcome"]), tolerance)
-    assert_close(exact["total"], tally(leaves, lambda r: r["total"]), tolerance)
-    assert_close(exact["successes"], tally(leaves, lambda r: r["successes"]), tolerance)
-    assert_close(exact["result_points"], tally(leaves, lambda r: r["result_points"]), tolerance)
-    levels = tally([(p, r) for p, r in leaves if r["result_level"]], lambda r: r["result_level"])
-    assert_close({k: v for k, v in exact["result_level"].items() if v}, levels, tolerance)
-    assert_close(exact["critical_failure_check"], tally(leaves, check_key), tolerance)
-    catastrophic = sum(p for p, r in leaves if r["catastrophic"])
+    assert_same(exact["outcomes"], tally(leaves, lambda r: r["outcome"]), tolerance)
+    assert_same(exact["total"], tally(leaves, lambda r: str(r["total"])), tolerance)
+    assert_same(exact["successes"], tally(leaves, lambda r: str(r["successes"])), tolerance)
+    assert_same(exact["result_points"], tally(leaves, lambda r: str(r["result_points"])), tolerance)
+    levels = tally([(r, p) for r, p in leaves if r["result_level"]], lambda r: r["result_level"])
+    assert_same({k: v for k, v in exact["result_level"].items() if v}, levels, tolerance)
+    assert_same(exact["critical_failure_check"], tally(leaves, check_key), tolerance)
+    catastrophic = sum(p for r, p in leaves if r["catastrophic"])
     assert abs(exact["catastrophic"] - catastrophic) <= tolerance
 
 
@@ -91,10 +57,10 @@ OPPOSED = [
 def test_opposed_odds_match_every_tape(actor, opponent):
     request = {"system": "rd6", "action": "opposed", "actor": actor, "opponent": opponent}
     exact = odds(request)
-    leaves, left_out = walk(request, floor=1e-15)
+    leaves, left_out = every_tape(request, floor=1e-15)
     tolerance = 1e-12 + left_out
     assert left_out < 1e-12
-    assert_close(exact["outcomes"], tally(leaves, lambda r: r["outcome"]), tolerance)
-    assert_close(exact["margin"], tally(leaves, lambda r: r["margin"]), tolerance)
-    counted = tally(leaves, lambda r: r["actor"]["successes"])
-    assert_close(exact["actor_successes"], counted, tolerance)
+    assert_same(exact["outcomes"], tally(leaves, lambda r: r["outcome"]), tolerance)
+    assert_same(exact["margin"], tally(leaves, lambda r: str(r["margin"])), tolerance)
+    counted = tally(leaves, lambda r: str(r["actor"]["successes"]))
+    assert_same(exact["actor_successes"], counted, tolerance)

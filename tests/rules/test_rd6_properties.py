@@ -8,6 +8,8 @@ from vtt.rules import adjudicate
 from vtt.rules.odds import odds
 from vtt.rules.systems._rd6_fields import COMPLICATIONS, RESULT_DICE
 
+from .pinned import replayed
+
 POOL = {
     "pips": st.integers(-20, 20),
     "modifier_dice": st.integers(-10, 10),
@@ -51,10 +53,6 @@ def roll_request(fields: dict) -> dict:
 
 def opposed_request(actor: dict, opponent: dict) -> dict:
     return {"system": "rd6", "action": "opposed", "actor": actor, "opponent": opponent}
-
-
-def replayed(request: dict, result: dict) -> dict:
-    return adjudicate({**request, "faces": [d["face"] for d in result["dice"]]})
 
 
 def check_side(side: dict, fields: dict, dice: list) -> None:

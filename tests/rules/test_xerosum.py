@@ -1,13 +1,13 @@
 """Xero Sum with pinned dice tapes: the seed's statements, the outcome bands at
 their edges, the Moments of Insight, the social checks, Opposed and Group."""
 
+from functools import partial
+
 import pytest
 
-from vtt.rules.engine import adjudicate
+from .pinned import throw
 
-
-def roll(action, faces, **fields):
-    return adjudicate({"system": "xerosum", "action": action, **fields, "faces": faces})
+roll = partial(throw, "xerosum")
 
 
 # --- the seed's statements, one by one -------------------------------------

@@ -3,14 +3,15 @@ test, never in the product), against an independent reading of the rules, and
 against a seeded Monte Carlo of the real adjudicator."""
 
 import itertools
-import math
-import random
 from collections import Counter
 
 import pytest
 
 from vtt.rules.engine import adjudicate
 from vtt.rules.odds import odds
+
+from .montecarlo import assert_agrees, sample
+from .tapes import assert_same, every_combination, tally
 
 EXACT = 1e-12
 
@@ -19,24 +20,8 @@ def request(action, **fields):
     return {"system": "xerosum", "action": action, **fields}
 
 
-def enumerate_results(req, n_dice):
-    """Every face combination through the real adjudicator, equally likely."""
-    p = 6.0**-n_dice
-    for faces in itertools.product(range(1, 7), repeat=n_dice):
-        yield adjudicate(dict(req, faces=list(faces))), p
-
-
 def brute(req, n_dice, read=lambda r: r["outcome"]):
-    dist = Counter()
-    for result, p in enumerate_results(req, n_dice):
-        dist[read(result)] += p
-    return dist
-
-
-def assert_close(computed: dict, expected: dict, tol=EXACT):
-    keys = set(computed) | set(expected)
-    for key in keys:
-        assert computed.get(key, 0.0) == pytest.approx(expected.get(key, 0.0), abs=tol), key
+    return tally(every_combination(req, n_dice), read)
 
 
 def spread(dist):
@@ -57,13 +42,13 @@ CHECKS = [
 def test_check_odds_match_brute_force(fields, n_dice):
     req = request("check", **fields)
     computed = odds(req)
-    assert_close(computed["outcomes"], brute(req, n_dice))
-    assert_close(computed["total"], spread(brute(req, n_dice, lambda r: r["total"])))
+    assert_same(computed["outcomes"], brute(req, n_dice))
+    assert_same(computed["total"], spread(brute(req, n_dice, lambda r: r["total"])))
     moments = brute(req, n_dice, lambda r: r["moment_of_insight"] or "none")
-    assert_close(computed["moment_of_insight"], moments)
-    gained = sum(p * r["insight_gained"] for r, p in enumerate_results(req, n_dice))
+    assert_same(computed["moment_of_insight"], moments)
+    gained = sum(p * r["insight_gained"] for r, p in every_combination(req, n_dice))
     assert computed["expected_insight_gained"] == pytest.approx(gained, abs=EXACT)
-    mean = sum(p * r["total"] for r, p in enumerate_results(req, n_dice))
+    mean = sum(p * r["total"] for r, p in every_combination(req, n_dice))
     assert computed["expected_total"] == pytest.approx(mean, abs=1e-9)
     assert computed["exact"] is True
     assert computed["truncated_mass"] == 0.0
@@ -92,7 +77,7 @@ def test_check_odds_match_an_independent_reading(modifier, n_dice):
     smod = max(-3, min(4, modifier - amod))
     cmod = modifier - amod - smod
     req = request("check", amod=amod, smod=smod, cmod=cmod, insight_extra_die=n_dice == 3)
-    assert_close(odds(req)["outcomes"], expected)
+    assert_same(odds(req)["outcomes"], expected)
 
 
 def test_plain_2d6_odds_are_the_textbook_fractions():
@@ -115,22 +100,22 @@ def test_plain_2d6_odds_are_the_textbook_fractions():
 def test_social_check_consequence_odds_match_brute_force(action, extra):
     req = request(action, amod=1, smod=1, insight_extra_die=True)
     computed = odds(req)
-    assert_close(computed["outcomes"], brute(req, 3))
+    assert_same(computed["outcomes"], brute(req, 3))
     for key in extra:
         if key == "negotiation_over":
-            over = sum(p for r, p in enumerate_results(req, 3) if r[key])
+            over = sum(p for r, p in every_combination(req, 3) if r[key])
             assert computed[key] == pytest.approx(over, abs=EXACT)
         else:
             counted = brute(req, 3, lambda r, k=key: r[k])
             counted = {str(k): v for k, v in counted.items() if k is not None}
-            assert_close(computed[key], counted)
+            assert_same(computed[key], counted)
 
 
 def test_rebuttal_odds_follow_the_gambits_cmod():
     easier = odds(request("rebuttal", rebuttal_cmod=1))["outcomes"]
     harder = odds(request("rebuttal", rebuttal_cmod=-3))["outcomes"]
     assert easier["success"] + easier["wild_success"] > harder["success"] + harder["wild_success"]
-    assert_close(harder, brute(request("rebuttal", rebuttal_cmod=-3), 2))
+    assert_same(harder, brute(request("rebuttal", rebuttal_cmod=-3), 2))
 
 
 OPPOSED = [
@@ -145,11 +130,11 @@ OPPOSED = [
 def test_opposed_odds_match_brute_force(actor, opponent, n_dice):
     req = request("opposed", actor=actor, opponent=opponent)
     computed = odds(req)
-    assert_close(computed["outcomes"], brute(req, n_dice))
-    assert_close(computed["margin"], spread(brute(req, n_dice, lambda r: r["margin"])))
+    assert_same(computed["outcomes"], brute(req, n_dice))
+    assert_same(computed["margin"], spread(brute(req, n_dice, lambda r: r["margin"])))
     for side in ("actor", "opponent"):
         totals = spread(brute(req, n_dice, lambda r, s=side: r[s]["total"]))
-        assert_close(computed[side]["total"], totals)
+        assert_same(computed[side]["total"], totals)
 
 
 def test_even_opposed_check_is_symmetric():
@@ -169,8 +154,8 @@ GROUPS = [
 def test_group_odds_match_brute_force(participants):
     req = request("group", participants=participants)
     computed = odds(req)
-    assert_close(computed["outcomes"], brute(req, 2))
-    assert_close(computed["total"], spread(brute(req, 2, lambda r: r["total"])))
+    assert_same(computed["outcomes"], brute(req, 2))
+    assert_same(computed["total"], spread(brute(req, 2, lambda r: r["total"])))
     assert computed["roller"] == adjudicate(dict(req, faces=[3, 3]))["roller"]
 
 
@@ -193,9 +178,9 @@ def test_reroll_odds_given_the_kept_dice_match_brute_force(check, replace):
     req = request("reroll", check=check, replace=replace)
     computed = odds(req)
     n = len(replace)
-    assert_close(computed["outcomes"], brute(req, n))
-    assert_close(computed["total"], spread(brute(req, n, lambda r: r["total"])))
-    gained = sum(p * r["insight_gained"] for r, p in enumerate_results(req, n))
+    assert_same(computed["outcomes"], brute(req, n))
+    assert_same(computed["total"], spread(brute(req, n, lambda r: r["total"])))
+    gained = sum(p * r["insight_gained"] for r, p in every_combination(req, n))
     assert computed["expected_insight_gained"] == pytest.approx(gained, abs=EXACT)
 
 
@@ -229,19 +214,7 @@ def test_distributions_sum_to_one(req):
 # --- the real adjudicator with a random source ---------------------------------
 
 
-class SeededDice:
-    def __init__(self, seed):
-        self.random = random.Random(seed)
-
-    def roll(self):
-        return self.random.randint(1, 6)
-
-
 def test_3d6_check_odds_agree_with_monte_carlo():
     req = request("check", amod=-1, smod=2, insight_extra_die=True)
-    source = SeededDice(20240611)
-    rolls = 200_000
-    counts = Counter(adjudicate(req, source=source)["outcome"] for _ in range(rolls))
-    for outcome, p in odds(req)["outcomes"].items():
-        se = math.sqrt(p * (1 - p) / rolls)
-        assert abs(counts[outcome] / rolls - p) < 5 * se, outcome
+    seen = sample(req, seed=20240611, outcomes=lambda r: r["outcome"])
+    assert_agrees(odds(req)["outcomes"], seen["outcomes"])

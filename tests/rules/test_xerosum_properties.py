@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 from vtt.rules.engine import adjudicate
 from vtt.rules.odds import odds
 
+from .pinned import replayed
+
 RANK = {"dire_failure": 0, "failure": 1, "success": 2, "wild_success": 3}
 CHECK_ACTIONS = ("check", "first_impression", "gut_instinct", "gambit", "rebuttal")
 
@@ -52,10 +54,6 @@ def reroll_requests(draw):
 any_request = st.one_of(check_requests(), opposed_requests, group_requests, reroll_requests())
 
 
-def replay(result, request):
-    return adjudicate({**request, "faces": [d["face"] for d in result["dice"]]})
-
-
 def reading(faces, modifier):
     if faces.count(1) >= 2:
         return "dire_failure"
@@ -75,7 +73,7 @@ def reading(faces, modifier):
 @given(any_request)
 def test_every_valid_request_rolls_and_replays_identically(request):
     result = adjudicate(request)  # the secure source: must never raise
-    assert replay(result, request) == result
+    assert replayed(request, result) == result
     assert json.loads(json.dumps(result)) == result
     assert all(1 <= d["face"] <= 6 and d["value"] == d["face"] for d in result["dice"])
 
@@ -128,7 +126,7 @@ def test_a_higher_modifier_never_worsens_the_same_dice(request, key, data):
     result = adjudicate(request)
     top = {"amod": 4, "smod": 4, "cmod": 5}[key]
     raised = data.draw(st.integers(request[key], top))
-    better = replay(result, {**request, key: raised})
+    better = replayed({**request, key: raised}, result)
     assert RANK[better["outcome"]] >= RANK[result["outcome"]]
 
 
@@ -137,7 +135,7 @@ def test_a_higher_modifier_never_worsens_the_same_dice(request, key, data):
 def test_a_higher_actor_cmod_never_turns_a_win_into_a_loss(request, step):
     result = adjudicate(request)
     actor = {**request["actor"], "cmod": min(5, request["actor"]["cmod"] + step)}
-    better = replay(result, {**request, "actor": actor})
+    better = replayed({**request, "actor": actor}, result)
     assert better["margin"] >= result["margin"]
     order = {"opponent": 0, "draw": 1, "actor": 2}
     assert order[better["outcome"]] >= order[result["outcome"]]
