@@ -189,7 +189,8 @@ def parse_frame(text: str | None, raw_bytes: bytes | None = None) -> Intent:
             raise ProtocolError("too_large", _too_large(size), malformed=True)
     try:
         frame = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
+        # Nested too deep to decode is as unreadable as broken JSON.
         raise ProtocolError("bad_json", "the frame is not valid JSON", malformed=True) from None
     if not isinstance(frame, dict):
         raise ProtocolError("bad_frame", "a frame must be a JSON object", malformed=True)
