@@ -31,7 +31,8 @@ def room(request, campaign_id: int):
         "characters": [
             character_summary(c)
             for c in characters
-            if is_gm or c.owner_id == request.user.pk or c.kind == Character.Kind.PC
+            # NPCs are the GM's, even one the GM handed to a player's name.
+            if is_gm or c.kind == Character.Kind.PC
         ],
     }
     context = {
