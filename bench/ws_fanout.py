@@ -56,7 +56,7 @@ WARMUP = 1.0
 MEASURE = 4.0
 DRAIN = 1.5
 MAX_DRAIN = 15.0
-SATURATION_STEPS = (5, 10, 20, 30, 40, 50)
+SATURATION_STEPS = (5, 10, 15, 20, 30, 40, 50)
 
 
 def free_port() -> int:
@@ -481,25 +481,24 @@ def servers_for(target: str, database_url: str, redis_url: str):
     return ports, processes
 
 
-def scenarios_for(target: str, saturation: bool) -> list[tuple]:
+def scenarios_for(target: str, saturation: bool, kinds=("drag", "move")) -> list[tuple]:
     """(name, kind, clients, senders, moves/s each). The reference relays
     whatever it gets, so it runs each room once."""
-    kinds = ("relay",) if target == "reference" else ("drag", "move")
+    kinds = ("relay",) if target == "reference" else kinds
     rooms = [("room50", 50, 5, 20.0), ("room200", 200, 5, 5.0)]
     chosen = [(name, kind, *room) for name, *room in rooms for kind in kinds]
     if saturation:
-        steps = kinds if target == "reference" else ("drag", "move")
-        for kind in steps:
+        for kind in kinds:
             chosen += [(f"saturation{s}", kind, 50, s, 20.0) for s in SATURATION_STEPS]
     return chosen
 
 
-async def bench_target(target, database_url, redis_url, saturation: bool) -> list[Result]:
+async def bench_target(target, database_url, redis_url, saturation, kinds) -> list[Result]:
     results = []
     ports, processes = servers_for(target, database_url, redis_url)
     saturated: set = set()
     try:
-        for name, kind, clients, senders, rate in scenarios_for(target, saturation):
+        for name, kind, clients, senders, rate in scenarios_for(target, saturation, kinds):
             if name.startswith("saturation") and kind in saturated:
                 continue
             table = None
@@ -573,6 +572,7 @@ def main() -> None:
     parser.add_argument("--targets", default="reference,memory,redis1,redis2")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--no-saturation", action="store_true")
+    parser.add_argument("--kinds", default="drag,move", help="what the Django targets send")
     parser.add_argument(
         "--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE)
     )
@@ -585,13 +585,16 @@ def main() -> None:
     targets = [t.strip() for t in args.targets.split(",") if t.strip()]
     if any(t != "reference" for t in targets):
         prepare_database(args.database_url)
+    kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
     all_runs: dict = {t: [] for t in targets}
     for run in range(args.runs):
         print(f"run {run + 1} of {args.runs}", file=sys.stderr)
         for target in targets:
             all_runs[target].append(
                 asyncio.run(
-                    bench_target(target, args.database_url, args.redis_url, not args.no_saturation)
+                    bench_target(
+                        target, args.database_url, args.redis_url, not args.no_saturation, kinds
+                    )
                 )
             )
     print(report(all_runs, loop_name, args.runs))

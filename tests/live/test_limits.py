@@ -33,6 +33,15 @@ def test_token_bucket_allows_a_burst_then_the_rate():
     assert sum(bucket.take() for _ in range(100)) == 40
 
 
+def test_token_bucket_says_how_long_to_wait():
+    clock = Clock()
+    bucket = TokenBucket(20, 2, clock)
+    assert bucket.take() and bucket.take() and not bucket.take()
+    assert bucket.wait() == pytest.approx(0.05)
+    clock.now += 0.05
+    assert bucket.take()
+
+
 def test_garbage_allowance_refills_slowly():
     clock = Clock()
     conn = ConnectionLimits(clock)

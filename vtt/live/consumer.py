@@ -25,14 +25,13 @@ from vtt.tabletop.visibility import Viewer
 
 from . import db, intents, protocol, room_reads
 from .hub import get_hub, presence_frame
-from .limits import REFUSED_COST, ConnectionLimits
+from .limits import DRAG_BURST, DRAG_RATE, REFUSED_COST, ConnectionLimits, TokenBucket
 from .outbox import Outbox
 from .presence import get_presence
 from .render import text_for
 
 logger = logging.getLogger(__name__)
 
-DRAG_INTERVAL = 0.05  # at most 20 drag previews a second leave one connection
 MAX_BUFFERED = 5000  # live messages held while a snapshot or resync is read
 
 
@@ -63,7 +62,7 @@ class RoomConsumer(AsyncConsumer):
         self.tokens: dict[int, dict] = {}
         self.pending_drags: dict[int, tuple[int, int]] = {}
         self.drag_flush: asyncio.TimerHandle | None = None
-        self.last_drag = 0.0
+        self.drag_bucket = TokenBucket(DRAG_RATE, DRAG_BURST)
         self.limits = ConnectionLimits()
         self.tasks: set[asyncio.Task] = set()
         self.outbox = Outbox(self.base_send, self.too_slow)
@@ -278,7 +277,9 @@ class RoomConsumer(AsyncConsumer):
 
     async def carry_out(self, intent: protocol.Intent):
         handler = intents.HANDLERS[intent.type]
-        asker = intents.Asker(self.user, self.room)
+        token = intent.fields.get("token")
+        known = frozenset((token,)) if token in self.tokens else frozenset()
+        asker = intents.Asker(self.user, self.room, known)
         if intent.type == "token.move":
             self.pending_drags.pop(intent.fields["token"], None)
         try:
@@ -308,17 +309,22 @@ class RoomConsumer(AsyncConsumer):
             not self.is_gm and self.user_id not in token["controllers"]
         ):
             return self.reply_error(intent.id, "forbidden", "you do not control this token")
+        # Coalesced: previews wait only when they come faster than DRAG_RATE,
+        # and then the latest position of each token wins.
         self.pending_drags[fields["token"]] = (fields["x"], fields["y"])
-        loop = asyncio.get_running_loop()
-        wait = self.last_drag + DRAG_INTERVAL - loop.time()
-        if wait <= 0:
+        if self.drag_flush is not None:
+            return
+        if self.drag_bucket.take():
             await self.flush_drags()
-        elif self.drag_flush is None:
-            self.drag_flush = loop.call_later(wait, lambda: self.spawn(self.flush_drags()))
+        else:
+            self.drag_flush = asyncio.get_running_loop().call_later(
+                self.drag_bucket.wait(), lambda: self.spawn(self.flush_drags(scheduled=True))
+            )
 
-    async def flush_drags(self):
-        self.drag_flush = None
-        self.last_drag = asyncio.get_running_loop().time()
+    async def flush_drags(self, scheduled: bool = False):
+        if scheduled:
+            self.drag_flush = None
+            self.drag_bucket.take()
         drags, self.pending_drags = self.pending_drags, {}
         for token_id, (x, y) in drags.items():
             token = self.tokens.get(token_id)

@@ -35,9 +35,14 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 class Asker:
     user: object
     room: int
+    # Token ids the socket already knows to be in this room (its snapshot and
+    # the room's own events): no need to ask the database again.
+    known_tokens: frozenset = frozenset()
 
 
 def _token_in_room(asker: Asker, token_id: int) -> None:
+    if token_id in asker.known_tokens:
+        return
     if not Token.objects.filter(pk=token_id, scene__campaign_id=asker.room).exists():
         raise NotFound("no such token", "token")
 

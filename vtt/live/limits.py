@@ -5,6 +5,8 @@ import time
 
 INTENT_RATE = 20.0  # intents per second, sustained
 INTENT_BURST = 40
+DRAG_RATE = 20.0  # drag previews a second leaving one connection
+DRAG_BURST = 2  # absorbs network jitter without drifting behind the sender
 GARBAGE_ALLOWANCE = 20  # malformed frames before the connection is closed
 GARBAGE_REFILL = 0.5  # forgiven per second
 REFUSED_COST = 0.5  # a rate-limited intent counts as half a malformed frame
@@ -29,6 +31,10 @@ class TokenBucket:
             self.tokens -= cost
             return True
         return False
+
+    def wait(self, cost: float = 1.0) -> float:
+        """Seconds until `cost` tokens are there (after a failed take)."""
+        return max(0.0, (cost - self.tokens) / self.rate)
 
 
 class ConnectionLimits:
