@@ -1,0 +1,180 @@
+"""Who may change what: a curious player tries everything that is not theirs
+(another's token and character, the GM's results and powers, a higher role,
+a spent invite), and each attempt is refused with its status and code and
+leaves the table exactly as it was."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from vtt.tabletop import services
+from vtt.tabletop.models import Character, Invite, Membership, RoomEvent, Token
+
+from .conftest import CHECK, leaks
+
+
+def state(s) -> tuple:
+    """Everything these attempts could change."""
+    return (
+        list(
+            Token.objects.filter(scene__campaign=s.campaign).values_list("pk", "x", "y", "version")
+        ),
+        list(Character.objects.filter(campaign=s.campaign).values_list("pk", "name", "resources")),
+        list(Membership.objects.filter(campaign=s.campaign).values_list("user_id", "role")),
+        list(Invite.objects.values_list("pk", "uses")),
+        RoomEvent.objects.count(),
+    )
+
+
+def attempts(s) -> list[tuple]:
+    """(who, method, url, body, status, code) for each thing to try."""
+    c = s.campaign.pk
+    t, ch = s.tokens, s.characters
+    player = s.users["player"].pk
+    check = {"request": CHECK}
+    return [
+        ("player", "post", f"/api/tokens/{t.kobor.pk}/move/", {"x": 5, "y": 5}, 403, "forbidden"),
+        ("player", "post", f"/api/tokens/{t.zombie.pk}/move/", {"x": 5, "y": 5}, 403, "forbidden"),
+        ("player", "post", f"/api/tokens/{t.lurker.pk}/move/", {"x": 5, "y": 5}, 404, "not_found"),
+        ("player", "post", f"/api/tokens/{t.waiting.pk}/move/", {"x": 5, "y": 5}, 404, "not_found"),
+        ("observer", "post", f"/api/tokens/{t.tenrec.pk}/move/", {"x": 5, "y": 5}, 403, "forbidden"),
+        ("player", "post", f"/api/tokens/{t.tenrec.pk}/hidden/", {"hidden": True}, 403, "forbidden"),
+        ("player", "patch", f"/api/tokens/{t.tenrec.pk}/", {"controllers": [player]}, 403, "forbidden"),
+        ("player", "post", f"/api/scenes/{s.crypt.pk}/tokens/", {"name": "Mine"}, 403, "forbidden"),
+        ("player", "post", f"/api/combat/tokens/{t.kobor.pk}/reset/", None, 403, "forbidden"),
+        ("player", "post", f"/api/characters/{ch.kobor.pk}/spend/",
+         {"resource": "experience", "amount": 1}, 403, "forbidden"),
+        ("player", "post", f"/api/characters/{ch.tenrec.pk}/award/",
+         {"resource": "experience", "amount": 100}, 403, "forbidden"),
+        ("player", "patch", f"/api/characters/{ch.tenrec.pk}/",
+         {"resources": {"experience": 100}}, 403, "forbidden"),
+        ("player", "patch", f"/api/characters/{ch.tenrec.pk}/", {"kind": "npc"}, 403, "forbidden"),
+        ("player", "patch", f"/api/characters/{ch.tenrec.pk}/", {"gm_notes": "x"}, 403, "forbidden"),
+        ("player", "patch", f"/api/characters/{ch.kobor.pk}/", {"name": "Mine"}, 403, "forbidden"),
+        ("player", "delete", f"/api/characters/{ch.kobor.pk}/", None, 403, "forbidden"),
+        ("player", "patch", f"/api/characters/{ch.zombie.pk}/", {"name": "Mine"}, 404, "not_found"),
+        ("player", "post", f"/api/campaigns/{c}/characters/", {"name": "Imp", "kind": "npc"},
+         403, "forbidden"),
+        ("player", "post", f"/api/campaigns/{c}/characters/",
+         {"name": "Imp", "owner_id": s.users["other"].pk}, 403, "forbidden"),
+        ("observer", "post", f"/api/campaigns/{c}/characters/", {"name": "Imp"}, 403, "forbidden"),
+        ("player", "post", f"/api/campaigns/{c}/rolls/", {**check, "character_id": ch.kobor.pk},
+         403, "forbidden"),
+        ("player", "post", f"/api/campaigns/{c}/rolls/", {**check, "character_id": ch.zombie.pk},
+         404, "not_found"),
+        ("observer", "post", f"/api/campaigns/{c}/rolls/", check, 403, "forbidden"),
+        ("player", "post", f"/api/campaigns/{c}/rolls/",
+         {"request": {**CHECK, "system": "rd6"}}, 400, "invalid"),
+        ("player", "patch", f"/api/campaigns/{c}/members/{player}/", {"role": "gm"}, 403, "forbidden"),
+        ("observer", "patch", f"/api/campaigns/{c}/members/{s.users['observer'].pk}/",
+         {"role": "player"}, 403, "forbidden"),
+        ("player", "delete", f"/api/campaigns/{c}/members/{s.users['gm'].pk}/", None, 403, "forbidden"),
+        ("player", "post", f"/api/campaigns/{c}/invites/", {"role": "player"}, 403, "forbidden"),
+        ("player", "get", f"/api/campaigns/{c}/invites/", None, 403, "forbidden"),
+        ("player", "patch", f"/api/campaigns/{c}/", {"name": "Mine"}, 403, "forbidden"),
+        ("player", "delete", f"/api/campaigns/{c}/", None, 403, "forbidden"),
+        ("player", "post", f"/api/scenes/{s.crypt.pk}/activate/", None, 403, "forbidden"),
+        ("player", "post", f"/api/scenes/{s.lair.pk}/activate/", None, 404, "not_found"),
+        ("gm", "post", f"/api/campaigns/{c}/invites/", {"role": "gm"}, 400, "invalid"),
+        ("player", "post", "/api/combat/attacks/",
+         {"attacker_token": t.kobor.pk, "target_token": t.zombie.pk}, 403, "forbidden"),
+        ("player", "post", "/api/combat/attacks/",
+         {"attacker_token": t.tenrec.pk, "target_token": t.zombie.pk, "visibility": "gm"},
+         403, "forbidden"),
+        ("player", "post", "/api/combat/attacks/",
+         {"attacker_token": t.tenrec.pk, "target_token": t.zombie.pk,
+          "overrides": {"attack": {"attacker": {"finesse": 6}}}}, 403, "forbidden"),
+        ("player", "post", "/api/combat/attacks/",
+         {"attacker_token": t.tenrec.pk, "target_token": t.zombie.pk,
+          "options": {"defense_skill": "Agility"}}, 403, "forbidden"),
+        ("observer", "post", "/api/combat/attacks/",
+         {"attacker_token": t.tenrec.pk, "target_token": t.zombie.pk}, 403, "forbidden"),
+        ("player", "post", f"/api/combat/characters/{ch.tenrec.pk}/repair/", {"weapon": "Long sword"},
+         403, "forbidden"),
+        ("player", "post", f"/api/combat/scenes/{s.crypt.pk}/encounter/", {}, 403, "forbidden"),
+        ("player", "delete", f"/api/combat/scenes/{s.crypt.pk}/trails/", None, 403, "forbidden"),
+        ("player", "post", f"/api/combat/campaigns/{c}/undo/", {}, 403, "forbidden"),
+        ("stranger", "post", f"/api/combat/campaigns/{c}/undo/", {}, 404, "not_found"),
+        ("stranger", "post", f"/api/tokens/{t.tenrec.pk}/move/", {"x": 5, "y": 5}, 404, "not_found"),
+        ("stranger", "post", f"/api/campaigns/{c}/rolls/", check, 404, "not_found"),
+    ]  # fmt: skip
+
+
+def test_every_attempt_is_refused_and_changes_nothing(web, secrets):
+    before = state(secrets)
+    for who, method, url, body, status, code in attempts(secrets):
+        client = web(who)
+        kwargs = {"content_type": "application/json"} if body is not None else {}
+        response = (
+            getattr(client, method)(url, body, **kwargs)
+            if body is not None
+            else (getattr(client, method)(url))
+        )
+        assert response.status_code == status, (who, method, url, response.content[:300])
+        error = response.json()["error"]
+        assert error["code"] == code, (who, url, error)
+        assert leaks(response.json()) == [], (who, url)
+        assert state(secrets) == before, (who, method, url)
+
+
+def test_a_player_undoes_only_their_own_last_move(web, secrets):
+    gm, player = secrets.users["gm"], secrets.users["player"]
+    tenrec = secrets.tokens.tenrec
+    services.token_move(token_id=tenrec.pk, by=player, x=2, y=3)
+    services.token_move(token_id=secrets.tokens.zombie.pk, by=gm, x=4, y=4)
+    url = f"/api/combat/campaigns/{secrets.campaign.pk}/undo/"
+    refused = web("player").post(url, {}, content_type="application/json")
+    assert refused.status_code == 403
+    assert Token.objects.get(pk=secrets.tokens.zombie.pk).x == 4
+    services.token_move(token_id=tenrec.pk, by=player, x=2, y=4)
+    undone = web("player").post(url, {}, content_type="application/json")
+    assert undone.status_code == 200
+    assert (
+        Token.objects.get(pk=tenrec.pk).y,
+        Token.objects.get(pk=secrets.tokens.zombie.pk).x,
+    ) == (
+        3,
+        4,
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        ({"max_uses": 1, "uses": 1}, "invite_used_up"),
+        ({"expires_at": timezone.now() - timedelta(seconds=1)}, "invite_expired"),
+    ],
+)
+def test_a_spent_invite_lets_nobody_in(web, secrets, change, code):
+    invite = secrets.elsewhere.invite
+    Invite.objects.filter(pk=invite.pk).update(**change)
+    response = web("player").post(
+        "/api/invites/accept/", {"code": invite.code}, content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["error"] == {
+        "code": code,
+        "message": response.json()["error"]["message"],
+        "field": "code",
+    }
+    assert not Membership.objects.filter(
+        campaign=secrets.elsewhere.campaign, user=secrets.users["player"]
+    ).exists()
+    assert Invite.objects.get(pk=invite.pk).uses == change.get("uses", 0)
+
+
+def test_an_invite_never_changes_a_members_role(web, secrets):
+    """A player accepting an observer invite of their own campaign stays a
+    player; a guessed code is not found."""
+    invite = services.invite_create(
+        campaign=secrets.campaign, by=secrets.users["gm"], role="observer"
+    )
+    response = web("player").post(
+        "/api/invites/accept/", {"code": invite.code}, content_type="application/json"
+    )
+    assert response.status_code == 200 and response.json()["role"] == "player"
+    guessed = web("stranger").post(
+        "/api/invites/accept/", {"code": invite.code[:-1] + "x"}, content_type="application/json"
+    )
+    assert guessed.status_code == 404
