@@ -65,6 +65,7 @@ class RoomConsumer(AsyncConsumer):
         self.drag_bucket = TokenBucket(DRAG_RATE, DRAG_BURST)
         self.limits = ConnectionLimits()
         self.tasks: set[asyncio.Task] = set()
+        self.sync_lock = asyncio.Lock()
         self.outbox = Outbox(self.base_send, self.too_slow)
         # A close code can only be given once the handshake is accepted.
         await self.base_send({"type": "websocket.accept"})
@@ -112,6 +113,11 @@ class RoomConsumer(AsyncConsumer):
         return Viewer(self.user_id, self.role)
 
     async def send_snapshot(self, reason: str, id_=None):
+        # One snapshot or resync at a time: each holds live frames until it settles.
+        async with self.sync_lock:
+            await self._send_snapshot(reason, id_)
+
+    async def _send_snapshot(self, reason: str, id_=None):
         self.syncing = True
         state = await db.run(room_reads.snapshot, self.room, self.viewer)
         online = await self.presence.online(self.room)
@@ -135,6 +141,10 @@ class RoomConsumer(AsyncConsumer):
 
     async def send_resync(self, since: int, id_, welcome: bool = False):
         """The events after `since`, in pages, then the live ones held meanwhile."""
+        async with self.sync_lock:
+            await self._send_resync(since, id_, welcome)
+
+    async def _send_resync(self, since: int, id_, welcome: bool):
         self.syncing = True
         reason = await db.run(room_reads.resync_plan, self.room, since)
         if welcome:
@@ -151,10 +161,10 @@ class RoomConsumer(AsyncConsumer):
             if reason is None:
                 self.outbox.push(protocol.dumps(welcome_frame))
         if reason is not None:
-            return await self.send_snapshot(reason, id_)
-        if not self.tokens:
-            state = await db.run(room_reads.snapshot, self.room, self.viewer)
-            self.tokens = {t["id"]: _token_meta(t) for t in state["tokens"]}
+            return await self._send_snapshot(reason, id_)
+        if welcome:
+            tokens = await db.run(room_reads.active_tokens, self.room, self.viewer)
+            self.tokens = {t["id"]: _token_meta(t) for t in tokens}
         after = since
         while True:
             views = await db.run(room_reads.views_since, self.room, after, self.viewer)

@@ -2,8 +2,6 @@
 fresh connection gets, and pages of the log for a resync. Plain synchronous
 functions; the consumer and the hub call them through vtt.live.db.run."""
 
-from django.db.models import Max
-
 from vtt.tabletop.events import events_since
 from vtt.tabletop.models import Campaign, Membership, Role, RoomEvent, Token
 from vtt.tabletop.serialize import scene_data, token_data, user_data
@@ -65,6 +63,11 @@ def visible_tokens(scene_id: int | None, viewer: Viewer) -> list[dict]:
     return [_token_data(token) for token in tokens.order_by("pk")]
 
 
+def active_tokens(campaign_id: int, viewer: Viewer) -> list[dict]:
+    scene_id = Campaign.objects.values_list("active_scene_id", flat=True).get(pk=campaign_id)
+    return visible_tokens(scene_id, viewer)
+
+
 def _token_data(token: Token) -> dict:
     data = token_data(token)
     # token_data asks the database for controllers; the prefetch already has them.
@@ -120,7 +123,3 @@ def scene_tokens(scene_id: int) -> dict[str, list[dict]]:
     """The tokens of a newly activated scene: all for the GM, the visible for others."""
     every = visible_tokens(scene_id, Viewer(0, Role.GM))
     return {"gm": every, "others": [t for t in every if not t["hidden"]]}
-
-
-def last_seq_in_log(campaign_id: int) -> int:
-    return RoomEvent.objects.filter(campaign_id=campaign_id).aggregate(m=Max("seq"))["m"] or 0
