@@ -6,9 +6,13 @@ import pytest
 
 from vtt.combat.models import Combatant
 from vtt.combat.services import encounters
+from vtt.combat.services.attacks import attack_make
+from vtt.combat.services.undo import undo_last
 from vtt.tabletop import services
+from vtt.tabletop.models import Campaign, Membership, RoomEvent
+from vtt.tabletop.visibility import Viewer, event_view
 
-from .conftest import NOT_GM, VAMPIRE, leaks
+from .conftest import LURKER, NOT_GM, leaks
 
 
 @pytest.fixture
@@ -104,9 +108,64 @@ def test_a_hidden_attack_is_in_no_list_and_a_preview_cannot_find_the_lurker(web,
     )
     assert response.status_code == 404
     assert leaks(response.json()) == []
-    assert VAMPIRE in leaks(
-        web("gm").get(f"/api/combat/attacks/{secrets.hidden_attack.pk}/").json()
+    # The GM's own view names the lurker (by its token: see below).
+    assert LURKER in leaks(web("gm").get(f"/api/combat/attacks/{secrets.hidden_attack.pk}/").json())
+
+
+# Tenrec's long sword wounds the zombie (one die a side, then the wound test).
+SWORD_HIT = [2, 3, 4, 4, 1]
+# The bite wounds Tenrec.
+BITE_HIT = [2, 3, 4, 4, 2, 1]
+
+
+def test_an_npc_in_disguise_is_named_by_its_token_in_public_attacks(web, secrets):
+    """The "Zombie" on the map is the vampire lord's sheet: every public
+    attack on it or by it, its changes and their undo, name it "Zombie"."""
+    gm, tokens = secrets.users["gm"], secrets.tokens
+    services.token_update(
+        token_id=tokens.zombie.pk, by=gm, character_id=secrets.characters.vampire.pk
     )
+    since = Campaign.objects.get(pk=secrets.campaign.pk).event_seq
+    client = web("player")
+    made = post(
+        client,
+        "/api/combat/attacks/",
+        {
+            "attacker_token": tokens.tenrec.pk,
+            "target_token": tokens.zombie.pk,
+            "weapon": "Long sword",
+            "faces": SWORD_HIT,
+        },
+    )
+    assert made.status_code == 201, made.json()
+    body = made.json()
+    assert body["target"]["name"] == "Zombie"
+    assert [c["character"] for c in body["changes"]] == ["Zombie"]
+    # The vampire strikes back in the open, and the GM takes that back.
+    bite = attack_make(
+        by=gm,
+        attacker_token_id=tokens.zombie.pk,
+        target_token_id=tokens.tenrec.pk,
+        weapon="Bite",
+        faces=BITE_HIT,
+    )
+    assert bite.visibility == "public" and bite.attacker_name == "Zombie" and bite.changes
+    undo_last(campaign_id=secrets.campaign.pk, by=gm)
+    undo_last(campaign_id=secrets.campaign.pk, by=gm)
+
+    for who in NOT_GM:
+        reader = web(who)
+        listed = reader.get(f"/api/combat/attacks/?campaign={secrets.campaign.pk}").json()
+        assert {body["id"], bite.pk} <= {a["id"] for a in listed}
+        assert leaks(listed) == []
+        assert leaks(reader.get(f"/api/combat/attacks/{body['id']}/").json()) == []
+        # The log as the live room hands it over, live and on a reconnect.
+        member = Membership.objects.get(campaign=secrets.campaign, user=secrets.users[who])
+        viewer = Viewer(member.user_id, member.role)
+        events = RoomEvent.objects.filter(campaign=secrets.campaign, seq__gt=since)
+        views = [event_view(event, viewer) for event in events.order_by("seq")]
+        assert {"combat.attack", "undo"} <= {v["type"] for v in views}
+        assert leaks(views) == []
 
 
 def test_a_player_cannot_undo_or_reveal_the_gms_secret(web, secrets):

@@ -1,7 +1,11 @@
 """Writing a chain's results onto characters: each change is kept as
 {"character_id", "character", "field", "before", "after"} so the room can
 show it and undo can reverse it, and the resources after the event are
-remembered (the "before" of whatever comes next)."""
+remembered (the "before" of whatever comes next).
+
+"character" is the label the table knows the character by, given with each
+change: an NPC's sheet name is the GM's secret, so an attack names an NPC
+by its token (see attacks.side_name)."""
 
 from vtt.tabletop.models import Character
 
@@ -22,9 +26,9 @@ def lock_characters(*characters) -> dict[int, Character]:
 
 
 def apply_changes(changes) -> tuple[list[dict], list[Character]]:
-    """Apply (character, field, after) triples to the characters' resources."""
+    """Apply (character, field, after, label) changes to the characters' resources."""
     applied, touched = [], {}
-    for character, field, after in changes:
+    for character, field, after, label in changes:
         before = character.resources.get(field)
         if before == after:
             continue
@@ -36,7 +40,7 @@ def apply_changes(changes) -> tuple[list[dict], list[Character]]:
         applied.append(
             {
                 "character_id": character.pk,
-                "character": character.name,
+                "character": label,
                 "field": field,
                 "before": before,
                 "after": after,
@@ -56,7 +60,7 @@ def reverse_changes(changes: list[dict], characters: dict[int, Character]):
         character = characters.get(change["character_id"])
         if character is None:
             continue  # deleted since: nothing left to restore
-        back.append((character, change["field"], change["before"]))
+        back.append((character, change["field"], change["before"], change["character"]))
     return apply_changes(back)
 
 
@@ -66,13 +70,12 @@ def remember(characters, seq: int) -> None:
 
 
 def break_weapons(broken, attack) -> list[dict]:
+    """Break (character, weapon, label) weapons; the label as in apply_changes."""
     out = []
-    for character, weapon in broken:
+    for character, weapon, label in broken:
         _, created = BrokenWeapon.objects.get_or_create(
             character=character, weapon=weapon, defaults={"attack": attack}
         )
         if created:
-            out.append(
-                {"character_id": character.pk, "character": character.name, "weapon": weapon}
-            )
+            out.append({"character_id": character.pk, "character": label, "weapon": weapon})
     return out

@@ -181,10 +181,19 @@ def plan_attack(
     )
 
 
+def side_name(token: Token, character: Character | None) -> str:
+    """How an attack names a side: a PC by its sheet, anything else by its
+    token. An NPC's sheet name is the GM's (a token "Old beggar" may hide
+    "Count Orlok"), and the token's name is the one the table sees on the map."""
+    if character is not None and character.kind == Character.Kind.PC:
+        return character.name
+    return token.name
+
+
 def _context(plan: Plan, characters: dict) -> Context:
     def side(token):
         character = characters.get(token.character_id)
-        return Side(token, character, character.name if character else token.name)
+        return Side(token, character, side_name(token, character))
 
     return Context(
         game=plan.campaign.game,
@@ -281,9 +290,11 @@ def attack_make(
             physical=steps.physical,
         )
         changes, touched = apply_changes(
-            (side.character, field, after) for side, field, after in resolution.changes
+            (side.character, field, after, side.name) for side, field, after in resolution.changes
         )
-        broken = break_weapons([(side.character, name) for side, name in resolution.broken], attack)
+        broken = break_weapons(
+            [(side.character, name, side.name) for side, name in resolution.broken], attack
+        )
         attack.changes = changes + [
             {**b, "field": "weapon_broken", "before": False, "after": True} for b in broken
         ]
@@ -353,7 +364,7 @@ def attack_apply_damage(*, attack_id: int, by, amount: int | None = None) -> Att
         resource, sign = damage
         have = target.resources.get(resource, 0)
         after = min(MAX_COUNTER, max(0, have + sign * amount))
-        changes, touched = apply_changes([(target, resource, after)])
+        changes, touched = apply_changes([(target, resource, after, attack.target_name)])
         suggested = attack.damage
         attack.damage = amount
         attack.status = Attack.Status.APPLIED
@@ -387,7 +398,7 @@ def attack_reduce_damage(*, attack_id: int, by, action_points: int) -> Attack:
         if spend > have:
             raise ServiceError(
                 "insufficient_action_points",
-                f"{target.name} has {have} action points, not {spend}",
+                f"{attack.target_name} has {have} action points, not {spend}",
                 "action_points",
             )
         if spend > attack.damage:
@@ -403,8 +414,9 @@ def attack_reduce_damage(*, attack_id: int, by, action_points: int) -> Attack:
             },
         )
         wounds = min(MAX_COUNTER, target.resources.get("wounds", 0) + result["damage"])
+        name = attack.target_name
         changes, touched = apply_changes(
-            [(target, "action_points", have - spend), (target, "wounds", wounds)]
+            [(target, "action_points", have - spend, name), (target, "wounds", wounds, name)]
         )
         attack.steps = attack.steps + steps.steps
         attack.status = Attack.Status.APPLIED

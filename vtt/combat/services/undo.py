@@ -153,7 +153,9 @@ def _undo_resources(event: RoomEvent, by) -> RoomEvent:
     if track and before.get("condition", track[0]) not in track:
         raise _cannot("the condition it had is no longer on the campaign's track")
     keys = sorted(set(character.resources) | set(before))
-    changes, touched = apply_changes([(character, key, before.get(key)) for key in keys])
+    changes, touched = apply_changes(
+        [(character, key, before.get(key), character.name) for key in keys]
+    )
     npc = character.kind == Character.Kind.NPC
     return _announce(event, by, changes, touched, Visibility.GM if npc else event.visibility)
 
