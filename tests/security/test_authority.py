@@ -6,8 +6,13 @@ leaves the table exactly as it was."""
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
+from tests.combat.battle import make_battle
+from vtt.combat.models import Attack, Combatant
+from vtt.combat.services.attacks import attack_make
+from vtt.combat.services.encounters import encounter_start
 from vtt.tabletop import services
 from vtt.tabletop.models import Character, Invite, Membership, RoomEvent, Token
 
@@ -178,3 +183,53 @@ def test_an_invite_never_changes_a_members_role(web, secrets):
         "/api/invites/accept/", {"code": invite.code[:-1] + "x"}, content_type="application/json"
     )
     assert guessed.status_code == 404
+
+
+def test_a_player_demoted_to_observer_changes_nothing_with_what_they_still_own(db):
+    """Demoting a player leaves them owning their character and controlling
+    its token; as an observer they may still neither decide its damage, nor
+    roll its initiative, nor put its token back, nor undo its last move."""
+    fgr = make_battle(
+        "fgr",
+        sheets={"tenrec": {"skills": {"Melee": 3}}, "zombie": {"skills": {"Melee": 3}}},
+        weapons={"zombie": [{"name": "Bite", "kind": "melee", "damage": 2}]},
+    )
+    gm, player = fgr.users["gm"], fgr.users["player"]
+    fight = encounter_start(scene_id=fgr.scene.pk, by=gm)
+    # The zombie's bite waits for Tenrec's player to spend Action Points.
+    bite = attack_make(
+        by=gm,
+        attacker_token_id=fgr.tokens["zombie"].pk,
+        target_token_id=fgr.tokens["tenrec"].pk,
+        weapon="Bite",
+        faces=[3, 4, 1, 3, 4],
+    )
+    assert bite.status == "awaiting_defender"
+    tenrec = fgr.tokens["tenrec"]
+    services.token_move(token_id=tenrec.pk, by=player, x=6, y=4)
+    services.membership_set_role(
+        campaign_id=fgr.campaign.pk, by=gm, user_id=player.pk, role="observer"
+    )
+
+    def table():
+        return (
+            list(Attack.objects.filter(pk=bite.pk).values_list("status", "changes")),
+            list(Character.objects.filter(campaign=fgr.campaign).values_list("pk", "resources")),
+            list(Token.objects.filter(scene=fgr.scene).values_list("pk", "x", "y", "version")),
+            list(Combatant.objects.filter(encounter=fight).values_list("pk", "initiative")),
+            RoomEvent.objects.filter(campaign=fgr.campaign).count(),
+        )
+
+    before = table()
+    client = Client()
+    client.force_login(player)
+    for url, body in (
+        (f"/api/combat/attacks/{bite.pk}/reduce/", {"action_points": 2}),
+        (f"/api/combat/encounters/{fight.pk}/initiative/", {}),
+        (f"/api/combat/tokens/{tenrec.pk}/reset/", {}),
+        (f"/api/combat/campaigns/{fgr.campaign.pk}/undo/", {}),
+    ):
+        response = client.post(url, body, content_type="application/json")
+        assert response.status_code == 403, (url, response.content[:300])
+        assert response.json()["error"]["code"] == "forbidden", url
+        assert table() == before, url

@@ -385,6 +385,9 @@ def attack_reduce_damage(*, attack_id: int, by, action_points: int) -> Attack:
     """Fantasy Ground Rules: the defender's player spends Action Points, each
     taking 1 off the damage, before it is applied to their Wounds."""
     attack, member = _attack_for(attack_id, by)
+    if member.role == Role.OBSERVER:
+        # A player demoted to observer still owns the character: not enough.
+        raise NotAllowed("an observer may not spend action points", "attack")
     if member.role != Role.GM and (attack.target is None or attack.target.owner_id != by.pk):
         raise NotAllowed("only the defender's player or a GM decides this", "attack")
     spend = shapes.whole(action_points, "action_points", 0, 50)
