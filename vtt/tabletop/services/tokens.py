@@ -92,11 +92,14 @@ def token_for(token_id: int, by) -> tuple[Token, Membership]:
     if token is None:
         raise NotFound("no such token")
     member = require_member(token.scene.campaign_id, by, "token")
-    if member.role != Role.GM and (
-        token.hidden or token.scene.campaign.active_scene_id != token.scene_id
-    ):
+    if member.role != Role.GM and not players_see(token):
         raise NotFound("no such token")
     return token, member
+
+
+def players_see(token: Token) -> bool:
+    """Whether a token is there for players: visible, on the room's scene."""
+    return not token.hidden and token.scene.campaign.active_scene_id == token.scene_id
 
 
 def _locked(token: Token) -> Token:
@@ -159,7 +162,16 @@ def token_move(*, token_id: int, by, x: int, y: int, version: int | None = None)
     if version is not None and type(version) is not int:
         raise shapes.invalid("version", "must be a whole number")
     with transaction.atomic():
-        token = _locked(token)
+        # Locked with its scene and campaign as they are now, in one query.
+        token = (
+            Token.objects.select_for_update(of=("self",))
+            .select_related("scene__campaign")
+            .get(pk=token.pk)
+        )
+        if member.role != Role.GM and not players_see(token):
+            # Hidden, or its scene left, while this move waited for the lock:
+            # refused as if never there, before the version tells its state.
+            raise NotFound("no such token")
         if version is not None and version != token.version:
             raise StaleVersion(token)
         check_footprint(token.scene, x, y, token.size)
