@@ -193,7 +193,7 @@ async def settled(timeout=3.0):
     deadline = loop.time() + timeout
     while (the_hub.rooms or the_hub.channel is not None) and loop.time() < deadline:
         await asyncio.sleep(0.01)
-    while not the_hub._outgoing.empty() and loop.time() < deadline:
+    while the_hub.unpublished and loop.time() < deadline:
         await asyncio.sleep(0.01)
 
 

@@ -96,7 +96,7 @@ class RoomConsumer(AsyncConsumer):
         self.joined = True
         self.presence = get_presence()
         if await self.presence.join(self.room, place["user"], self.conn_id):
-            await self.hub.publish_aside(
+            self.hub.publish_aside(
                 self.room, presence_frame("join", place["user"]), about=self.user_id
             )
         if since is None:
@@ -350,7 +350,7 @@ class RoomConsumer(AsyncConsumer):
                     "version": token["version"],
                 }
             )
-            await self.hub.publish_aside(
+            self.hub.publish_aside(
                 self.room,
                 text,
                 origin=self.conn_id,
@@ -387,7 +387,7 @@ class RoomConsumer(AsyncConsumer):
             try:
                 if await self.presence.leave(self.room, self.user_id, self.conn_id):
                     user = {"id": self.me["id"], "name": self.me["name"]}
-                    await self.hub.publish_aside(
+                    self.hub.publish_aside(
                         self.room, presence_frame("leave", user), about=self.user_id
                     )
             except Exception:

@@ -19,6 +19,7 @@ Publishing goes through the hub too when the change was made on its loop's
 worker thread: one ordered publisher per process, no extra event loop."""
 
 import asyncio
+import collections
 import contextlib
 import logging
 
@@ -127,7 +128,7 @@ class Hub:
         self.channel: str | None = None
         self._reader: asyncio.Task | None = None
         self._beat: asyncio.Task | None = None
-        self._outgoing: asyncio.Queue = asyncio.Queue()
+        self._outgoing: collections.deque = collections.deque()
         self._publisher: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
         self._opening = asyncio.Lock()
@@ -206,7 +207,10 @@ class Hub:
         if feed is None:
             return
         kind = message.get("type")
-        if kind == "room.event":
+        if kind == "room.batch":
+            for item in message["items"]:
+                self.dispatch(item)
+        elif kind == "room.event":
             feed.offer(message)
         elif kind == "room.aside":
             for conn in tuple(feed.members):
@@ -232,7 +236,7 @@ class Hub:
         for room, feed in rooms.items():
             await store.refresh(room, [(c.user_id, c.conn_id) for c in feed.members])
             for user in await store.prune(room):
-                await self.publish_aside(room, presence_frame("leave", user), about=user["id"])
+                self.publish_aside(room, presence_frame("leave", user), about=user["id"])
 
     async def _catch_up(self, feed: RoomFeed) -> None:
         try:
@@ -243,25 +247,40 @@ class Hub:
     # ------------------------------------------------------------ publishing
 
     def publish_soon(self, message: dict) -> None:
-        """Queue a broadcast (called on the loop, from another thread's
-        call_soon_threadsafe); the publisher sends them in queue order."""
-        if self._publisher is None:
+        """Queue a message for the room's group (on the loop; events arrive
+        here through call_soon_threadsafe from the committing thread). One
+        publisher sends the queue in order, and whatever piled up while a
+        publish was on its way goes out as one batch per room: under load a
+        single layer message carries many events and drag previews."""
+        self._outgoing.append(message)
+        if self._publisher is None or self._publisher.done():
             self._publisher = self.spawn(self._publish_all())
-        self._outgoing.put_nowait(message)
+
+    def publish_aside(self, room: int, text: str, **extra) -> None:
+        """Something for the room that is not in the log (presence, drags)."""
+        self.publish_soon({"type": "room.aside", "room": room, "text": text, **extra})
+
+    @property
+    def unpublished(self) -> int:
+        return len(self._outgoing)
 
     async def _publish_all(self) -> None:
-        while True:
-            message = await self._outgoing.get()
-            try:
-                await self.layer.group_send(room_group(message["room"]), message)
-            except Exception:
-                # The room's other processes will read it from the log.
-                logger.exception("room hub: could not publish event %s", message.get("seq"))
-
-    async def publish_aside(self, room: int, text: str, **extra) -> None:
-        """Something for the room that is not in the log (presence, drags)."""
-        message = {"type": "room.aside", "room": room, "text": text, **extra}
-        await self.layer.group_send(room_group(room), message)
+        while self._outgoing:
+            rooms: dict[int, list] = {}
+            while self._outgoing:
+                message = self._outgoing.popleft()
+                rooms.setdefault(message["room"], []).append(message)
+            for room, items in rooms.items():
+                batch = (
+                    items[0]
+                    if len(items) == 1
+                    else {"type": "room.batch", "room": room, "items": items}
+                )
+                try:
+                    await self.layer.group_send(room_group(room), batch)
+                except Exception:
+                    # Events are in the log: the room's processes catch up from it.
+                    logger.exception("room hub: could not publish to room %s", room)
 
     def spawn(self, coro) -> asyncio.Task:
         task = self.loop.create_task(coro)
