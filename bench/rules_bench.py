@@ -112,7 +112,9 @@ def main():
     reference = per_second(d20_artifice_test())
     wall = cli_wall_ms()
 
-    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, pinned to one; median of {RUNS} runs\n")
+    print(
+        f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, pinned to one; median of {RUNS} runs\n"
+    )
     print("| case | secure source /s | dice tape /s |")
     print("|---|---:|---:|")
     for name, secure, taped in rows:
