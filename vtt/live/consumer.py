@@ -92,9 +92,16 @@ class RoomConsumer(AsyncConsumer):
         self.me = {**place["user"], "role": self.role}
         self.campaign = place["campaign"]
         self.hub = get_hub()
+        self.presence = get_presence()
         await self.hub.join(self)
         self.joined = True
-        self.presence = get_presence()
+        # A change of role between admission and the join came in no message
+        # to this socket; from the join on, every change does.
+        role = await db.run(room_reads.role_of, self.room, self.user_id)
+        if role is None:
+            return await self.close(protocol.CLOSE_NOT_MEMBER)
+        self.role = role
+        self.me = {**place["user"], "role": role}
         if await self.presence.join(self.room, place["user"], self.conn_id):
             self.hub.publish_aside(
                 self.room, presence_frame("join", place["user"]), about=self.user_id
@@ -201,6 +208,9 @@ class RoomConsumer(AsyncConsumer):
             return
         seq = message["seq"]
         if seq <= self.last_seq:
+            # Already in a snapshot or a resync page: they tell the client,
+            # not this socket, that its member's place changed.
+            self.note_member(message)
             return
         if seq != self.last_seq + 1:
             # Never expected (the hub orders and repairs), but if it happens
@@ -214,12 +224,7 @@ class RoomConsumer(AsyncConsumer):
         if token is not None:
             self.note_token(token)
         self.outbox.push(text_for(message, self.role, self.user_id))
-        member = message.get("member")
-        if member is not None and member["user_id"] == self.user_id:
-            if member["role"] is None:
-                # Removed from the campaign: not one more frame of the room.
-                self.removed = True
-            self.spawn(self.membership_changed(member["role"]))
+        self.note_member(message)
 
     def push_aside(self, text: str, key=None, seq: int | None = None):
         """Something outside the log (presence, drag previews, a scene's tokens)."""
@@ -245,13 +250,24 @@ class RoomConsumer(AsyncConsumer):
         else:
             self.tokens[meta["id"]] = meta
 
-    async def membership_changed(self, role: str | None):
+    def note_member(self, message: dict):
+        member = message.get("member")
+        if member is not None and member["user_id"] == self.user_id:
+            self.membership_changed(member["role"])
+
+    def membership_changed(self, role: str | None):
+        """Applied at once, so the very next event (even one handed over in
+        the same batch) is rendered for the new role."""
         if role is None:
-            return await self.close(protocol.CLOSE_NOT_MEMBER)
-        if role != self.role:
+            # Removed from the campaign: not one more frame of the room.
+            self.removed = True
+            self.spawn(self.close(protocol.CLOSE_NOT_MEMBER))
+        elif role != self.role:
             self.role = role
             self.me = {**self.me, "role": role}
-            await self.send_snapshot("role_changed")
+            if role != Role.GM:
+                self.tokens = {i: t for i, t in self.tokens.items() if not t["hidden"]}
+            self.spawn(self.send_snapshot("role_changed"))
 
     def too_slow(self):
         if not self.closing:
