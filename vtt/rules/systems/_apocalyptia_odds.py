@@ -4,7 +4,7 @@ falls below a quarter of the contract's bound, so two dice stay inside it."""
 
 from functools import lru_cache
 
-from ..dist import CUTOFF, exploding_total, margin
+from ..dist import CUTOFF, exploding_total
 from ._apocalyptia_die import BOTCH_FACE, beats, explodes, is_automatic
 
 DIE_CUTOFF = CUTOFF / 4
@@ -30,9 +30,25 @@ def die_values(exploding: bool) -> tuple[tuple, float]:
 @lru_cache(maxsize=1)
 def die_margin() -> tuple[tuple, float]:
     """P(first die - second die) for two exploding dice, sorted by margin,
-    and the mass cut off from the pair."""
+    and the mass cut off from the pair.
+
+    A die shows 6k + r (k sixes, then r in 1..5) with chance 6^-(k+1), so
+    the margin is 6(k1 - k2) + (r1 - r2): sum the chains' weights by their
+    difference d, then spread each over the 9 differences of r (5 - |j| ways
+    each), instead of convolving two long value lists."""
     values, cut = die_values(True)
-    return tuple(sorted(margin(values, values).items())), 2 * cut - cut * cut
+    chains = len(values) // 6  # k runs over 0..chains-1, as exploding_total cut it
+    by_difference: dict[int, float] = {}
+    for k1 in range(chains):
+        for k2 in range(chains):
+            d = k1 - k2
+            by_difference[d] = by_difference.get(d, 0.0) + 6.0 ** -(k1 + k2 + 2)
+    margins: dict[int, float] = {}
+    for d, weight in by_difference.items():
+        for j in range(-4, 5):
+            m = 6 * d + j
+            margins[m] = margins.get(m, 0.0) + weight * (5 - abs(j))
+    return tuple(sorted(margins.items())), 2 * cut - cut * cut
 
 
 def _keyed(pairs) -> dict:
