@@ -73,9 +73,7 @@ def move(asker: Asker, fields: dict) -> dict:
         y=fields["y"],
         version=fields["version"],
     )
-    # Where it stands now; the whole token comes with the token.moved event
-    # (this saves a query on the busiest intent).
-    return {"token": {"id": token.pk, "x": token.x, "y": token.y, "version": token.version}}
+    return {"token": token_data(token)}
 
 
 def create(asker: Asker, fields: dict) -> dict:
