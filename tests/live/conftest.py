@@ -237,3 +237,12 @@ async def clients():
     # (PostgreSQL then refuses to drop the test database).
     await database_sync_to_async(connections.close_all)()
     await asyncio.to_thread(live_db.close_connections)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def close_live_database_threads(django_db_setup):
+    """At the end of the run, before the test database is dropped, the live
+    rooms' database threads let go of their connections (other suites' room
+    tests use them too)."""
+    yield
+    live_db.close_connections()
