@@ -5,7 +5,6 @@ The live rooms listen to `event_committed` to broadcast; a client that missed
 something reads the log from its last sequence number (events_since)."""
 
 from django.db import transaction
-from django.db.models import F
 from django.dispatch import Signal
 
 from .models import Campaign, RoomEvent, Visibility
@@ -22,16 +21,28 @@ def append_event(
     Must run inside transaction.atomic(): the counter update locks the
     campaign row (PostgreSQL) or the database (SQLite) until commit, so
     concurrent changes get distinct, gap-free, increasing numbers."""
-    if not transaction.get_connection().in_atomic_block:
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
         raise RuntimeError("append_event must run inside transaction.atomic()")
-    Campaign.objects.filter(pk=campaign.pk).update(event_seq=F("event_seq") + 1)
-    seq = Campaign.objects.filter(pk=campaign.pk).values_list("event_seq", flat=True).get()
-    campaign.event_seq = seq
+    campaign.event_seq = seq = _next_seq(connection, campaign.pk)
     event = RoomEvent.objects.create(
         campaign=campaign, seq=seq, kind=kind, data=data, actor=actor, visibility=visibility
     )
     transaction.on_commit(lambda: event_committed.send(sender=RoomEvent, event=event))
     return event
+
+
+def _next_seq(connection, campaign_id: int) -> int:
+    """Bump and read the counter in one statement: the campaign row stays
+    locked until commit, so every round trip saved here is saved for every
+    writer queued behind it. PostgreSQL and SQLite (3.35+) both RETURN."""
+    table = connection.ops.quote_name(Campaign._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET event_seq = event_seq + 1 WHERE id = %s RETURNING event_seq",
+            [campaign_id],
+        )
+        return cursor.fetchone()[0]
 
 
 def events_since(campaign_id: int, after_seq: int, limit: int = 200):
