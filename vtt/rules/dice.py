@@ -112,6 +112,3 @@ class Roller:
         }
         self.dice.append(d)
         return d
-
-    def faces(self) -> list[int]:
-        return [d["face"] for d in self.dice]
