@@ -60,19 +60,12 @@ def visible_tokens(scene_id: int | None, viewer: Viewer) -> list[dict]:
     tokens = Token.objects.filter(scene_id=scene_id).prefetch_related("controllers")
     if not viewer.is_gm:
         tokens = tokens.filter(hidden=False)
-    return [_token_data(token) for token in tokens.order_by("pk")]
+    return [token_data(token) for token in tokens.order_by("pk")]
 
 
 def active_tokens(campaign_id: int, viewer: Viewer) -> list[dict]:
     scene_id = Campaign.objects.values_list("active_scene_id", flat=True).get(pk=campaign_id)
     return visible_tokens(scene_id, viewer)
-
-
-def _token_data(token: Token) -> dict:
-    data = token_data(token)
-    # token_data asks the database for controllers; the prefetch already has them.
-    data["controllers"] = sorted(user.pk for user in token.controllers.all())
-    return data
 
 
 def snapshot(campaign_id: int, viewer: Viewer) -> dict:

@@ -6,6 +6,7 @@ vtt.tabletop.services so the REST API, the live rooms and the admin agree."""
 
 from django.conf import settings
 from django.db import models
+from django.utils.functional import cached_property
 
 
 class Game(models.TextChoices):
@@ -180,6 +181,17 @@ class Token(models.Model):
 
     def __str__(self):
         return self.name
+
+    @cached_property
+    def controller_ids(self) -> list[int]:
+        """Sorted ids of the users who control this token, read once per
+        instance: a move checks them, stores them and acknowledges them. A
+        prefetch of `controllers` (lists of tokens) is used when there is one.
+        Change controllers on a fresh instance, as the services do."""
+        if "controllers" in getattr(self, "_prefetched_objects_cache", {}):
+            return sorted(user.pk for user in self.controllers.all())
+        links = Token.controllers.through.objects.filter(token_id=self.pk)
+        return sorted(links.values_list("user_id", flat=True))
 
 
 class Roll(models.Model):

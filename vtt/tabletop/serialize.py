@@ -22,7 +22,7 @@ def token_data(token: Token) -> dict:
         "size": token.size,
         "hidden": token.hidden,
         "color": token.color,
-        "controllers": sorted(token.controllers.values_list("pk", flat=True)),
+        "controllers": token.controller_ids,
         "version": token.version,
     }
 

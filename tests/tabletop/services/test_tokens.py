@@ -1,7 +1,8 @@
 import threading
+import time
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -213,6 +214,59 @@ def test_concurrent_moves_of_one_token_are_serialised(postgres):
     last = events_after(table.campaign, 0)[-1]
     assert last.kind == "token.moved" and last.data["token"]["x"] == token.x
     assert token.version == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_waiting_on_the_gms_hide_finds_nothing(postgres):
+    """The GM's hide holds the token's row, the player's move waits for it,
+    and once the hide commits the move finds no token: it reads the token,
+    its scene and the room under the lock, never before it."""
+    table = make_table()
+    token_id, hiding, outcome = table.tenrec_token.pk, threading.Event(), []
+
+    def player_moves():
+        hiding.wait()
+        try:
+            services.token_move(token_id=token_id, by=table.player, x=4, y=4, version=1)
+            outcome.append("moved")
+        except services.NotFound as refused:
+            outcome.append(refused.code)
+        finally:
+            connection.close()
+
+    mover = threading.Thread(target=player_moves)
+    mover.start()
+    with transaction.atomic():
+        services.token_set_hidden(token_id=token_id, by=table.gm, hidden=True)
+        hiding.set()
+        waited = wait_for_a_lock_wait()
+    mover.join(10)
+    assert waited, "the move never waited for the token's row"
+    assert outcome == ["not_found"]
+    token = Token.objects.get(pk=token_id)
+    assert (token.x, token.y, token.version, token.hidden) == (
+        table.tenrec_token.x,
+        table.tenrec_token.y,
+        2,
+        True,
+    )
+
+
+def wait_for_a_lock_wait(seconds: float = 5.0) -> bool:
+    """Whether another session of this database comes to wait for a lock."""
+    deadline = time.monotonic() + seconds
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            # Activity is read once per transaction unless the snapshot is dropped.
+            cursor.execute("SELECT pg_stat_clear_snapshot()")
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            )
+            if cursor.fetchone()[0]:
+                return True
+            time.sleep(0.01)
+    return False
 
 
 @settings(

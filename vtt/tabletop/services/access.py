@@ -33,7 +33,11 @@ def membership(campaign_id: int, by) -> Membership | None:
         return Membership(campaign_id=campaign_id, role=Role.GM)
     if by is None or not getattr(by, "is_authenticated", False):
         return None
-    return Membership.objects.filter(campaign_id=campaign_id, user_id=by.pk).first()
+    try:
+        # get(), not filter().first(): no ordering to compile on a hot path.
+        return Membership.objects.get(campaign_id=campaign_id, user_id=by.pk)
+    except Membership.DoesNotExist:
+        return None
 
 
 def require_member(campaign_id: int, by, what: str = "campaign") -> Membership:

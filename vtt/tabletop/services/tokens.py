@@ -154,24 +154,29 @@ def token_move(*, token_id: int, by, x: int, y: int, version: int | None = None)
     """Move a token (its controllers or a GM). Moves of one token run one at
     a time; one that names an older version than the stored one raises
     StaleVersion carrying the token as it is now."""
-    token, member = token_for(token_id, by)
-    if member.role == Role.OBSERVER:
-        raise NotAllowed("an observer may not move tokens")
-    if member.role != Role.GM and not token.controllers.filter(pk=by.pk).exists():
-        raise NotAllowed("you do not control this token")
     if version is not None and type(version) is not int:
         raise shapes.invalid("version", "must be a whole number")
     with transaction.atomic():
-        # Locked with its scene and campaign as they are now, in one query.
-        token = (
-            Token.objects.select_for_update(of=("self",))
-            .select_related("scene__campaign")
-            .get(pk=token.pk)
-        )
+        # Everything is read under the token's lock, as it is now: the room
+        # sends many moves a second and each statement saved is saved for
+        # every move queued behind this one.
+        try:
+            token = (
+                Token.objects.select_for_update(of=("self",))
+                .select_related("scene__campaign")
+                .get(pk=token_id)
+            )
+        except Token.DoesNotExist:
+            raise NotFound("no such token") from None
+        member = require_member(token.scene.campaign_id, by, "token")
         if member.role != Role.GM and not players_see(token):
-            # Hidden, or its scene left, while this move waited for the lock:
-            # refused as if never there, before the version tells its state.
+            # Hidden, or on a scene the room is not on: not there for players,
+            # and refused before the version could tell its state.
             raise NotFound("no such token")
+        if member.role == Role.OBSERVER:
+            raise NotAllowed("an observer may not move tokens")
+        if member.role != Role.GM and by.pk not in token.controller_ids:
+            raise NotAllowed("you do not control this token")
         if version is not None and version != token.version:
             raise StaleVersion(token)
         check_footprint(token.scene, x, y, token.size)

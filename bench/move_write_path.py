@@ -1,0 +1,76 @@
+"""The write path of one stored token move, without any websocket: what the
+room's database thread does for each `token.move` intent (the intent handler,
+the token service, the event log and the commit), timed one after another on
+PostgreSQL, with the statements each move sends.
+
+    .venv/bin/python bench/move_write_path.py            # 5 runs of 2,000 moves
+    .venv/bin/python bench/move_write_path.py --moves 500 --runs 3
+
+A room can store at most about 1000 / (ms per move) moves a second per
+database thread; the fan-out benchmark (bench/ws_fanout.py) shows what that
+means for latency. Uses the `vtt_bench` database that ws_fanout.py creates
+(DATABASE_URL to use another)."""
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from ws_fanout import DEFAULT_DATABASE, build_table, django_env, prepare_database  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=2000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--database-url", default=os.environ.get("DATABASE_URL") or DEFAULT_DATABASE
+    )
+    args = parser.parse_args()
+
+    prepare_database(args.database_url)
+    os.environ.update(django_env(args.database_url, None))
+    table = build_table(args.database_url, clients=2, senders=2)
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from vtt.live import intents
+    from vtt.tabletop.models import Token
+
+    token = Token.objects.get(pk=table.tokens[1])
+    player = get_user_model().objects.get(pk=token.controllers.get().pk)
+    asker = intents.Asker(player, table.campaign_id, frozenset({token.pk}))
+    version = token.version
+
+    def move(i: int) -> None:
+        nonlocal version
+        fields = {"token": token.pk, "x": 1 + i % 50, "y": 1, "version": version}
+        version = intents.move(asker, fields)["token"]["version"]
+
+    with CaptureQueriesContext(connection) as captured:
+        move(0)
+    print(f"statements per move: {len(captured)}")
+    for query in captured:
+        print("   ", query["sql"][:110])
+
+    figures = []
+    for run in range(args.runs):
+        start = time.perf_counter()
+        for i in range(args.moves):
+            move(i + 1)
+        elapsed = time.perf_counter() - start
+        figures.append(1000 * elapsed / args.moves)
+        print(f"run {run + 1}: {figures[-1]:.3f} ms per move ({args.moves / elapsed:.0f}/s)")
+    median = statistics.median(figures)
+    print(f"median of {args.runs}: {median:.3f} ms per move, {1000 / median:.0f} moves/s")
+
+
+if __name__ == "__main__":
+    main()
