@@ -33,7 +33,7 @@ setup: $(RUN_STAMP)
 
 serve: $(RUN_STAMP)
 	@echo "Serving the d6 virtual tabletop on http://$(HOST):$(PORT)/ (Ctrl-C stops it)"
-	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) vtt.asgi:application
+	$(PY) -m vtt.serve -b $(HOST) -p $(PORT) vtt.asgi:application
 
 test: $(DEV_STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -24,7 +24,6 @@ case "$*" in
   "-m venv .venv")
     mkdir -p .venv/bin
     cp "$0" .venv/bin/python
-    cp "$0" .venv/bin/daphne
     ;;
 esac
 exit 0
@@ -94,14 +93,14 @@ def test_make_test_is_idempotent_until_pyproject_changes(checkout):
 
 
 @needs_make
-def test_make_run_sets_up_then_serves_with_daphne(checkout):
+def test_make_run_sets_up_then_serves_with_daphne_on_uvloop(checkout):
     commands = checkout.make("run")
     assert installs(commands) == ["python -m pip install --quiet --disable-pip-version-check -e ."]
     assert commands[-4:] == [
         "python manage.py migrate --noinput",
         "python manage.py collectstatic --noinput --verbosity 0",
         "python manage.py help demo",
-        "daphne -b 127.0.0.1 -p 8000 vtt.asgi:application",
+        "python -m vtt.serve -b 127.0.0.1 -p 8000 vtt.asgi:application",
     ]
     # Twice: nothing reinstalled, the set-up steps are repeated harmlessly.
     assert installs(checkout.make("run")) == []
@@ -112,7 +111,7 @@ def test_make_run_loads_the_demo_when_the_command_exists(checkout):
     commands = checkout.make("run", "PORT=8123", HAS_DEMO="1")
     assert "python manage.py demo" in commands
     assert commands.index("python manage.py demo") < len(commands) - 1
-    assert commands[-1] == "daphne -b 127.0.0.1 -p 8123 vtt.asgi:application"
+    assert commands[-1] == "python -m vtt.serve -b 127.0.0.1 -p 8123 vtt.asgi:application"
 
 
 @needs_make

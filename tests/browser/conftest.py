@@ -78,9 +78,17 @@ def table(tmp_path_factory, chromium_path):
     seeded = subprocess.run([sys.executable, "-m", "tests.browser.room_seed"], timeout=60, **run)
     data = json.loads(seeded.stdout.strip().splitlines()[-1])
     port = _free_port()
-    daphne = Path(sys.executable).with_name("daphne")
     proc = subprocess.Popen(
-        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "vtt.asgi:application"],
+        [
+            sys.executable,
+            "-m",
+            "vtt.serve",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "vtt.asgi:application",
+        ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,

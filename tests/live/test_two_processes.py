@@ -37,9 +37,18 @@ def database_url(connection) -> str:
 
 
 def start_daphne(port: int, env: dict, log) -> subprocess.Popen:
-    daphne = Path(sys.executable).with_name("daphne")
+    # As the site is served: daphne on uvloop (vtt/serve.py).
     return subprocess.Popen(
-        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "vtt.asgi:application"],
+        [
+            sys.executable,
+            "-m",
+            "vtt.serve",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "vtt.asgi:application",
+        ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
