@@ -13,6 +13,10 @@ Targets (each served by its own processes; this script is the load client):
 - redis2:    two daphne processes on two ports sharing Redis; clients and
   senders split between them.
 
+The daphne processes are started as the site is, `python -m vtt.serve`
+(daphne on uvloop); `--plain-daphne` starts daphne's own command instead,
+on asyncio's default loop, to compare.
+
 Every Django target uses PostgreSQL (DATABASE_URL, default a `vtt_bench`
 database on the local server, created and migrated here) and the real room:
 session log-in, membership, token.move intents through the token service
@@ -185,10 +189,17 @@ def build_table(database_url: str, clients: int, senders: int) -> Table:
     return Table(campaign.pk, cookies, tokens)
 
 
+# How the Django targets are served: as the site is (daphne on uvloop), or
+# with --plain-daphne by daphne's own command, on asyncio's default loop.
+SERVE = [sys.executable, "-m", "vtt.serve"]
+PLAIN_DAPHNE = [str(Path(sys.executable).with_name("daphne"))]
+server_command = SERVE
+
+
 def start_daphne(port: int, env: dict) -> subprocess.Popen:
     return subprocess.Popen(
         [
-            str(Path(sys.executable).with_name("daphne")),
+            *server_command,
             "-b",
             "127.0.0.1",
             "-p",
@@ -577,7 +588,15 @@ def main() -> None:
         "--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE)
     )
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or DEFAULT_REDIS)
+    parser.add_argument(
+        "--plain-daphne",
+        action="store_true",
+        help="serve with the daphne command (asyncio loop) instead of python -m vtt.serve",
+    )
     args = parser.parse_args()
+    if args.plain_daphne:
+        global server_command
+        server_command = PLAIN_DAPHNE
     loop_name = use_uvloop()
     if args.serve_reference:
         asyncio.run(serve_reference(args.serve_reference))
@@ -597,7 +616,10 @@ def main() -> None:
                     )
                 )
             )
-    print(report(all_runs, loop_name, args.runs))
+    server = (
+        "daphne (asyncio loop)" if args.plain_daphne else "python -m vtt.serve (daphne on uvloop)"
+    )
+    print(report(all_runs, loop_name, args.runs) + f"\nDjango targets served by {server}.")
 
 
 if __name__ == "__main__":
