@@ -271,6 +271,13 @@ class RoomConsumer(AsyncConsumer):
 
     def too_slow(self):
         if not self.closing:
+            # Worth an operator's eye: a client (or a proxy) that stopped reading.
+            logger.warning(
+                "room %s: closing a socket of user %s that stopped reading (%s)",
+                self.room,
+                self.user_id,
+                protocol.CLOSE_TOO_SLOW,
+            )
             self.spawn(self.close(protocol.CLOSE_TOO_SLOW, flush=False))
 
     # ------------------------------------------------------------ receiving

@@ -1,0 +1,158 @@
+"""A socket that stops reading, on a real daphne (`python -m vtt.serve`):
+the frames it leaves unread pile up in Twisted's transport, and once they
+pass the outbox's bound the server gives up on that socket instead of
+holding the room's traffic for it without end. The room goes on for
+everyone else."""
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from vtt.live import protocol
+from vtt.live.outbox import MAX_BYTES
+
+ROOT = Path(__file__).resolve().parents[2]
+LINES = 400  # chat lines of 2000 characters in the log: about 1.7 MB a full resync
+
+
+def seed() -> dict:
+    """A campaign with a long chat log and one signed-in member (run in the
+    server's database, in a subprocess)."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from vtt.live import intents
+    from vtt.tabletop import services
+
+    gm = get_user_model().objects.create_user("slow-gm")
+    campaign = services.campaign_create(owner=gm, name="Long table", game="artifice")
+    asker = intents.Asker(gm, campaign.pk)
+    for i in range(LINES):
+        intents.chat(asker, {"text": f"{i:04d} " + "x" * 1995})
+    client = Client()
+    client.force_login(gm)
+    return {"campaign": campaign.pk, "cookie": client.cookies["sessionid"].value}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def served(tmp_path):
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'room.sqlite3'}",
+        "DJANGO_SETTINGS_MODULE": "vtt.settings",
+        "PYTHONPATH": str(ROOT),
+    }
+    env.pop("REDIS_URL", None)
+    run = {"cwd": ROOT, "env": env, "check": True, "capture_output": True, "text": True}
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], timeout=120, **run)
+    seeded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import json, django; django.setup()\n"
+            "from tests.live.test_slow_client import seed\n"
+            "print(json.dumps(seed()))",
+        ],
+        timeout=120,
+        **run,
+    )
+    port = free_port()
+    log = tmp_path / "server.log"
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "vtt.serve",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "vtt.asgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=log.open("w"),
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert server.poll() is None, "the server exited"
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not come up"
+                time.sleep(0.1)
+        yield {"port": port, "log": log, **json.loads(seeded.stdout.strip().splitlines()[-1])}
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+async def join(served, sock=None):
+    import websockets
+
+    port = served["port"]
+    return await websockets.connect(
+        f"ws://127.0.0.1:{port}/ws/campaigns/{served['campaign']}/",
+        origin=f"http://127.0.0.1:{port}",
+        additional_headers={"Cookie": f"sessionid={served['cookie']}"},
+        sock=sock,
+        max_size=None,
+        max_queue=1,
+    )
+
+
+async def test_a_socket_that_stops_reading_is_let_go(served):
+    import websockets
+
+    # A small receive window, so what the client does not read stays on the
+    # server's side; and a client that reads nothing until told to.
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", served["port"]))
+    sock.setblocking(False)
+    slow = await join(served, sock)
+    # Each resync from 0 sends the whole log again: 40 of them (the burst the
+    # rate limit allows) are far more than the bound.
+    for i in range(40):
+        await slow.send(json.dumps({"type": "resync", "id": f"r{i}", "since": 0}))
+    await asyncio.sleep(3)
+
+    # The room goes on for everyone else meanwhile.
+    other = await join(served)
+    snapshot = json.loads(await asyncio.wait_for(other.recv(), 10))
+    assert snapshot["type"] == "snapshot" and snapshot["seq"] == LINES
+    await other.send(json.dumps({"type": "ping", "id": "p"}))
+    frames = [json.loads(await asyncio.wait_for(other.recv(), 10)) for _ in range(1)]
+    assert frames[0]["type"] == "pong"
+    await other.close()
+
+    # The slow socket reads now: a bounded amount, then the end.
+    received = 0
+    with pytest.raises(websockets.ConnectionClosed) as closed:
+        while True:
+            received += len(await asyncio.wait_for(slow.recv(), 10))
+    # Let go because of the bound: it says so, and the socket got far less
+    # than the 40 resyncs asked for (about 68 MB). Its close frame (4408)
+    # waits behind the unread frames, so the client may not live to read it
+    # before the server drops the connection.
+    assert "stopped reading (4408)" in served["log"].read_text()
+    assert received < MAX_BYTES + 8 * 1024 * 1024
+    if closed.value.rcvd is not None:
+        assert closed.value.rcvd.code == protocol.CLOSE_TOO_SLOW
