@@ -64,6 +64,37 @@ async def test_group_broadcast_crosses_between_two_workers(redis_url, kind):
         await listener.flush()
 
 
+async def test_two_sites_on_one_redis_never_hear_each_others_rooms(redis_url):
+    # Two sites with their own databases, and a different Redis database
+    # number each (which pub/sub ignores): the same room group on both.
+    from vtt.settings import redis_channel_layer
+
+    run = uuid.uuid4().hex[:8]
+    configs = [
+        redis_channel_layer(f"{redis_url.rsplit('/', 1)[0]}/{number}", f"{name}-{run}")["CONFIG"]
+        for number, name in ((0, "tomb"), (1, "keep"))
+    ]
+    tomb_worker, tomb_other_worker = (RedisPubSubChannelLayer(**configs[0]) for _ in range(2))
+    keep = RedisPubSubChannelLayer(**configs[1])
+    try:
+        tomb_seat, keep_seat = await tomb_other_worker.new_channel(), await keep.new_channel()
+        await tomb_other_worker.group_add("vtt-room.1", tomb_seat)
+        await keep.group_add("vtt-room.1", keep_seat)
+        for config in configs:
+            await until_subscribed(redis_url, config["prefix"], 2)
+
+        event = {"type": "room.event", "room": 1, "seq": 1}
+        await tomb_worker.group_send("vtt-room.1", event)
+        assert (
+            await asyncio.wait_for(tomb_other_worker.receive(tomb_seat), RECEIVE_TIMEOUT) == event
+        )
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(keep.receive(keep_seat), 0.3)
+    finally:
+        for layer in (tomb_worker, tomb_other_worker, keep):
+            await layer.flush()
+
+
 @pytest.mark.parametrize("kind", LAYERS)
 async def test_direct_send_reaches_a_channel_on_another_worker(redis_url, kind):
     prefix = f"vtt-test-{uuid.uuid4().hex[:8]}"

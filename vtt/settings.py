@@ -94,16 +94,23 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+
+def redis_channel_layer(url: str, database_name) -> dict:
+    """One Redis publish per broadcast whatever the room size; the room's
+    event log and resync cover what pub/sub may drop (docs/realtime.md).
+    Pub/sub channels are shared by the whole Redis server, whatever database
+    number the URL names, so they are named after the site's database: two
+    sites (or a site and its tests) on one Redis never hear each other's
+    rooms, and the processes of one site always do."""
+    return {
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "CONFIG": {"hosts": [url], "prefix": f"vtt.{database_name}."},
+    }
+
+
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
-    # One Redis publish per broadcast whatever the room size; the room's event
-    # log and resync cover what pub/sub may drop (docs/realtime.md).
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
-        }
-    }
+    CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_URL, DATABASES["default"]["NAME"])}
 else:
     # One process: the rooms' hub holds the only channel, so a larger
     # capacity than the default 100 only matters when the loop stalls.

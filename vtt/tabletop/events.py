@@ -14,17 +14,31 @@ event_committed = Signal()
 
 
 def append_event(
-    *, campaign: Campaign, kind: str, data: dict, actor=None, visibility: str = Visibility.PUBLIC
+    *,
+    campaign: Campaign,
+    kind: str,
+    data: dict,
+    actor=None,
+    visibility: str = Visibility.PUBLIC,
+    scene_id: int | None = None,
 ) -> RoomEvent:
     """Append one event with the campaign's next sequence number.
 
     Must run inside transaction.atomic(): the counter update locks the
     campaign row (PostgreSQL) or the database (SQLite) until commit, so
-    concurrent changes get distinct, gap-free, increasing numbers."""
+    concurrent changes get distinct, gap-free, increasing numbers.
+
+    An event about something on a scene names it (`scene_id`): unless that
+    scene is the one the room is on as the event is numbered, the event is
+    the GM's alone. The room's scene is read in the same statement as the
+    number, so a scene change committed just before cannot slip between."""
     connection = transaction.get_connection()
     if not connection.in_atomic_block:
         raise RuntimeError("append_event must run inside transaction.atomic()")
-    campaign.event_seq = seq = _next_seq(connection, campaign.pk)
+    seq, room_scene_id = _next_seq(connection, campaign.pk)
+    campaign.event_seq = seq
+    if scene_id is not None and scene_id != room_scene_id:
+        visibility = Visibility.GM
     event = RoomEvent.objects.create(
         campaign=campaign, seq=seq, kind=kind, data=data, actor=actor, visibility=visibility
     )
@@ -32,17 +46,20 @@ def append_event(
     return event
 
 
-def _next_seq(connection, campaign_id: int) -> int:
-    """Bump and read the counter in one statement: the campaign row stays
-    locked until commit, so every round trip saved here is saved for every
-    writer queued behind it. PostgreSQL and SQLite (3.35+) both RETURN."""
+def _next_seq(connection, campaign_id: int) -> tuple[int, int | None]:
+    """Bump and read the counter, and the room's scene, in one statement: the
+    campaign row stays locked until commit, so every round trip saved here
+    is saved for every writer queued behind it. PostgreSQL and SQLite (3.35+)
+    both RETURN."""
     table = connection.ops.quote_name(Campaign._meta.db_table)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {table} SET event_seq = event_seq + 1 WHERE id = %s RETURNING event_seq",
+            f"UPDATE {table} SET event_seq = event_seq + 1 WHERE id = %s"
+            " RETURNING event_seq, active_scene_id",
             [campaign_id],
         )
-        return cursor.fetchone()[0]
+        seq, room_scene_id = cursor.fetchone()
+        return seq, room_scene_id
 
 
 def events_since(campaign_id: int, after_seq: int, limit: int = 200):

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from vtt.tabletop import services
-from vtt.tabletop.models import Membership, Role, Token
+from vtt.tabletop.models import Membership, Role, Token, Visibility
 
 from ..helpers import events_after, last_seq
 from ..table import make_table
@@ -250,6 +250,48 @@ def test_a_move_waiting_on_the_gms_hide_finds_nothing(postgres):
         2,
         True,
     )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_numbered_after_a_scene_change_is_the_gms_alone(postgres):
+    """The player's move reads the room's scene before the GM's scene change
+    commits, and is numbered after it: the event about a token of a scene
+    the room has left goes to the GM only."""
+    table = make_table()
+    token_id, changing, moved = table.tenrec_token.pk, threading.Event(), []
+
+    def player_moves():
+        changing.wait()
+        try:
+            moved.append(services.token_move(token_id=token_id, by=table.player, x=5, y=5))
+        finally:
+            connection.close()
+
+    mover = threading.Thread(target=player_moves)
+    mover.start()
+    with transaction.atomic():
+        services.scene_activate(scene_id=table.spare_scene.pk, by=table.gm)
+        changing.set()
+        waited = wait_for_a_lock_wait()
+    mover.join(10)
+    assert waited, "the move never waited for the room's sequence number"
+    assert len(moved) == 1
+    change, move = events_after(table.campaign, 0)[-2:]
+    assert (change.kind, move.kind) == ("scene.activated", "token.moved")
+    assert move.seq == change.seq + 1
+    assert move.visibility == Visibility.GM
+
+
+def test_events_about_a_scene_the_room_is_not_on_are_the_gms(table):
+    services.scene_activate(scene_id=table.spare_scene.pk, by=table.gm)
+    services.token_move(token_id=table.zombie_token.pk, by=table.gm, x=9, y=9)
+    services.scene_activate(scene_id=table.scene.pk, by=table.gm)
+    services.token_move(token_id=table.zombie_token.pk, by=table.gm, x=10, y=9)
+    moves = [e for e in events_after(table.campaign, 0) if e.kind == "token.moved"]
+    assert [(e.data["token"]["x"], e.visibility) for e in moves[-2:]] == [
+        (9, Visibility.GM),
+        (10, Visibility.PUBLIC),
+    ]
 
 
 def wait_for_a_lock_wait(seconds: float = 5.0) -> bool:

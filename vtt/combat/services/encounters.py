@@ -56,7 +56,7 @@ def _announce(encounter: Encounter, kind: str, by, **extra) -> None:
         kind=kind,
         data=data,
         actor=actor(by),
-        visibility=scene_visibility(encounter.scene),
+        scene_id=encounter.scene_id,
     )
 
 

@@ -9,7 +9,7 @@ from vtt.tabletop.models import Role, Scene, Token
 from vtt.tabletop.serialize import token_data
 from vtt.tabletop.services.access import actor, require_gm
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
-from vtt.tabletop.services.tokens import scene_visibility, token_for
+from vtt.tabletop.services.tokens import token_for
 
 from ..models import TrailStep
 
@@ -46,7 +46,7 @@ def token_reset(*, token_id: int, by) -> Token:
             kind="token.moved",
             data={"token": token_data(token), "from": origin, "reset": True},
             actor=actor(by),
-            visibility=scene_visibility(scene),
+            scene_id=scene.pk,
         )
     return token
 

@@ -18,7 +18,6 @@ from vtt.tabletop.models import Campaign, Character, Role, RoomEvent, Token, Vis
 from vtt.tabletop.serialize import token_data
 from vtt.tabletop.services.access import actor, require_participant
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
-from vtt.tabletop.services.tokens import scene_visibility
 
 from ..models import Attack, BrokenWeapon, ResourceState, Undo
 from .apply import apply_changes, lock_characters, remember, reverse_changes
@@ -124,7 +123,7 @@ def _undo_move(event: RoomEvent, by) -> RoomEvent:
         kind="token.moved",
         data={"token": token_data(token), "from": origin, "undo_of": event.seq},
         actor=actor(by),
-        visibility=scene_visibility(scene),
+        scene_id=scene.pk,
     )
 
 

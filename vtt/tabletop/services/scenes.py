@@ -9,7 +9,7 @@ from PIL import Image, UnidentifiedImageError
 
 from .. import shapes
 from ..events import append_event
-from ..models import Campaign, Scene, Visibility
+from ..models import Campaign, Scene
 from ..serialize import scene_data
 from .access import actor, require_gm
 from .errors import NotFound, ServiceError
@@ -55,14 +55,7 @@ def _scene_for_gm(scene_id: int, by, doing: str) -> Scene:
 
 def _scene_event(scene: Scene, kind: str, by, data: dict):
     """Players see the scene the room is on; the GM sees every scene."""
-    active = scene.campaign.active_scene_id == scene.pk
-    append_event(
-        campaign=scene.campaign,
-        kind=kind,
-        data=data,
-        actor=actor(by),
-        visibility=Visibility.PUBLIC if active else Visibility.GM,
-    )
+    append_event(campaign=scene.campaign, kind=kind, data=data, actor=actor(by), scene_id=scene.pk)
 
 
 def scene_create(

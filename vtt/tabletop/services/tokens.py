@@ -81,7 +81,7 @@ def _event(token: Token, kind: str, by, **extra):
         kind=kind,
         data={"token": token_data(token), **extra},
         actor=actor(by),
-        visibility=scene_visibility(token.scene),
+        scene_id=token.scene_id,
     )
 
 
