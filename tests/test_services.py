@@ -65,14 +65,16 @@ async def test_group_broadcast_crosses_between_two_workers(redis_url, kind):
 
 
 async def test_two_sites_on_one_redis_never_hear_each_others_rooms(redis_url):
-    # Two sites with their own databases, and a different Redis database
-    # number each (which pub/sub ignores): the same room group on both.
+    # Two sites with their own databases (one on PostgreSQL, one an SQLite
+    # file whose long path would not do as a channel name), and a different
+    # Redis database number each, which pub/sub ignores: one room group.
     from vtt.settings import redis_channel_layer
 
     run = uuid.uuid4().hex[:8]
+    sqlite_path = f"/srv/tables/{'the-keep-of-the-mad-mage/' * 4}{run}/db.sqlite3"
     configs = [
-        redis_channel_layer(f"{redis_url.rsplit('/', 1)[0]}/{number}", f"{name}-{run}")["CONFIG"]
-        for number, name in ((0, "tomb"), (1, "keep"))
+        redis_channel_layer(f"{redis_url.rsplit('/', 1)[0]}/{number}", name)["CONFIG"]
+        for number, name in ((0, f"tomb_{run}"), (1, sqlite_path))
     ]
     tomb_worker, tomb_other_worker = (RedisPubSubChannelLayer(**configs[0]) for _ in range(2))
     keep = RedisPubSubChannelLayer(**configs[1])

@@ -2,6 +2,7 @@
 machine: SQLite and the in-memory channel layer unless DATABASE_URL and
 REDIS_URL say otherwise. See docs/deploy.md."""
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -101,10 +102,13 @@ def redis_channel_layer(url: str, database_name) -> dict:
     Pub/sub channels are shared by the whole Redis server, whatever database
     number the URL names, so they are named after the site's database: two
     sites (or a site and its tests) on one Redis never hear each other's
-    rooms, and the processes of one site always do."""
+    rooms, and the processes of one site always do. A digest of the name,
+    since channel names allow only a few characters (an SQLite path has
+    slashes) and at most 100 of them."""
+    site = hashlib.blake2s(str(database_name).encode(), digest_size=6).hexdigest()
     return {
         "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-        "CONFIG": {"hosts": [url], "prefix": f"vtt.{database_name}."},
+        "CONFIG": {"hosts": [url], "prefix": f"vtt.{site}."},
     }
 
 
