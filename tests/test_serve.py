@@ -1,14 +1,13 @@
 """`python -m vtt.serve`: daphne, started on uvloop."""
 
 import signal
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests import served
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,38 +37,11 @@ def test_too_late_to_choose_the_loop_is_an_error():
 
 
 def test_it_serves_and_stops_on_ctrl_c(tmp_path):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = served.free_port()
     env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "PATH": "/usr/bin:/bin"}
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "vtt.serve",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "vtt.asgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    server = served.start(port, env)
     try:
-        status = None
-        deadline = time.monotonic() + 30
-        while status is None and time.monotonic() < deadline:
-            assert server.poll() is None, server.stderr.read()
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as reply:
-                    status = reply.status
-            except OSError:
-                time.sleep(0.1)
-        assert status == 200
+        served.wait_until_up(f"http://127.0.0.1:{port}/healthz", server)
         server.send_signal(signal.SIGINT)
         assert server.wait(timeout=15) == 0
     finally:

@@ -5,15 +5,13 @@ live_server speaks no websockets), and a Chromium from the system."""
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
+from tests import served
 from tests.conftest import need
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,25 +27,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_for(url: str, proc, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"daphne exited with {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=1):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"{url} did not answer in {seconds} s")
 
 
 @pytest.fixture(scope="session")
@@ -77,33 +56,14 @@ def table(tmp_path_factory, chromium_path):
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], timeout=120, **run)
     seeded = subprocess.run([sys.executable, "-m", "tests.browser.room_seed"], timeout=60, **run)
     data = json.loads(seeded.stdout.strip().splitlines()[-1])
-    port = _free_port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "vtt.serve",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "vtt.asgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    port = served.free_port()
+    proc = served.start(port, env)
     try:
         url = f"http://127.0.0.1:{port}"
-        _wait_for(url + "/accounts/login/", proc)
+        served.wait_until_up(url + "/accounts/login/", proc)
         yield {"url": url, **data}
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        served.stop(proc)
 
 
 @pytest.fixture(scope="module")

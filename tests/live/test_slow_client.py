@@ -10,12 +10,11 @@ import os
 import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
+from tests import served
 from vtt.live import protocol
 from vtt.live.outbox import MAX_BYTES
 
@@ -42,14 +41,8 @@ def seed() -> dict:
     return {"campaign": campaign.pk, "cookie": client.cookies["sessionid"].value}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
-def served(tmp_path):
+def room(tmp_path):
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{tmp_path / 'room.sqlite3'}",
@@ -70,64 +63,41 @@ def served(tmp_path):
         timeout=120,
         **run,
     )
-    port = free_port()
+    port = served.free_port()
     log = tmp_path / "server.log"
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "vtt.serve",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "vtt.asgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=log.open("w"),
-    )
+    with log.open("w") as stderr:
+        server = served.start(port, env, stderr)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            assert server.poll() is None, "the server exited"
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "the server did not come up"
-                time.sleep(0.1)
+        served.wait_until_up(f"http://127.0.0.1:{port}/healthz", server)
         yield {"port": port, "log": log, **json.loads(seeded.stdout.strip().splitlines()[-1])}
     finally:
-        server.terminate()
-        server.wait(10)
+        served.stop(server)
 
 
-async def join(served, sock=None):
+async def join(room, sock=None):
     import websockets
 
-    port = served["port"]
+    port = room["port"]
     return await websockets.connect(
-        f"ws://127.0.0.1:{port}/ws/campaigns/{served['campaign']}/",
+        f"ws://127.0.0.1:{port}/ws/campaigns/{room['campaign']}/",
         origin=f"http://127.0.0.1:{port}",
-        additional_headers={"Cookie": f"sessionid={served['cookie']}"},
+        additional_headers={"Cookie": f"sessionid={room['cookie']}"},
         sock=sock,
         max_size=None,
         max_queue=1,
     )
 
 
-async def test_a_socket_that_stops_reading_is_let_go(served):
+async def test_a_socket_that_stops_reading_is_let_go(room):
     import websockets
 
     # A small receive window, so what the client does not read stays on the
     # server's side; and a client that reads nothing until told to.
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.connect(("127.0.0.1", served["port"]))
+    sock.connect(("127.0.0.1", room["port"]))
     sock.setblocking(False)
-    slow = await join(served, sock)
+    slow = await join(room, sock)
     # Each resync from 0 sends the whole log again: 40 of them (the burst the
     # rate limit allows) are far more than the bound.
     for i in range(40):
@@ -135,7 +105,7 @@ async def test_a_socket_that_stops_reading_is_let_go(served):
     await asyncio.sleep(3)
 
     # The room goes on for everyone else meanwhile.
-    other = await join(served)
+    other = await join(room)
     snapshot = json.loads(await asyncio.wait_for(other.recv(), 10))
     assert snapshot["type"] == "snapshot" and snapshot["seq"] == LINES
     await other.send(json.dumps({"type": "ping", "id": "p"}))
@@ -152,7 +122,7 @@ async def test_a_socket_that_stops_reading_is_let_go(served):
     # than the 40 resyncs asked for (about 68 MB). Its close frame (4408)
     # waits behind the unread frames, so the client may not live to read it
     # before the server drops the connection.
-    assert "stopped reading (4408)" in served["log"].read_text()
+    assert "stopped reading (4408)" in room["log"].read_text()
     assert received < MAX_BYTES + 8 * 1024 * 1024
     if closed.value.rcvd is not None:
         assert closed.value.rcvd.code == protocol.CLOSE_TOO_SLOW

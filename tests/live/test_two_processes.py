@@ -7,25 +7,17 @@ import contextlib
 import json
 import os
 import signal
-import socket
 import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
+from tests import served
+
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def database_url(connection) -> str:
@@ -34,41 +26,6 @@ def database_url(connection) -> str:
     if s.get("PASSWORD"):
         auth += ":" + quote(s["PASSWORD"])
     return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
-
-
-def start_daphne(port: int, env: dict, log) -> subprocess.Popen:
-    # As the site is served: daphne on uvloop (vtt/serve.py).
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "vtt.serve",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "vtt.asgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=log,
-        start_new_session=True,
-    )
-
-
-def wait_until_up(port: int, process: subprocess.Popen, timeout=30.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"daphne on port {port} exited")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as reply:
-                if reply.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.2)
-    raise AssertionError(f"daphne on port {port} did not come up")
 
 
 @pytest.fixture
@@ -80,12 +37,15 @@ def two_servers(redis_url, postgres, tmp_path):
         "DJANGO_SETTINGS_MODULE": "vtt.settings",
         "PYTHONPATH": str(ROOT),
     }
-    ports = [free_port(), free_port()]
+    ports = [served.free_port(), served.free_port()]
     logs = [open(tmp_path / f"daphne-{port}.log", "w") for port in ports]  # noqa: SIM115
-    processes = [start_daphne(port, env, log) for port, log in zip(ports, logs, strict=True)]
+    processes = [
+        served.start(port, env, log, start_new_session=True)
+        for port, log in zip(ports, logs, strict=True)
+    ]
     try:
         for port, process in zip(ports, processes, strict=True):
-            wait_until_up(port, process)
+            served.wait_until_up(f"http://127.0.0.1:{port}/healthz", process)
         yield ports
     finally:
         for port in ports:  # shown by pytest when the test fails
