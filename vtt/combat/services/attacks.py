@@ -121,7 +121,7 @@ def plan_attack(
     is_gm = member.role == Role.GM
     if member.role == Role.OBSERVER:
         raise NotAllowed("an observer may not attack")
-    if not is_gm and not attacker_token.controllers.filter(pk=by.pk).exists():
+    if not is_gm and by.pk not in attacker_token.controller_ids:
         raise NotAllowed("you do not control the attacking token", "attacker_token")
     if target_token.scene_id != attacker_token.scene_id:
         raise shapes.invalid("target_token", "must be on the attacker's scene")

@@ -238,7 +238,7 @@ def encounter_roll_initiative(
                 and c.initiative is None
                 and c.token
                 and not c.token.hidden
-                and c.token.controllers.filter(pk=by.pk).exists()
+                and by.pk in c.token.controller_ids
             )
         ]
     else:
@@ -248,7 +248,7 @@ def encounter_roll_initiative(
         raise ServiceError("nothing_to_roll", "no combatant to roll for", "combatants")
     if not gm:
         for c in chosen:
-            if not (c.token and c.token.controllers.filter(pk=by.pk).exists()):
+            if not (c.token and by.pk in c.token.controller_ids):
                 raise NotAllowed(f"you do not control {c.name}", "combatants")
             if c.initiative is not None:
                 raise NotAllowed(f"{c.name} has rolled already: ask the GM", "combatants")

@@ -21,7 +21,7 @@ def token_reset(*, token_id: int, by) -> Token:
     token, member = token_for(token_id, by)
     if member.role == Role.OBSERVER:
         raise NotAllowed("an observer may not move tokens")
-    if member.role != Role.GM and not token.controllers.filter(pk=by.pk).exists():
+    if member.role != Role.GM and by.pk not in token.controller_ids:
         raise NotAllowed("you do not control this token")
     with transaction.atomic():
         token = (
