@@ -13,6 +13,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from vtt.rules import RulesError, adjudicate, encode, odds
+from vtt.rules.text import refuse_unencodable
 
 MAX_BODY = 64 * 1024
 
@@ -44,6 +45,7 @@ def _answer(body: bytes, compute) -> HttpResponse:
             request = json.loads(body)
         except (ValueError, RecursionError) as exc:
             raise RulesError("invalid", f"the request is not valid JSON: {exc}") from None
+        refuse_unencodable(request)
         result, status = compute(request), 200
     except RulesError as exc:
         result, status = exc.as_dict(), 400

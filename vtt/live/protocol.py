@@ -11,6 +11,7 @@ from vtt.combat.protocol import FIELDS as COMBAT_INTENTS
 from vtt.rules.errors import RulesError
 from vtt.rules.schema import MISSING, Bool, Choice, Field, Int, List, Obj, validate
 from vtt.rules.schema import invalid as field_invalid
+from vtt.rules.text import NOT_TEXT, encodable, may_hold_unencodable, unencodable_path
 
 PROTOCOL_VERSION = 1
 
@@ -194,6 +195,8 @@ def parse_frame(text: str | None, raw_bytes: bytes | None = None) -> Intent:
         raise ProtocolError("bad_json", "the frame is not valid JSON", malformed=True) from None
     if not isinstance(frame, dict):
         raise ProtocolError("bad_frame", "a frame must be a JSON object", malformed=True)
+    if may_hold_unencodable(text):
+        _refuse_unencodable(frame)
     kind = frame.get("type")
     id_ = None
     try:
@@ -214,6 +217,22 @@ def parse_frame(text: str | None, raw_bytes: bytes | None = None) -> Intent:
     except RulesError as exc:
         raise ProtocolError(exc.code, exc.message, exc.field, id_) from None
     return Intent(kind, id_, _drop_absent(clean))
+
+
+def _refuse_unencodable(frame: dict) -> None:
+    """A lone surrogate could be neither stored nor sent back as UTF-8: the
+    frame is garbage, refused naming the place in ASCII. Its id is echoed
+    only when the id itself is sound."""
+    path = unencodable_path(frame)
+    if path is None:
+        return
+    try:
+        id_ = _clean_id(frame)
+    except ProtocolError:
+        id_ = None
+    if isinstance(id_, str) and not encodable(id_):
+        id_ = None
+    raise ProtocolError("invalid", f"{path} {NOT_TEXT}", path, id_, malformed=True)
 
 
 def _drop_absent(clean: dict) -> dict:

@@ -9,6 +9,7 @@ import sys
 from .engine import adjudicate, encode
 from .errors import RulesError
 from .odds import odds
+from .text import refuse_unencodable
 
 COMMANDS = {"adjudicate": adjudicate, "odds": odds}
 
@@ -17,14 +18,24 @@ def run(command: str, stdin=None, stdout=None) -> int:
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     try:
-        text = stdin.read()
+        text = _read(stdin)
         try:
             request = json.loads(text)
         except (ValueError, RecursionError) as exc:
             raise RulesError("invalid", f"the request is not valid JSON: {exc}") from None
+        refuse_unencodable(request)
         result = COMMANDS[command](request)
     except RulesError as exc:
         stdout.write(encode(exc.as_dict()) + "\n")
         return 2
     stdout.write(encode(result) + "\n")
     return 0
+
+
+def _read(stdin) -> str:
+    # Under a locale that decodes strictly, bytes that are not UTF-8 fail
+    # here (other locales pass them on as lone surrogates, refused later).
+    try:
+        return stdin.read()
+    except UnicodeDecodeError as exc:
+        raise RulesError("invalid", f"the request is not UTF-8 text: {exc.reason}") from None
