@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "vtt.tabletop",
+    "vtt.accounts",
     "vtt.api",
     "vtt.web",
     "vtt.live",
@@ -125,6 +126,31 @@ else:
         }
     }
 
+# The log-in limiter comes first: it refuses a client over a limit before
+# any password is checked (vtt/accounts/login_limits.py).
+AUTHENTICATION_BACKENDS = [
+    "vtt.accounts.login_limits.LoginLimitBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Failed log-ins allowed within the cool-off, per account from one address
+# and per address whatever the account (a household or a convention's wifi
+# shares one); 0 turns a limit off. See docs/deploy.md, "Log-in limits".
+LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = int(
+    os.environ.get("LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS") or "5"
+)
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS") or "20")
+LOGIN_COOL_OFF_MINUTES = int(os.environ.get("LOGIN_COOL_OFF_MINUTES") or "15")
+# Per account from all addresses together: guessing spread over many
+# addresses. Anyone can trip it, so its window (and so the lock) is short.
+LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT") or "30")
+LOGIN_ACCOUNT_COOL_OFF_MINUTES = int(os.environ.get("LOGIN_ACCOUNT_COOL_OFF_MINUTES") or "5")
+
+# How many reverse proxies stand in front of the workers, each adding the
+# address it saw to X-Forwarded-For; with none the header is ignored (anyone
+# can send it) and REMOTE_ADDR is the client. docker-compose.yml has one.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT") or "0")
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -152,9 +178,24 @@ LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
 if not DEBUG:
+    # Production is served over https by a TLS-terminating proxy that says
+    # so in X-Forwarded-Proto (docs/deploy.md, "TLS").
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    # The compose healthchecks probe the workers and the proxy over plain http.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    # 30 days: longer than the gap between a group's sessions, short enough
+    # that a host name taken off https recovers within a month.
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or "2592000")
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    # Preloading is a promise to every browser, hard to take back, and the
+    # header alone lets anyone submit the domain: the operator opts in.
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+    if not SECURE_HSTS_PRELOAD:
+        # check --deploy asks whether preloading was considered; it was.
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -165,6 +206,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # DRF's throttles find the client as the log-in limits do.
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_THROTTLE_RATES": {
         "adjudicate": os.environ.get("ADJUDICATE_THROTTLE", "600/minute"),
     },

@@ -39,7 +39,7 @@ def wsgi(table, settings, tmp_path):
     yield get_wsgi_application()
     signals.request_started.connect(close_old_connections)
     signals.request_finished.connect(close_old_connections)
-    cache.clear()  # the sign-in throttle's counts
+    cache.clear()  # the rules endpoints' throttle counts
 
 
 @pytest.fixture
