@@ -171,9 +171,9 @@ def test_the_count_is_in_the_database_every_worker_reads(player):
     first, second = APIClient(), APIClient()
     token("player", "wrong", client=first)
     token("player", "wrong", client=second)
-    assert list(LoginFailure.objects.values_list("username", "address")) == [
-        ("player", STRANGER)
-    ] * 2
+    assert (
+        list(LoginFailure.objects.values_list("username", "address")) == [("player", STRANGER)] * 2
+    )
     token("player", "wrong", client=first)
     assert token("player", PASSWORD, client=second).status_code == 429
 
@@ -197,9 +197,7 @@ def test_behind_one_trusted_proxy_the_address_it_sets_is_the_client(player, sett
     # Another client behind the same proxy is not locked with the stranger.
     assert token("player", PASSWORD, NGINX, HTTP_X_FORWARDED_FOR=PLAYER_HOME).status_code == 200
     # The stranger's own header comes before the proxy's entry and changes nothing.
-    spoofed = token(
-        "player", PASSWORD, NGINX, HTTP_X_FORWARDED_FOR=f"{PLAYER_HOME}, {STRANGER}"
-    )
+    spoofed = token("player", PASSWORD, NGINX, HTTP_X_FORWARDED_FOR=f"{PLAYER_HOME}, {STRANGER}")
     assert spoofed.status_code == 429
 
 
