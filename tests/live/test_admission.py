@@ -30,8 +30,8 @@ async def test_non_member_is_closed_4403(room):
     assert await closed_with(room, "stranger") == protocol.CLOSE_NOT_MEMBER == 4403
 
 
-async def test_unknown_campaign_is_closed_4404(room):
-    assert await closed_with(room, "gm", campaign_id=room.campaign_id + 999) == 4404
+async def test_unknown_campaign_is_closed_like_a_forbidden_one(room):
+    assert await closed_with(room, "gm", campaign_id=room.campaign_id + 999) == 4403
 
 
 async def test_unsupported_protocol_version_is_closed_4406(room):

@@ -6,7 +6,12 @@ Deliveries do not come through a channel of their own: the process's Hub
 (vtt.live.hub) hands them over, already encoded, so a broadcast costs one
 layer message per process and a forwarded text per socket. Handlers that
 only forward skip Channels' per-message database clean-up hop; every
-database call goes through vtt.live.db, which does its own."""
+database call goes through vtt.live.db, which does its own.
+
+However a socket ends (a disconnect, a handler that raised, the task
+cancelled by the server), it leaves its room: out of the hub, out of
+presence. A handler that raises on a frame answers `server_error` and the
+socket stays."""
 
 import asyncio
 import contextlib
@@ -39,15 +44,35 @@ class RoomConsumer(AsyncConsumer):
     # No channel of its own: the Hub delivers (see the module docstring).
     channel_layer_alias = "vtt.live: deliveries come through the hub"
 
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        except GeneratorExit:  # the loop is being torn down: nothing can run
+            raise
+        except BaseException:
+            # A crash or a cancelled task: shielded, so the leaving finishes.
+            if getattr(self, "joined", False):
+                await asyncio.shield(self.leave_room())
+            raise
+        if self.joined:  # ended without a disconnect message
+            await self.leave_room()
+
     async def dispatch(self, message):
         kind = message["type"]
-        if kind == "websocket.receive":
-            await self.on_frame(message.get("text"), message.get("bytes"))
-        elif kind == "websocket.connect":
-            await self.on_connect()
-        elif kind == "websocket.disconnect":
-            await self.on_disconnect()
+        if kind == "websocket.disconnect":
+            await self.leave_room()
             raise StopConsumer()
+        try:
+            if kind == "websocket.receive":
+                await self.on_frame(message.get("text"), message.get("bytes"))
+            elif kind == "websocket.connect":
+                await self.on_connect()
+        except Exception:
+            logger.exception("room %s: %s failed", getattr(self, "room", "?"), kind)
+            if kind == "websocket.receive" and self.joined:
+                self.reply_error(None, "server_error", "the server could not do that")
+            else:
+                await self.close(protocol.CLOSE_SERVER_ERROR, flush=False)
 
     # ------------------------------------------------------------ joining
 
@@ -66,6 +91,7 @@ class RoomConsumer(AsyncConsumer):
         self.limits = ConnectionLimits()
         self.tasks: set[asyncio.Task] = set()
         self.sync_lock = asyncio.Lock()
+        self.heard = asyncio.get_running_loop().time()
         self.outbox = Outbox(self.base_send, self.too_slow)
         # A close code can only be given once the handshake is accepted.
         await self.base_send({"type": "websocket.accept"})
@@ -81,9 +107,8 @@ class RoomConsumer(AsyncConsumer):
         self.room = self.scope["url_route"]["kwargs"]["campaign_id"]
         try:
             place = await db.run(room_reads.membership, self.room, user)
-        except room_reads.NoSuchCampaign:
-            return await self.close(protocol.CLOSE_UNKNOWN_CAMPAIGN)
-        except room_reads.NotMember:
+        except (room_reads.NoSuchCampaign, room_reads.NotMember):
+            # One answer for both: a stranger learns nothing of which exist.
             return await self.close(protocol.CLOSE_NOT_MEMBER)
 
         self.user = user
@@ -102,7 +127,7 @@ class RoomConsumer(AsyncConsumer):
             return await self.close(protocol.CLOSE_NOT_MEMBER)
         self.role = role
         self.me = {**place["user"], "role": role}
-        if await self.presence.join(self.room, place["user"], self.conn_id):
+        if await self.presence_join(place["user"]):
             self.hub.publish_aside(
                 self.room, presence_frame("join", place["user"]), about=self.user_id
             )
@@ -119,15 +144,46 @@ class RoomConsumer(AsyncConsumer):
     def viewer(self) -> Viewer:
         return Viewer(self.user_id, self.role)
 
+    async def presence_join(self, user: dict) -> bool:
+        """Count this socket online. Presence is not worth a failed connect:
+        if its store is away, the hub's heartbeat counts the socket later."""
+        try:
+            return await self.presence.join(self.room, user, self.conn_id)
+        except Exception:
+            logger.warning("presence: could not record that %s joined", self.user_id, exc_info=True)
+            return False
+
+    async def online(self) -> list[dict]:
+        try:
+            return await self.presence.online(self.room)
+        except Exception:
+            logger.warning("presence: could not read room %s", self.room, exc_info=True)
+            return [self.me_public]
+
+    @property
+    def me_public(self) -> dict:
+        return {"id": self.me["id"], "name": self.me["name"]}
+
     async def send_snapshot(self, reason: str, id_=None):
         # One snapshot or resync at a time: each holds live frames until it settles.
-        async with self.sync_lock:
+        async with self.sync_lock, self.settling():
             await self._send_snapshot(reason, id_)
+
+    @contextlib.asynccontextmanager
+    async def settling(self):
+        """A snapshot or resync that fails leaves the client with part of a
+        history and this socket holding frames back: close it (1011, which
+        clients retry), and the client starts again from what it holds."""
+        try:
+            yield
+        except Exception:
+            logger.exception("room %s: a snapshot or resync failed", self.room)
+            self.broken()
 
     async def _send_snapshot(self, reason: str, id_=None):
         self.syncing = True
         state = await db.run(room_reads.snapshot, self.room, self.viewer)
-        online = await self.presence.online(self.room)
+        online = await self.online()
         self.tokens = {t["id"]: _token_meta(t) for t in state["tokens"]}
         frame = {
             "type": "snapshot",
@@ -148,14 +204,14 @@ class RoomConsumer(AsyncConsumer):
 
     async def send_resync(self, since: int, id_, welcome: bool = False):
         """The events after `since`, in pages, then the live ones held meanwhile."""
-        async with self.sync_lock:
+        async with self.sync_lock, self.settling():
             await self._send_resync(since, id_, welcome)
 
     async def _send_resync(self, since: int, id_, welcome: bool):
         self.syncing = True
         reason = await db.run(room_reads.resync_plan, self.room, since)
         if welcome:
-            online = await self.presence.online(self.room)
+            online = await self.online()
             seq = await db.run(room_reads.current_seq, self.room)
             welcome_frame = {
                 "type": "welcome",
@@ -285,6 +341,7 @@ class RoomConsumer(AsyncConsumer):
     async def on_frame(self, text, data):
         if not self.joined or self.closing:
             return
+        self.heard = asyncio.get_running_loop().time()
         try:
             intent = protocol.parse_frame(text, data)
         except protocol.ProtocolError as error:
@@ -309,14 +366,13 @@ class RoomConsumer(AsyncConsumer):
             await self.carry_out(intent)
 
     async def carry_out(self, intent: protocol.Intent):
-        handler = intents.HANDLERS[intent.type]
         token = intent.fields.get("token")
         known = frozenset((token,)) if token in self.tokens else frozenset()
         asker = intents.Asker(self.user, self.room, known)
         if intent.type == "token.move":
             self.pending_drags.pop(intent.fields["token"], None)
         try:
-            extra = await db.run(_carry_out, handler, asker, dict(intent.fields))
+            extra, repeat = await db.run(intents.carry_out, asker, intent)
         except StaleVersion as error:
             current = await db.run(token_data, error.token)
             self.reply_error(intent.id, error.code, error.message, error.field, token=current)
@@ -326,6 +382,8 @@ class RoomConsumer(AsyncConsumer):
             logger.exception("intent %s failed in room %s", intent.type, self.room)
             self.reply_error(intent.id, "server_error", "the server could not do that")
         else:
+            if repeat:
+                extra = {**extra, "repeat": True}
             self.outbox.push(protocol.ack_frame(intent.id, intent.type, **extra))
 
     def reply_error(self, id_, code, message, field=None, **extra):
@@ -396,7 +454,21 @@ class RoomConsumer(AsyncConsumer):
         with contextlib.suppress(Exception):
             await self.base_send({"type": "websocket.close", "code": code})
 
-    async def on_disconnect(self):
+    def silent_for(self) -> float:
+        """Seconds since the client last sent a frame (the hub closes it past a bound)."""
+        return asyncio.get_running_loop().time() - self.heard
+
+    def silent(self):
+        if not self.closing:
+            self.spawn(self.close(protocol.CLOSE_SILENT, flush=False))
+
+    def broken(self):
+        """Handing this socket a frame failed: it is closing under us."""
+        if not self.closing:
+            self.spawn(self.close(protocol.CLOSE_SERVER_ERROR, flush=False))
+
+    async def leave_room(self):
+        """Out of the hub and out of presence; safe to call more than once."""
         self.closing = True
         if getattr(self, "outbox", None) is not None:
             self.outbox.close()
@@ -406,12 +478,14 @@ class RoomConsumer(AsyncConsumer):
             task.cancel()
         if getattr(self, "joined", False):
             self.joined = False
-            await self.hub.leave(self)
+            try:
+                await self.hub.leave(self)
+            except Exception:
+                logger.exception("room %s: the hub could not let a socket go", self.room)
             try:
                 if await self.presence.leave(self.room, self.user_id, self.conn_id):
-                    user = {"id": self.me["id"], "name": self.me["name"]}
                     self.hub.publish_aside(
-                        self.room, presence_frame("leave", user), about=self.user_id
+                        self.room, presence_frame("leave", self.me_public), about=self.user_id
                     )
             except Exception:
                 logger.exception("presence: could not record that %s left", self.user_id)
@@ -419,12 +493,17 @@ class RoomConsumer(AsyncConsumer):
     def spawn(self, coro) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)
         self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(self._task_done)
         return task
 
-
-def _carry_out(handler, asker, fields):
-    return handler(asker, fields)
+    def _task_done(self, task: asyncio.Task):
+        self.tasks.discard(task)
+        if task.cancelled() or task.exception() is None:
+            return
+        # A snapshot or resync that failed left the socket holding frames
+        # back: close it, and the client resyncs when it reconnects.
+        logger.error("room %s: a socket's task failed", self.room, exc_info=task.exception())
+        self.broken()
 
 
 def _token_meta(token: dict) -> dict:

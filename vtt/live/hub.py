@@ -13,7 +13,10 @@ ready frame texts to its local connections in sequence order:
   dropped. Its connections therefore see every sequence number once, in order.
 - A heartbeat compares each room's last forwarded number with the log now
   and then, so even a lost *last* event shows up within seconds; it also
-  keeps this process's presence entries alive.
+  keeps this process's presence entries alive (putting back what a
+  restarted Redis lost) and closes sockets that have gone silent.
+- One connection that fails to take a frame never stops the others of the
+  room from getting it.
 
 Publishing goes through the hub too when the change was made on its loop's
 worker thread: one ordered publisher per process, no extra event loop."""
@@ -25,7 +28,7 @@ import logging
 
 from channels.layers import get_channel_layer
 
-from . import db, room_reads
+from . import db, receipts, room_reads
 from . import presence as presence_store
 from .protocol import dumps
 
@@ -35,6 +38,11 @@ GROUP_PREFIX = "vtt-room."
 GAP_GRACE = 0.05  # seconds to wait for an early event's predecessors
 HEARTBEAT = 3.0
 REPAIR_PAGE = 500
+# A socket that sends nothing for this long is closed (clients ping every
+# 15 s; a half-open connection never will).
+SILENCE_LIMIT = 75.0
+PRUNE_EVERY = 20  # heartbeats between two clean-ups of expired intent receipts
+RECOUNT_BEATS = 3  # heartbeats that send the online list after presence was rebuilt
 
 
 def room_group(room: int) -> str:
@@ -70,7 +78,7 @@ class RoomFeed:
             message = self.held.pop(self.last + 1)
             self.last += 1
             for conn in tuple(self.members):
-                conn.push_event(message)
+                deliver(conn, conn.push_event, message)
             if message.get("kind") == "scene.activated":
                 self.paused = True
                 self.hub.spawn(self._scene_tokens(message))
@@ -114,7 +122,8 @@ class RoomFeed:
                 for key, value in tokens.items()
             }
             for conn in tuple(self.members):
-                conn.push_aside(texts["gm"] if conn.is_gm else texts["others"], seq=message["seq"])
+                text = texts["gm"] if conn.is_gm else texts["others"]
+                deliver(conn, conn.push_aside, text, seq=message["seq"])
         finally:
             self.paused = False
             self.flush()
@@ -132,6 +141,7 @@ class Hub:
         self._publisher: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
         self._opening = asyncio.Lock()
+        self.recounting: dict[int, int] = {}  # room -> beats left to send its online list
 
     # ------------------------------------------------------------ membership
 
@@ -214,14 +224,18 @@ class Hub:
             feed.offer(message)
         elif kind == "room.aside":
             for conn in tuple(feed.members):
-                conn.push_aside_message(message)
+                deliver(conn, conn.push_aside_message, message)
 
     async def _heartbeat(self) -> None:
         store = presence_store.get_presence()
+        beats = 0
         while True:
             await asyncio.sleep(HEARTBEAT)
+            beats += 1
             try:
                 await self._beat_once(store)
+                if beats % PRUNE_EVERY == 0:
+                    await db.run(receipts.receipts_prune)
             except Exception:
                 logger.exception("room hub heartbeat failed")
 
@@ -234,9 +248,24 @@ class Hub:
             if latest.get(room, 0) > feed.last and feed.repairing is None and not feed.paused:
                 feed.repairing = self.spawn(self._catch_up(feed))
         for room, feed in rooms.items():
-            await store.refresh(room, [(c.user_id, c.conn_id) for c in feed.members])
+            members = [(c.user_id, c.conn_id, c.me["name"]) for c in feed.members]
+            # Connections Redis had lost (it restarted empty, or pruned a
+            # stalled process) are counted again; whoever left meanwhile was
+            # lost without a word. So this process's sockets get the whole
+            # list, again for a few beats: the other processes put theirs
+            # back within a beat, and pub/sub is not yet back to carry it.
+            if await store.refresh(room, members):
+                self.recounting[room] = RECOUNT_BEATS
+            if self.recounting.get(room):
+                self.recounting[room] -= 1
+                text = online_frame(await store.online(room))
+                for conn in tuple(feed.members):
+                    deliver(conn, conn.push_aside, text)
             for user in await store.prune(room):
                 self.publish_aside(room, presence_frame("leave", user), about=user["id"])
+        for conn in [c for feed in rooms.values() for c in feed.members]:
+            if conn.silent_for() > SILENCE_LIMIT:
+                conn.silent()
 
     async def _catch_up(self, feed: RoomFeed) -> None:
         try:
@@ -289,8 +318,24 @@ class Hub:
         return task
 
 
+def deliver(conn, push, *args, **kwargs) -> None:
+    """Hand one frame to one connection. A connection that fails (a socket
+    closing under it) is dropped with an error logged; the connections after
+    it in the room still get the frame."""
+    try:
+        push(*args, **kwargs)
+    except Exception:
+        logger.exception("room hub: a connection failed to take a frame; closing it")
+        conn.broken()
+
+
 def presence_frame(state: str, user: dict) -> str:
     return dumps({"type": "presence", "state": state, "user": user})
+
+
+def online_frame(users: list[dict]) -> str:
+    """Everyone online, replacing what a client holds."""
+    return dumps({"type": "presence", "state": "online", "online": users})
 
 
 _hubs: dict[asyncio.AbstractEventLoop, Hub] = {}
