@@ -6,6 +6,9 @@ PostgreSQL, with the statements each move sends.
     .venv/bin/python bench/move_write_path.py            # 5 runs of 2,000 moves
     .venv/bin/python bench/move_write_path.py --moves 500 --runs 3
 
+Each run times moves sent without an id, then moves with one (the intent
+and its receipt in one transaction, vtt.live.receipts), alternately.
+
 A room can store at most about 1000 / (ms per move) moves a second per
 database thread; the fan-out benchmark (bench/ws_fanout.py) shows what that
 means for latency. Uses the `vtt_bench` database that ws_fanout.py creates
@@ -42,6 +45,7 @@ def main() -> None:
     from django.test.utils import CaptureQueriesContext
 
     from vtt.live import intents
+    from vtt.live.protocol import Intent
     from vtt.tabletop.models import Token
 
     token = Token.objects.get(pk=table.tokens[1])
@@ -49,27 +53,40 @@ def main() -> None:
     asker = intents.Asker(player, table.campaign_id, frozenset({token.pk}))
     version = token.version
 
-    def move(i: int) -> None:
-        nonlocal version
+    sent = 0
+
+    def move(i: int, with_id: bool) -> None:
+        nonlocal version, sent
+        sent += 1
         fields = {"token": token.pk, "x": 1 + i % 50, "y": 1, "version": version}
-        version = intents.move(asker, fields)["token"]["version"]
+        intent = Intent("token.move", f"bench-{sent}" if with_id else None, fields)
+        version = intents.carry_out(asker, intent)[0]["token"]["version"]
 
-    with CaptureQueriesContext(connection) as captured:
-        move(0)
-    print(f"statements per move: {len(captured)}")
-    for query in captured:
-        print("   ", query["sql"][:110])
+    for with_id in (False, True):
+        with CaptureQueriesContext(connection) as captured:
+            move(int(with_id), with_id)  # each to another square, so each moves
+        print(f"statements per move {'with' if with_id else 'without'} an id: {len(captured)}")
+        for query in captured:
+            print("   ", query["sql"][:110])
 
-    figures = []
+    figures = {False: [], True: []}
     for run in range(args.runs):
-        start = time.perf_counter()
-        for i in range(args.moves):
-            move(i + 1)
-        elapsed = time.perf_counter() - start
-        figures.append(1000 * elapsed / args.moves)
-        print(f"run {run + 1}: {figures[-1]:.3f} ms per move ({args.moves / elapsed:.0f}/s)")
-    median = statistics.median(figures)
-    print(f"median of {args.runs}: {median:.3f} ms per move, {1000 / median:.0f} moves/s")
+        for with_id in (False, True):
+            start = time.perf_counter()
+            for i in range(args.moves):
+                move(i + 2, with_id)
+            elapsed = time.perf_counter() - start
+            figures[with_id].append(1000 * elapsed / args.moves)
+            print(
+                f"run {run + 1} {'with' if with_id else 'without'} ids: "
+                f"{figures[with_id][-1]:.3f} ms per move ({args.moves / elapsed:.0f}/s)"
+            )
+    for with_id, runs in figures.items():
+        median = statistics.median(runs)
+        print(
+            f"median of {args.runs} {'with' if with_id else 'without'} ids: "
+            f"{median:.3f} ms per move, {1000 / median:.0f} moves/s"
+        )
 
 
 if __name__ == "__main__":

@@ -182,8 +182,8 @@ async def test_turn_order_is_broadcast(table, seats):
     assert started["type"] == "ack" and started["encounter"]["round"] == 1
     rolled = await gm.ask({"type": "encounter.initiative", "id": 3, "faces": [4, 2, 1, 2, 5, 5]})
     assert [c["name"] for c in rolled["encounter"]["order"]] == ["Kobor", "Tenrec", "Zombie"]
-    for _ in range(3):
-        await gm.ask({"type": "encounter.next", "id": "n"})
+    for i in range(3):  # each its own id: a repeated id is answered, not carried out again
+        await gm.ask({"type": "encounter.next", "id": f"n{i}"})
     turned = await gm.ask({"type": "encounter.next", "id": "n4"})
     assert turned["encounter"]["round"] == 2
     kinds = [e["type"] for e in await player.events(6)]

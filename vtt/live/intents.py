@@ -1,7 +1,8 @@
 """What each intent does: a thin call into the tabletop's services. Each
 handler is synchronous (the consumer runs it on the database thread), takes
 who is asking and the intent's clean fields, and returns what the `ack`
-carries. Refusals are the services' own ServiceError, or the rules' RulesError."""
+carries. Refusals are the services' own ServiceError, or the rules' RulesError.
+`carry_out` runs an intent once per id (vtt.live.receipts)."""
 
 import re
 from dataclasses import dataclass
@@ -25,7 +26,8 @@ from vtt.tabletop.services.tokens import (
     token_update,
 )
 
-from .protocol import MAX_CHAT_CHARS
+from .protocol import MAX_CHAT_CHARS, Intent
+from .receipts import carry_out_once
 
 # Control characters other than tab and newline have no place in a chat line.
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -142,3 +144,17 @@ HANDLERS = {
     "chat": chat,
 }
 HANDLERS.update(COMBAT_HANDLERS)
+
+
+def carry_out(asker: Asker, intent: Intent) -> tuple[dict, bool]:
+    """What the ack carries, and whether it is the answer of an earlier
+    sending of the same id rather than of this one."""
+    handler = HANDLERS[intent.type]
+    fields = dict(intent.fields)
+    return carry_out_once(
+        room=asker.room,
+        user_id=asker.user.pk,
+        intent_id=intent.id,
+        intent=intent.type,
+        act=lambda: handler(asker, fields),
+    )
