@@ -1,13 +1,18 @@
 """The site served as it is in production (`python -m vtt.serve`: daphne on
 uvloop) in a subprocess, for the tests that need a real server: the
-browser, two processes over Redis, a slow client, the command itself."""
+browser, two processes over Redis, a slow client, the command itself, the
+fault suite; and a redis-server of a test's own, to kill and restart."""
 
+import contextlib
+import os
+import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,3 +56,71 @@ def stop(process: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait(5)
+
+
+def database_url(settings_dict: dict) -> str:
+    """The DATABASE_URL of a PostgreSQL connection's settings (for a served site)."""
+    auth = quote(settings_dict["USER"] or "")
+    if settings_dict.get("PASSWORD"):
+        auth += ":" + quote(settings_dict["PASSWORD"])
+    host = settings_dict["HOST"] or "127.0.0.1"
+    return f"postgres://{auth}@{host}:{settings_dict['PORT'] or 5432}/{settings_dict['NAME']}"
+
+
+def kill_group(process: subprocess.Popen, sig: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, sig)
+
+
+def end(process: subprocess.Popen | None) -> None:
+    """SIGTERM, then SIGKILL if it lingers."""
+    if process is None or process.poll() is not None:
+        return
+    kill_group(process, signal.SIGTERM)
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        kill_group(process, signal.SIGKILL)
+        process.wait(5)
+
+
+def redis_answers(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5) as s:
+            s.sendall(b"PING\r\n")
+            return s.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+class RedisServer:
+    """A redis-server of the suite's own: the shared one must not be killed."""
+
+    def __init__(self, path: str, port: int, workdir: Path):
+        self.path, self.port, self.workdir = path, port, workdir
+        self.log_path = workdir / "redis.log"
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self, seconds: float = 10) -> None:
+        command = [self.path, "--bind", "127.0.0.1", "--port", str(self.port)]
+        command += ["--save", "", "--appendonly", "no", "--dir", str(self.workdir)]
+        with open(self.log_path, "a") as log:
+            self.process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        deadline = time.monotonic() + seconds
+        while not redis_answers(self.port):
+            assert self.process.poll() is None, f"redis-server exited: {self.process.returncode}"
+            assert time.monotonic() < deadline, f"redis-server did not answer in {seconds} s"
+            time.sleep(0.02)
+
+    def kill(self) -> None:
+        kill_group(self.process, signal.SIGKILL)
+        self.process.wait(5)
+
+    def stop(self) -> None:
+        end(self.process)

@@ -1,8 +1,14 @@
 """Presence counts a member once however many sockets they hold, in one
 process (in memory) and across processes (Redis)."""
 
+import asyncio
+import shutil
 import uuid
 
+import pytest
+
+from tests import served
+from tests.conftest import need
 from vtt.live.presence import LocalPresence, RedisPresence
 
 ANNA = {"id": 1, "name": "anna"}
@@ -47,10 +53,44 @@ async def test_redis_presence_forgets_a_dead_process_connections(redis_url):
         # The dead process stopped refreshing: its entries' time has run out.
         expiry_key = alive._keys(5)[1]
         await alive._redis.zadd(expiry_key, {"1:gone": 0, "2:gone-too": 0})
-        await alive.refresh(5, [(BEN["id"], "here")])
+        await alive.refresh(5, [(BEN["id"], "here", BEN["name"])])
         assert await alive.prune(5) == [ANNA]
         assert await alive.online(5) == [BEN]
         assert await alive.prune(5) == []
     finally:
         await alive.close()
         await dead.close()
+
+
+@pytest.fixture
+def own_redis(tmp_path):
+    """A redis-server of the test's own, to kill and start again."""
+    path = shutil.which("redis-server")
+    if path is None:
+        need("redis-server", "REQUIRE_SERVICES", "no redis-server on PATH")
+    server = served.RedisServer(path, served.free_port(), tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+async def test_redis_presence_after_a_restart_connects_and_rebuilds(own_redis):
+    """Redis restarted empty: every pooled connection is dead, and every
+    count is gone. Joins succeed at once, and the live connections a
+    process refreshes are counted (and reported) online again."""
+    store = RedisPresence(own_redis.url, prefix="restart")
+    try:
+        for i in range(1, 11):
+            await store.join(5, {"id": i, "name": f"u{i}"}, f"c{i}")
+        own_redis.kill()
+        own_redis.start()
+        joins = [store.join(5, {"id": i, "name": f"u{i}"}, f"d{i}") for i in range(11, 31)]
+        assert await asyncio.gather(*joins) == [True] * 20
+        before = [(i, f"c{i}", f"u{i}") for i in range(1, 11)]
+        back = await store.refresh(5, before)
+        assert sorted(u["id"] for u in back) == list(range(1, 11))
+        assert [u["id"] for u in await store.online(5)] == list(range(1, 31))
+        assert await store.refresh(5, before) == []  # counted once
+        assert await store.leave(5, 3, "c3") is True
+    finally:
+        await store.close()

@@ -9,7 +9,6 @@ import os
 import signal
 import subprocess
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 
@@ -20,19 +19,11 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def database_url(connection) -> str:
-    s = connection.settings_dict
-    auth = quote(s["USER"] or "")
-    if s.get("PASSWORD"):
-        auth += ":" + quote(s["PASSWORD"])
-    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
-
-
 @pytest.fixture
 def two_servers(redis_url, postgres, tmp_path):
     env = {
         **os.environ,
-        "DATABASE_URL": database_url(postgres),
+        "DATABASE_URL": served.database_url(postgres.settings_dict),
         "REDIS_URL": redis_url,
         "DJANGO_SETTINGS_MODULE": "vtt.settings",
         "PYTHONPATH": str(ROOT),

@@ -7,20 +7,29 @@ last, and only those two moments are announced to the room.
 With REDIS_URL the counts live in Redis, shared by every server process:
 per room, a hash of connection counts per user and a sorted set of
 connections scored by when they expire. Each process refreshes its own
-connections' expiry while they live; a process that dies without saying
-goodbye leaves connections that expire, and whichever process next prunes
-the room announces those members as gone. Without Redis the counts are this
-process's own."""
+connections' expiry while they live, and puts back any that are missing
+(Redis restarted empty, or a stalled process was pruned): those members are
+announced again. A process that dies without saying goodbye leaves
+connections that expire, and whichever process next prunes the room
+announces those members as gone. Without Redis the counts are this
+process's own.
+
+A Redis that went away and came back leaves dead connections in the
+client's pool; every call here is retried on a fresh one (each script is
+safe to repeat), so the first connects after a restart do not fail."""
 
 import asyncio
 import collections
+import logging
 import time
 import weakref
 
 from django.conf import settings
 
 TTL = 45.0  # seconds a connection stays counted without a refresh
-REFRESH = 15.0
+RETRY_DELAYS = (0.05, 0.25, 1.0)  # after a lost Redis connection: then give up
+
+logger = logging.getLogger(__name__)
 
 
 class LocalPresence:
@@ -52,18 +61,34 @@ class LocalPresence:
         users = sorted(self._counts.get(room, {}))
         return [{"id": uid, "name": self._names.get(uid, "")} for uid in users]
 
-    async def refresh(self, room: int, members: list[tuple[int, str]]) -> None:
-        pass
+    async def refresh(self, room: int, members: list[tuple[int, str, str]]) -> list[dict]:
+        return []
 
     async def prune(self, room: int) -> list[dict]:
         return []
 
 
 # KEYS: counts hash, expiry zset, names hash. ARGV: user id, member, name, expiry.
+# Returns the user's count, or 0 when the connection was counted already (a
+# repeat after a lost reply), so a repeat never counts a connection twice.
 _JOIN = """
-redis.call('ZADD', KEYS[2], ARGV[4], ARGV[2])
 redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
+if redis.call('ZADD', KEYS[2], ARGV[4], ARGV[2]) == 0 then return 0 end
 return redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+"""
+# ARGV: expiry, then user id, member, name for each live connection of one
+# process. Returns the ids of users one of whose connections was missing.
+_REFRESH = """
+local back = {}
+for i = 2, #ARGV, 3 do
+  local user, member = ARGV[i], ARGV[i + 1]
+  redis.call('HSET', KEYS[3], user, ARGV[i + 2])
+  if redis.call('ZADD', KEYS[2], ARGV[1], member) == 1 then
+    redis.call('HINCRBY', KEYS[1], user, 1)
+    table.insert(back, user)
+  end
+end
+return back
 """
 # ARGV: user id, member. Returns the user's remaining count, -1 if unknown.
 _LEAVE = """
@@ -106,6 +131,21 @@ class RedisPresence:
         self._join = self._redis.register_script(_JOIN)
         self._leave = self._redis.register_script(_LEAVE)
         self._prune = self._redis.register_script(_PRUNE)
+        self._refresh = self._redis.register_script(_REFRESH)
+
+    async def _call(self, command, *args, **kwargs):
+        """One Redis call, again on a fresh connection if the one it had was
+        dead (a restarted Redis closes every connection the pool holds)."""
+        from redis.exceptions import ConnectionError, TimeoutError
+
+        for delay in (*RETRY_DELAYS, None):
+            try:
+                return await command(*args, **kwargs)
+            except (ConnectionError, TimeoutError, OSError):
+                if delay is None:
+                    raise
+                logger.info("presence: Redis connection lost; trying again in %s s", delay)
+                await asyncio.sleep(delay)
 
     def _keys(self, room: int) -> list[str]:
         base = f"{self._prefix}:{room}"
@@ -113,45 +153,56 @@ class RedisPresence:
 
     async def _expire(self, keys):
         # The keys vanish a while after the room empties, whatever happens.
-        pipe = self._redis.pipeline(transaction=False)
-        for key in keys:
-            pipe.expire(key, int(TTL * 4))
-        await pipe.execute()
+        async def expire_all():
+            pipe = self._redis.pipeline(transaction=False)
+            for key in keys:
+                pipe.expire(key, int(TTL * 4))
+            await pipe.execute()
+
+        await self._call(expire_all)
 
     async def join(self, room: int, user: dict, conn_id: str) -> bool:
         keys = self._keys(room)
         member = f"{user['id']}:{conn_id}"
-        count = await self._join(
-            keys=keys, args=[user["id"], member, user["name"], time.time() + TTL]
+        count = await self._call(
+            self._join, keys=keys, args=[user["id"], member, user["name"], time.time() + TTL]
         )
         await self._expire(keys)
         return int(count) == 1
 
     async def leave(self, room: int, user_id: int, conn_id: str) -> bool:
-        left = await self._leave(keys=self._keys(room), args=[user_id, f"{user_id}:{conn_id}"])
+        left = await self._call(
+            self._leave, keys=self._keys(room), args=[user_id, f"{user_id}:{conn_id}"]
+        )
         return int(left) == 0
 
     async def online(self, room: int) -> list[dict]:
         counts_key, _, names_key = self._keys(room)
-        users = sorted(int(uid) for uid in await self._redis.hkeys(counts_key))
-        names = await self._redis.hmget(names_key, users) if users else []
+        users = sorted(int(uid) for uid in await self._call(self._redis.hkeys, counts_key))
+        names = await self._call(self._redis.hmget, names_key, users) if users else []
         return [{"id": uid, "name": name or ""} for uid, name in zip(users, names, strict=True)]
 
-    async def refresh(self, room: int, members: list[tuple[int, str]]) -> None:
+    async def refresh(self, room: int, members: list[tuple[int, str, str]]) -> list[dict]:
+        """Keep this process's live connections counted, putting back any
+        that Redis lost; returns the members one of whose connections it
+        had lost (so the room's list may be wrong: see the hub)."""
         if not members:
-            return
+            return []
         keys = self._keys(room)
-        expiry = time.time() + TTL
-        # XX: refresh only what is still there (a pruned connection stays gone).
-        await self._redis.zadd(keys[1], {f"{u}:{c}": expiry for u, c in members}, xx=True)
+        args = [time.time() + TTL]
+        for user_id, conn_id, name in members:
+            args += [user_id, f"{user_id}:{conn_id}", name]
+        back = await self._call(self._refresh, keys=keys, args=args)
         await self._expire(keys)
+        names = {user_id: name for user_id, _, name in members}
+        return [{"id": u, "name": names[u]} for u in sorted({int(u) for u in back})]
 
     async def prune(self, room: int) -> list[dict]:
         keys = self._keys(room)
-        gone = await self._prune(keys=keys, args=[time.time()])
+        gone = await self._call(self._prune, keys=keys, args=[time.time()])
         if not gone:
             return []
-        names = await self._redis.hmget(keys[2], gone)
+        names = await self._call(self._redis.hmget, keys[2], gone)
         return [{"id": int(u), "name": n or ""} for u, n in zip(gone, names, strict=True)]
 
     async def close(self):
