@@ -37,8 +37,7 @@ const STATE_WORDS = {
 };
 const CLOSE_WORDS = {
   4401: "Logged out: log in again.",
-  4403: "You are not a member of this campaign.",
-  4404: "This campaign no longer exists.",
+  4403: "You are not a member of this campaign, or it no longer exists.",
   4406: "The page is out of date: reload it.",
 };
 
@@ -349,6 +348,7 @@ const socket = new RoomSocket(config.socket, {
   onEvent: (event) => onEvent(event),
   onPresence(frame) {
     if (frame.state === "join") presence.join(frame.user);
+    else if (frame.state === "online") presence.set(frame.online);
     else presence.leave(frame.user);
   },
   onDrag: (frame) => board.showDrag(frame),

@@ -1,18 +1,31 @@
 // The room's websocket (docs/protocol.md): snapshot on a fresh connect,
 // `?since=<last seq>` on a reconnect, a `resync` intent on a gap, and every
-// event applied once (dedupe by seq). Intents carry an id; `send` returns a
-// promise settled by the matching ack or error.
+// event applied once (dedupe by seq). Intents carry an id unique to this
+// page; `send` returns a promise settled by the matching ack or error. An
+// intent still unanswered when the socket drops is sent again, with the
+// same id, once the new socket has caught up: the server answers a repeat
+// with its first answer instead of acting twice.
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
-const PING_MS = 20000;
-const FINAL_CODES = new Set([4401, 4403, 4404, 4406]);
+const PING_MS = 15000;
+// No pong this long after a ping: the connection is dead even if the
+// browser has not noticed (a laptop lid, a lost Wi-Fi): reconnect.
+const PONG_DEADLINE_MS = 10000;
+const FINAL_CODES = new Set([4401, 4403, 4406]);
+
+// Ids must not repeat across reloads of the page, or a new intent would be
+// taken for a repeat of an old one: a random prefix per page, then a count.
+const PAGE_ID = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) =>
+  b.toString(16).padStart(2, "0"),
+).join("");
 
 export class RoomSocket {
   constructor(path, handlers) {
     this.path = path;
     this.handlers = handlers; // onSnapshot, onEvent, onPresence, onDrag, onWelcome, onState, onOnline
     this.lastSeq = null; // null until the first snapshot
-    this.pending = new Map();
+    this.pending = new Map(); // id -> { frame, resolve, reject }
+    this.resendDue = false; // the socket dropped with intents unanswered
     this.nextId = 1;
     this.attempt = 0;
     this.resyncing = false;
@@ -37,7 +50,7 @@ export class RoomSocket {
     this.buffer = [];
     ws.addEventListener("open", () => {
       this.attempt = 0;
-      this.ping = setInterval(() => this.send({ type: "ping" }).catch(() => {}), PING_MS);
+      ws.pinger = setInterval(() => this.heartbeat(ws), PING_MS);
     });
     ws.addEventListener("message", (message) => this.receive(message.data));
     ws.addEventListener("close", (event) => this.closed(ws, event));
@@ -47,25 +60,61 @@ export class RoomSocket {
   reconnect({ fresh = false } = {}) {
     const old = this.ws;
     this.ws = null;
-    if (old) old.close(1000);
+    if (old) {
+      this.forget(old);
+      old.close(1000);
+    }
+    this.resendDue = this.pending.size > 0;
     this.connect({ fresh });
   }
 
+  heartbeat(ws) {
+    if (ws !== this.ws || ws.pongDue) return;
+    ws.pongDue = setTimeout(() => this.dead(ws), PONG_DEADLINE_MS);
+    this.post({ type: "ping", id: this.newId() });
+  }
+
+  /** No pong in time: give up on this socket as if it had closed. */
+  dead(ws) {
+    if (ws !== this.ws) return;
+    this.closed(ws, { code: 4000 });
+    ws.close();
+  }
+
+  forget(ws) {
+    clearInterval(ws.pinger);
+    clearTimeout(ws.pongDue);
+  }
+
   closed(ws, event) {
-    clearInterval(this.ping);
-    if (ws !== this.ws) return; // replaced on purpose
-    for (const { reject } of this.pending.values()) {
-      reject({ code: "disconnected", message: "the connection dropped; try again" });
-    }
-    this.pending.clear();
+    this.forget(ws);
+    if (ws !== this.ws) return; // replaced on purpose, or given up on already
+    this.ws = null;
     if (FINAL_CODES.has(event.code) || this.stopped) {
+      for (const { reject } of this.pending.values()) {
+        reject({ code: "disconnected", message: "the connection closed" });
+      }
+      this.pending.clear();
       this.state("closed", event.code);
       return;
     }
+    // Unanswered intents wait for the next socket (see resendPending).
+    this.resendDue = this.pending.size > 0;
     this.state("offline");
     const delay = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
     this.attempt += 1;
     this.retry = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Caught up on a new socket: send again what the old one left unanswered. */
+  resendPending() {
+    if (!this.resendDue) return;
+    this.resendDue = false;
+    for (const { frame } of this.pending.values()) this.post(frame);
+  }
+
+  newId() {
+    return `${PAGE_ID}-${this.nextId++}`;
   }
 
   state(name, code) {
@@ -73,14 +122,14 @@ export class RoomSocket {
   }
 
   send(intent) {
-    const id = intent.id ?? `c${this.nextId++}`;
+    const id = intent.id ?? this.newId();
     const frame = { ...intent, id };
     return new Promise((resolve, reject) => {
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
         reject({ code: "offline", message: "not connected; waiting to reconnect" });
         return;
       }
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { frame, resolve, reject });
       this.ws.send(JSON.stringify(frame));
     });
   }
@@ -104,6 +153,7 @@ export class RoomSocket {
         this.buffer = [];
         this.handlers.onSnapshot?.(frame);
         this.state("open");
+        this.resendPending();
         break;
       case "welcome":
         this.handlers.onWelcome?.(frame);
@@ -122,8 +172,13 @@ export class RoomSocket {
       case "token.drag":
         this.handlers.onDrag?.(frame);
         break;
-      case "ack":
       case "pong":
+        if (this.ws) {
+          clearTimeout(this.ws.pongDue);
+          this.ws.pongDue = null;
+        }
+        break;
+      case "ack":
         this.settle(frame, true);
         break;
       case "error":
@@ -140,6 +195,7 @@ export class RoomSocket {
     this.buffer = [];
     for (const event of buffered) this.live(event);
     this.state("open");
+    this.resendPending();
   }
 
   live(event) {
