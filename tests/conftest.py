@@ -3,6 +3,7 @@ reason when the service is missing, unless REQUIRE_SERVICES=1 /
 REQUIRE_BROWSER=1 (as on CI), when they fail instead."""
 
 import os
+import shutil
 
 import pytest
 
@@ -29,3 +30,17 @@ def postgres(settings):
     if connection.vendor != "postgresql":
         need("PostgreSQL", "REQUIRE_SERVICES", "DATABASE_URL does not name a PostgreSQL database")
     return connection
+
+
+@pytest.fixture
+def own_redis(tmp_path):
+    """A redis-server of the test's own, to kill and start again."""
+    path = shutil.which("redis-server")
+    if path is None:
+        need("redis-server", "REQUIRE_SERVICES", "no redis-server on PATH")
+    from tests import served
+
+    server = served.RedisServer(path, served.free_port(), tmp_path)
+    server.start()
+    yield server
+    server.stop()

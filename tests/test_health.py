@@ -133,3 +133,15 @@ async def test_probe_leaves_no_subscription_behind_in_redis_pubsub(settings, red
         assert all(not shard._subscribed_to for shard in loop_layer._shards)
     finally:
         await layer.flush()
+
+
+@pytest.mark.django_db
+async def test_the_first_probe_after_a_redis_restart_answers_ok(settings, own_redis):
+    """The layer's pooled connections all died with Redis: the probe tries
+    again on a fresh one instead of reporting the channel layer down."""
+    settings.CHANNEL_LAYERS = pubsub_layer(own_redis.url)
+    assert await health._check(health._channel_layer_check, 2.0) == "ok"
+    own_redis.kill()
+    assert (await health._check(health._channel_layer_check, 2.0)).startswith("error")
+    own_redis.start()
+    assert await health._check(health._channel_layer_check, 2.0) == "ok"

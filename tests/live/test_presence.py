@@ -2,13 +2,8 @@
 process (in memory) and across processes (Redis)."""
 
 import asyncio
-import shutil
 import uuid
 
-import pytest
-
-from tests import served
-from tests.conftest import need
 from vtt.live.presence import LocalPresence, RedisPresence
 
 ANNA = {"id": 1, "name": "anna"}
@@ -60,18 +55,6 @@ async def test_redis_presence_forgets_a_dead_process_connections(redis_url):
     finally:
         await alive.close()
         await dead.close()
-
-
-@pytest.fixture
-def own_redis(tmp_path):
-    """A redis-server of the test's own, to kill and start again."""
-    path = shutil.which("redis-server")
-    if path is None:
-        need("redis-server", "REQUIRE_SERVICES", "no redis-server on PATH")
-    server = served.RedisServer(path, served.free_port(), tmp_path)
-    server.start()
-    yield server
-    server.stop()
 
 
 async def test_redis_presence_after_a_restart_connects_and_rebuilds(own_redis):

@@ -71,9 +71,7 @@ def lockout_for(username: str, address: str) -> Lockout | None:
     or None if it may be tried now. Every limit applies; the longest wait wins."""
     now = timezone.now()
     recent = LoginFailure.objects.filter(address=address, at__gt=now - cool_off())
-    account = LoginFailure.objects.filter(
-        username=username[:150], at__gt=now - account_cool_off()
-    )
+    account = LoginFailure.objects.filter(username=username[:150], at__gt=now - account_cool_off())
     ends = [
         lock_end(
             recent.filter(username=username[:150]),

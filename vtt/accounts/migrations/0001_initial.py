@@ -4,23 +4,33 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='LoginFailure',
+            name="LoginFailure",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('username', models.CharField(max_length=150)),
-                ('address', models.CharField(max_length=64)),
-                ('at', models.DateTimeField()),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("username", models.CharField(max_length=150)),
+                ("address", models.CharField(max_length=64)),
+                ("at", models.DateTimeField()),
             ],
             options={
-                'indexes': [models.Index(fields=['address', 'at'], name='login_failure_address'), models.Index(fields=['address', 'username', 'at'], name='login_failure_account'), models.Index(fields=['username', 'at'], name='login_failure_username'), models.Index(fields=['at'], name='login_failure_at')],
+                "indexes": [
+                    models.Index(fields=["address", "at"], name="login_failure_address"),
+                    models.Index(
+                        fields=["address", "username", "at"], name="login_failure_account"
+                    ),
+                    models.Index(fields=["username", "at"], name="login_failure_username"),
+                    models.Index(fields=["at"], name="login_failure_at"),
+                ],
             },
         ),
     ]
