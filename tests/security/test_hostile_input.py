@@ -3,12 +3,11 @@ a 400 naming the field over REST, exit code 2 from the rules commands. The
 websocket's share is test_websocket_hostile.py."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.api.test_rules_endpoints import manage
 from vtt.tabletop.models import Character, RoomEvent
 
 from .conftest import CHECK
@@ -97,14 +96,7 @@ def test_a_roll_request_nested_deep_is_refused_and_not_recorded(web, secrets):
     ids=["deep", "nested", "garbage", "empty"],
 )
 def test_the_rules_commands_exit_2_with_the_error(command, stdin):
-    done = subprocess.run(
-        [sys.executable, "manage.py", command],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    done = manage(command, stdin)
     assert done.returncode == 2, done.stderr[-500:]
     error = json.loads(done.stdout)["error"]
     assert error["code"] == "invalid" and error["message"]

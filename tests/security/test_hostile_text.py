@@ -10,7 +10,6 @@ and nothing stored by a refused request."""
 
 import io
 import json
-import subprocess
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -21,6 +20,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token as AuthToken
 
+from tests.api.test_rules_endpoints import manage
 from tests.live.conftest import session_cookie
 from vtt.rules.text import unencodable_path
 from vtt.tabletop.models import Campaign, Character, Membership, Roll, RoomEvent, Scene, Token
@@ -217,14 +217,7 @@ def test_a_body_in_a_charset_that_is_no_text_encoding_is_a_400(web, urls, charse
     ids=["key", "value", "bare"],
 )
 def test_the_rules_commands_exit_2_naming_it(command, stdin, field):
-    done = subprocess.run(
-        [sys.executable, "manage.py", command],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    done = manage(command, stdin)
     assert done.returncode == 2, done.stderr[-500:]
     error = json.loads(done.stdout)["error"]
     assert error["code"] == "invalid" and error["field"] == field
