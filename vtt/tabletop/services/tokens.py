@@ -193,10 +193,7 @@ def token_move(*, token_id: int, by, x: int, y: int, version: int | None = None)
     StaleVersion carrying the token as it is now."""
     if version is not None and type(version) is not int:
         raise shapes.invalid("version", "must be a whole number")
-    # No savepoint when a caller's transaction holds this one (a live intent
-    # and its receipt): a refusal rolls that whole transaction back anyway,
-    # and the busiest write path saves two round trips.
-    with transaction.atomic(savepoint=False):
+    with transaction.atomic():
         token, role = _locked_for_move(token_id, by)
         if token is None or role is None:
             raise NotFound("no such token")
