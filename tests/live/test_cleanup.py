@@ -22,7 +22,7 @@ async def pinged(client, id_) -> bool:
     return pong["type"] == "pong"
 
 
-async def closing_code(client, timeout=3.0) -> int:
+async def closing_code(client, timeout=10.0) -> int:
     """The close code the server sends, skipping frames before it."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
@@ -61,7 +61,7 @@ async def test_a_resync_that_fails_closes_the_socket_to_start_clean(room, client
     await gm.send({"type": "resync", "id": "r", "since": 0})
     assert await closing_code(gm) == protocol.CLOSE_SERVER_ERROR
     await gm.close()  # the client's side of the closing handshake
-    left = await watcher.until(lambda f: f["type"] == "presence" and f["state"] == "leave")
+    left = await watcher.until(lambda f: f["type"] == "presence" and f["state"] == "leave", 10)
     assert left["user"]["id"] == room.users["gm"]
 
 
@@ -79,7 +79,7 @@ async def test_a_socket_that_fails_while_joining_leaves_hub_and_presence(
     player = await clients(room, "player", expect=False)
     assert await closing_code(player) == protocol.CLOSE_SERVER_ERROR
     await player.close()
-    left = await watcher.until(lambda f: f["type"] == "presence" and f["state"] == "leave")
+    left = await watcher.until(lambda f: f["type"] == "presence" and f["state"] == "leave", 10)
     assert left["user"]["id"] == room.users["player"]
     members = get_hub().rooms[room.campaign_id].members
     assert {m.user_id for m in members} == {room.users["gm"]}
@@ -96,7 +96,7 @@ async def test_a_cancelled_socket_task_still_leaves_its_room(room, clients):
     player.ws.future.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await player.ws.future
-    left = await gm.until(lambda f: f["type"] == "presence" and f["state"] == "leave")
+    left = await gm.until(lambda f: f["type"] == "presence" and f["state"] == "leave", 10)
     assert left["user"]["id"] == room.users["player"]
     members = get_hub().rooms[room.campaign_id].members
     assert {m.user_id for m in members} == {room.users["gm"]}
