@@ -128,3 +128,13 @@ def test_a_players_bands_never_use_an_npcs_weapons(battle):
             kind="missile",
             range_ft="line_of_sight",
         )
+
+
+def test_no_model_signal_writes_beside_the_log():
+    """Trails and resource history are written by projectors that
+    append_event calls, not by a post_save receiver on the log's rows."""
+    from django.db.models.signals import post_save
+
+    from vtt.tabletop.models import RoomEvent
+
+    assert not post_save.has_listeners(RoomEvent)

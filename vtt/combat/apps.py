@@ -10,4 +10,4 @@ class CombatConfig(AppConfig):
         # The trail and the resource history follow the room log as it is written.
         from . import projection
 
-        projection.connect()
+        projection.register()

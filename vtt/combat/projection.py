@@ -3,10 +3,10 @@ log entry: the trail of every token's moves this turn, and each character's
 resources after every change (the "before" state undo restores).
 
 They follow the log rather than the services that write it, so a move or a
-spent point made anywhere (REST, the live room, the admin) is covered."""
+spent point made anywhere (REST, the live room, the admin) is covered:
+append_event calls them for their kinds (registered by the combat app)."""
 
-from django.db.models.signals import post_save
-
+from vtt.tabletop.events import register_projector
 from vtt.tabletop.models import RoomEvent
 
 from .models import ResourceState, TrailStep
@@ -51,14 +51,6 @@ def record_character(event: RoomEvent) -> None:
         remember_resources(character["id"], event.seq, character["resources"])
 
 
-def on_event_saved(sender, instance: RoomEvent, created: bool, raw: bool = False, **kwargs):
-    if not created or raw:
-        return
-    if instance.kind == "token.moved":
-        record_move(instance)
-    elif instance.kind in CHARACTER_KINDS:
-        record_character(instance)
-
-
-def connect() -> None:
-    post_save.connect(on_event_saved, sender=RoomEvent, dispatch_uid="combat.projection")
+def register() -> None:
+    register_projector(("token.moved",), record_move)
+    register_projector(CHARACTER_KINDS, record_character)

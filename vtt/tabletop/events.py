@@ -2,7 +2,12 @@
 appended inside the change's transaction and announced only after commit.
 
 The live rooms listen to `event_committed` to broadcast; a client that missed
-something reads the log from its last sequence number (events_since)."""
+something reads the log from its last sequence number (events_since).
+Records kept beside the log (trails, resource history) are written by
+projectors registered here for an event kind, in the appending transaction:
+called by append_event itself, never by a model signal."""
+
+from collections.abc import Callable
 
 from django.db import transaction
 from django.dispatch import Signal
@@ -11,6 +16,18 @@ from .models import Campaign, RoomEvent, Visibility
 
 # Sent after the transaction that appended `event` has committed.
 event_committed = Signal()
+
+Projector = Callable[[RoomEvent], None]
+_projectors: dict[str, list[Projector]] = {}
+
+
+def register_projector(kinds: tuple[str, ...], projector: Projector) -> None:
+    """Have `projector(event)` run for every appended event of these kinds,
+    in the appending transaction (registered once, at app start)."""
+    for kind in kinds:
+        projectors = _projectors.setdefault(kind, [])
+        if projector not in projectors:
+            projectors.append(projector)
 
 
 def append_event(
@@ -42,6 +59,8 @@ def append_event(
     event = RoomEvent.objects.create(
         campaign=campaign, seq=seq, kind=kind, data=data, actor=actor, visibility=visibility
     )
+    for project in _projectors.get(kind, ()):
+        project(event)
     transaction.on_commit(lambda: event_committed.send(sender=RoomEvent, event=event))
     return event
 
