@@ -270,7 +270,7 @@ class TokenIn(StrictSerializer):
     name = Text(max_length=120)
     x = Whole(default=0, min_value=-10000, max_value=10000)
     y = Whole(default=0, min_value=-10000, max_value=10000)
-    size = Whole(default=1, min_value=1, max_value=10)
+    size = Whole(default=1)  # bounds: the token service's
     hidden = Flag(default=False)
     color = serializers.RegexField(r"^#[0-9a-fA-F]{6}$", default="#888888")
     character_id = Whole(required=False, allow_null=True, **ID)
@@ -279,7 +279,7 @@ class TokenIn(StrictSerializer):
 
 class TokenPatchIn(StrictSerializer):
     name = Text(max_length=120, required=False)
-    size = Whole(min_value=1, max_value=10, required=False)
+    size = Whole(required=False)
     color = serializers.RegexField(r"^#[0-9a-fA-F]{6}$", required=False)
     character_id = Whole(required=False, allow_null=True, **ID)
     controllers = serializers.ListField(child=Whole(**ID), required=False, max_length=50)
@@ -288,7 +288,7 @@ class TokenPatchIn(StrictSerializer):
 class MoveIn(StrictSerializer):
     x = Whole(min_value=-10000, max_value=10000)
     y = Whole(min_value=-10000, max_value=10000)
-    version = Whole(required=False, allow_null=True, min_value=0, max_value=2**31)
+    version = Whole(required=False, allow_null=True)  # bounds: the token service's
 
 
 class HiddenIn(StrictSerializer):

@@ -12,6 +12,7 @@ from vtt.rules.errors import RulesError
 from vtt.rules.schema import MISSING, Bool, Choice, Field, Int, List, Obj, validate
 from vtt.rules.schema import invalid as field_invalid
 from vtt.rules.text import NOT_TEXT, encodable, may_hold_unencodable, unencodable_path
+from vtt.tabletop.services.tokens import UPDATABLE
 
 PROTOCOL_VERSION = 1
 
@@ -79,13 +80,12 @@ _TOKEN_FIELDS = {
     "name": Text(120),
     "x": Int(-COORD, COORD),
     "y": Int(-COORD, COORD),
-    "size": Int(1, 100),
+    "size": Int(),  # its bounds are the token service's
     "color": Text(7),
     "hidden": Bool(),
     "character_id": Int(1, ENTITY_ID),
     "controllers": List(Int(1, ENTITY_ID), max_len=50),
 }
-_UPDATABLE = ("name", "size", "color", "character_id", "controllers")
 
 
 def _optional(fields: dict) -> dict:
@@ -116,7 +116,7 @@ INTENTS: dict[str, dict] = {
         "token": _id(),
         "x": Int(-COORD, COORD),
         "y": Int(-COORD, COORD),
-        "version": Int(1, 2**31 - 1, default=None),
+        "version": Int(default=None),  # its bounds are the token service's
     },
     "token.drag": {"token": _id(), "x": Int(-COORD, COORD), "y": Int(-COORD, COORD)},
     "token.create": {
@@ -126,7 +126,7 @@ INTENTS: dict[str, dict] = {
     },
     "token.update": {
         "token": _id(),
-        "changes": Obj(_optional({k: _TOKEN_FIELDS[k] for k in _UPDATABLE})),
+        "changes": Obj(_optional({k: _TOKEN_FIELDS[k] for k in UPDATABLE})),
     },
     "token.hide": {"token": _id(), "hidden": Bool(default=True)},
     "token.delete": {"token": _id()},

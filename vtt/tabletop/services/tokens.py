@@ -14,7 +14,10 @@ from ..serialize import token_data
 from .access import SYSTEM, actor, require_gm, require_member
 from .errors import NotAllowed, NotFound, ServiceError, StaleVersion
 
+# The bounds of a token's fields live here; the API's and the live room's
+# schemas check only types, so both doors give the service's one answer.
 MAX_TOKEN_SIZE = 10  # squares a side: Gargantuan and then some
+MAX_VERSION = 2**31 - 1  # versions start at 1
 COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 UPDATABLE = ("name", "size", "color", "character_id", "controllers")
 
@@ -205,8 +208,12 @@ def token_move(*, token_id: int, by, x: int, y: int, version: int | None = None)
             raise NotAllowed("an observer may not move tokens")
         if role != Role.GM and by.pk not in token.controller_ids:
             raise NotAllowed("you do not control this token")
-        if version is not None and version != token.version:
-            raise StaleVersion(token)
+        if version is not None:
+            # Its range is checked only here, after who may see and move the
+            # token: a hidden token's refusal tells nothing of its version.
+            shapes.whole(version, "version", 1, MAX_VERSION)
+            if version != token.version:
+                raise StaleVersion(token)
         check_footprint(token.scene, x, y, token.size)
         if (x, y) == (token.x, token.y):
             return token
