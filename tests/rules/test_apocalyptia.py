@@ -100,9 +100,17 @@ def test_a_one_then_anything_else_counts_one_and_is_no_botch(check):
 
 
 def test_a_botch_still_reports_the_total_against_the_difficulty():
-    # The contract decides the outcome by total; the botch is reported beside it.
     result = apoc("roll", bonus=2, difficulty=4, kind="trait", faces=[1, 1])
     assert (result["total"], result["botch"], result["outcome"]) == (3, True, "failure")
+
+
+@pytest.mark.parametrize("kind", ["trait", "other"])
+def test_a_botch_fails_whatever_the_total(kind):
+    """RULES.md: "A Botch is a failed roll whatever the total"."""
+    botched = apoc("roll", bonus=10, difficulty=3, kind=kind, faces=[1, 1])
+    assert (botched["total"], botched["botch"], botched["outcome"]) == (11, True, "failure")
+    spared = apoc("roll", bonus=10, difficulty=3, kind=kind, faces=[1, 4])
+    assert (spared["total"], spared["botch"], spared["outcome"]) == (11, False, "success")
 
 
 @pytest.mark.parametrize("bonus, difficulty", [(5, 4), (40, 0), (1, 0)])
@@ -343,7 +351,9 @@ def test_any_valid_roll_replays_and_keeps_its_bounds(bonus, difficulty, kind, st
     request |= {"difficulty": difficulty, "kind": kind, "stressful": stressful}
     result = adjudicate(request)
     assert replayed(request, result) == result
-    assert (result["outcome"] == "success") is (result["total"] > difficulty)
+    assert (result["outcome"] == "success") is (
+        result["total"] > difficulty and not result["botch"]
+    )
     assert not (result["botch"] and result["critical"])
     if result["automatic"]:
         assert result["dice"] == [] and result["total"] == bonus

@@ -71,6 +71,9 @@ def roll_odds(req: dict) -> dict:
     totals = [(value + bonus, p) for value, p in enumerate(values) if p]
     success = sum(p for total, p in totals if beats(total, difficulty))
     failure = sum(p for total, p in totals if not beats(total, difficulty))
+    if beats(1 + bonus, difficulty):
+        # A die that counts 1 would succeed, but a Botch among them fails.
+        success, failure = success - P_BOTCH, failure + P_BOTCH
     return {
         "outcomes": {"success": success, "failure": failure},
         "truncated_mass": cut,

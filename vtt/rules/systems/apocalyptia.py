@@ -34,7 +34,8 @@ def roll(req: dict, roller) -> dict:
         "botch": botch,
         "critical": critical,
         "automatic": automatic,
-        "outcome": "success" if beats(total, difficulty) else "failure",
+        # A Botch fails whatever the total: "something very bad happens".
+        "outcome": "success" if beats(total, difficulty) and not botch else "failure",
     }
 
 
