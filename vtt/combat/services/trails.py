@@ -6,10 +6,9 @@ from django.db import transaction
 
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Role, Scene, Token
-from vtt.tabletop.serialize import token_data
 from vtt.tabletop.services.access import actor, require_gm
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
-from vtt.tabletop.services.tokens import token_for
+from vtt.tabletop.services.tokens import footprint_fits, token_for, token_place
 
 from ..models import TrailStep
 
@@ -32,22 +31,12 @@ def token_reset(*, token_id: int, by) -> Token:
         first = TrailStep.objects.filter(token=token).order_by("seq").first()
         if first is None or (token.x, token.y) == (first.from_x, first.from_y):
             return token
-        scene = token.scene
         x, y = first.from_x, first.from_y
-        if not (0 <= x <= scene.width - token.size and 0 <= y <= scene.height - token.size):
+        if not footprint_fits(token.scene, x, y, token.size):
             raise ServiceError(
                 "out_of_bounds", "the square the turn began on is no longer on the map", "token"
             )
-        origin = [token.x, token.y]
-        token.x, token.y, token.version = x, y, token.version + 1
-        token.save(update_fields=["x", "y", "version"])
-        append_event(
-            campaign=scene.campaign,
-            kind="token.moved",
-            data={"token": token_data(token), "from": origin, "reset": True},
-            actor=actor(by),
-            scene_id=scene.pk,
-        )
+        token_place(token, x, y, by, reset=True)
     return token
 
 

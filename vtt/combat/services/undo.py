@@ -15,9 +15,9 @@ from django.db import transaction
 from vtt.tabletop import shapes
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Campaign, Character, Role, RoomEvent, Token, Visibility
-from vtt.tabletop.serialize import token_data
 from vtt.tabletop.services.access import actor, require_participant
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
+from vtt.tabletop.services.tokens import footprint_fits, token_place
 
 from ..models import Attack, BrokenWeapon, ResourceState, Undo
 from .apply import apply_changes, lock_characters, remember, reverse_changes
@@ -112,19 +112,9 @@ def _undo_move(event: RoomEvent, by) -> RoomEvent:
     if token is None:
         raise _cannot("the token has been removed since")
     x, y = event.data["from"]
-    scene = token.scene
-    if not (0 <= x <= scene.width - token.size and 0 <= y <= scene.height - token.size):
+    if not footprint_fits(token.scene, x, y, token.size):
         raise _cannot("the token's old square is no longer on the map")
-    origin = [token.x, token.y]
-    token.x, token.y, token.version = x, y, token.version + 1
-    token.save(update_fields=["x", "y", "version"])
-    return append_event(
-        campaign=scene.campaign,
-        kind="token.moved",
-        data={"token": token_data(token), "from": origin, "undo_of": event.seq},
-        actor=actor(by),
-        scene_id=scene.pk,
-    )
+    return token_place(token, x, y, by, undo_of=event.seq)
 
 
 def _announce(event: RoomEvent, by, changes, touched, visibility, **extra) -> RoomEvent:

@@ -9,7 +9,7 @@ from django.db import transaction
 
 from .. import shapes
 from ..events import append_event
-from ..models import Campaign, Character, Membership, Role, Scene, Token, Visibility
+from ..models import Campaign, Character, Membership, Role, RoomEvent, Scene, Token, Visibility
 from ..serialize import token_data
 from .access import SYSTEM, actor, require_gm, require_member
 from .errors import NotAllowed, NotFound, ServiceError, StaleVersion
@@ -26,6 +26,28 @@ def _color(value) -> str:
     if not isinstance(value, str) or not COLOR.match(value):
         raise shapes.invalid("color", "must be a colour like #1a2b3c")
     return value.lower()
+
+
+def footprint_fits(scene: Scene, x: int, y: int, size: int) -> bool:
+    """The token's whole footprint (size x size squares from (x, y)) lies on the map."""
+    return 0 <= x <= scene.width - size and 0 <= y <= scene.height - size
+
+
+def token_place(token: Token, x: int, y: int, by, **extra) -> RoomEvent:
+    """Put a token on (x, y) and announce it as "token.moved": the one writer
+    of a token's place, for a move, a reset to where the turn began and an
+    undo. The caller holds the token's row lock, with its scene, and has
+    decided who may and that the square is on the map."""
+    origin = [token.x, token.y]
+    token.x, token.y, token.version = x, y, token.version + 1
+    token.save(update_fields=["x", "y", "version"])
+    return append_event(
+        campaign=token.scene.campaign,
+        kind="token.moved",
+        data={"token": token_data(token), "from": origin, **extra},
+        actor=actor(by),
+        scene_id=token.scene_id,
+    )
 
 
 def check_footprint(scene: Scene, x, y, size: int, fields=("x", "y")):
@@ -217,10 +239,7 @@ def token_move(*, token_id: int, by, x: int, y: int, version: int | None = None)
         check_footprint(token.scene, x, y, token.size)
         if (x, y) == (token.x, token.y):
             return token
-        origin = [token.x, token.y]
-        token.x, token.y, token.version = x, y, token.version + 1
-        token.save(update_fields=["x", "y", "version"])
-        _event(token, "token.moved", by, **{"from": origin})
+        token_place(token, x, y, by)
     return token
 
 
