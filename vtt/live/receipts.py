@@ -14,11 +14,12 @@ reconnecting, and an id reused after that acts again."""
 import datetime
 import json
 
-from django.db import connection, transaction
+from django.db import connection
 from django.utils import timezone
 
 from vtt.rules import RulesError
 from vtt.tabletop.services.errors import ServiceError
+from vtt.tabletop.transactions import all_or_nothing
 
 from .models import IntentReceipt
 
@@ -41,7 +42,7 @@ def carry_out_once(*, room: int, user_id: int, intent_id, intent: str, act) -> t
     key = receipt_key(intent_id)
     now = timezone.now()
     try:
-        with transaction.atomic():
+        with all_or_nothing():
             answer = act()
             if not _record(room, user_id, key, intent, answer, now):
                 raise _AlreadyDone

@@ -11,6 +11,7 @@ from .. import shapes
 from ..events import append_event
 from ..models import Campaign, Character, Membership, Role, RoomEvent, Scene, Token, Visibility
 from ..serialize import token_data
+from ..transactions import step
 from .access import SYSTEM, actor, require_gm, require_member
 from .errors import NotAllowed, NotFound, ServiceError, StaleVersion
 
@@ -218,7 +219,7 @@ def token_move(*, token_id: int, by, x: int, y: int, version: int | None = None)
     StaleVersion carrying the token as it is now."""
     if version is not None and type(version) is not int:
         raise shapes.invalid("version", "must be a whole number")
-    with transaction.atomic():
+    with step():
         token, role = _locked_for_move(token_id, by)
         if token is None or role is None:
             raise NotFound("no such token")
