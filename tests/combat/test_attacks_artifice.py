@@ -244,3 +244,17 @@ def test_a_sling_cannot_reach_100_ft(battle):
     assert refused.value.code == "out_of_range"
     token_move(token_id=battle.tokens["zombie"].pk, by=battle.users["gm"], x=23, y=4)
     assert attack(battle, weapon="Sling").measure["distance_ft"] == 95
+
+
+def test_an_attack_appends_its_event_whole_and_never_edits_it(battle):
+    """The attack's event names its own sequence number; it is written with
+    it, not filled in after."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        made = attack(battle, weapon="Long sword", faces=ZOMBIE_FIGHT)
+    table = RoomEvent._meta.db_table
+    assert not [q["sql"] for q in captured if q["sql"].startswith(f'UPDATE "{table}"')]
+    event = RoomEvent.objects.get(kind="combat.attack")
+    assert event.data["attack"]["seq"] == event.seq and event.data["attack"]["id"] == made.pk

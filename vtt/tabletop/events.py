@@ -34,7 +34,7 @@ def append_event(
     *,
     campaign: Campaign,
     kind: str,
-    data: dict,
+    data: dict | Callable[[int], dict],
     actor=None,
     visibility: str = Visibility.PUBLIC,
     scene_id: int | None = None,
@@ -48,12 +48,17 @@ def append_event(
     An event about something on a scene names it (`scene_id`): unless that
     scene is the one the room is on as the event is numbered, the event is
     the GM's alone. The room's scene is read in the same statement as the
-    number, so a scene change committed just before cannot slip between."""
+    number, so a scene change committed just before cannot slip between.
+
+    `data` may be a function of the event's sequence number, for an event
+    that names itself: a row is never changed after it is appended."""
     connection = transaction.get_connection()
     if not connection.in_atomic_block:
         raise RuntimeError("append_event must run inside transaction.atomic()")
     seq, room_scene_id = _next_seq(connection, campaign.pk)
     campaign.event_seq = seq
+    if callable(data):
+        data = data(seq)
     if scene_id is not None and scene_id != room_scene_id:
         visibility = Visibility.GM
     event = RoomEvent.objects.create(

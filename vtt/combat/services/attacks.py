@@ -303,19 +303,22 @@ def attack_make(
 
 
 def _announce(attack: Attack, kind: str, by, touched, **extra) -> None:
+    def data(seq: int) -> dict:
+        described = attack_data(attack)
+        if kind == "combat.attack":
+            described["seq"] = seq  # the attack's own event: it names itself
+        return {"attack": described, **extra}
+
     event = append_event(
         campaign=attack.campaign,
         kind=kind,
-        data={"attack": None, **extra},
+        data=data,
         actor=actor(by),
         visibility=attack.visibility,
     )
     if kind == "combat.attack":
         attack.event = event
     attack.save()
-    # The event names its own seq: fill the data in now that it is known.
-    event.data = {**event.data, "attack": attack_data(attack)}
-    event.save(update_fields=["data"])
     remember(touched, event.seq)
 
 
