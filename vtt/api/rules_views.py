@@ -3,7 +3,6 @@
 The body is parsed and answered by vtt.rules exactly as the command line does,
 and the answer is sent as the same encoded text."""
 
-import json
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
@@ -13,7 +12,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from vtt.rules import RulesError, adjudicate, encode, odds
-from vtt.rules.text import refuse_unencodable
+from vtt.rules.text import decode_request
 
 MAX_BODY = 64 * 1024
 
@@ -41,12 +40,7 @@ def _answer(body: bytes, compute) -> HttpResponse:
     try:
         if len(body) > MAX_BODY:
             raise RulesError("invalid", f"the request is larger than {MAX_BODY} bytes")
-        try:
-            request = json.loads(body)
-        except (ValueError, RecursionError) as exc:
-            raise RulesError("invalid", f"the request is not valid JSON: {exc}") from None
-        refuse_unencodable(request)
-        result, status = compute(request), 200
+        result, status = compute(decode_request(body)), 200
     except RulesError as exc:
         result, status = exc.as_dict(), 400
     return HttpResponse(encode(result), status=status, content_type="application/json")

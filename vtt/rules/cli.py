@@ -3,13 +3,12 @@ JSON result on stdout; exit 2 with the error object on a bad request.
 
 Kept free of Django so manage.py can answer without setting Django up."""
 
-import json
 import sys
 
 from .engine import adjudicate, encode
 from .errors import RulesError
 from .odds import odds
-from .text import refuse_unencodable
+from .text import decode_request
 
 COMMANDS = {"adjudicate": adjudicate, "odds": odds}
 
@@ -18,13 +17,7 @@ def run(command: str, stdin=None, stdout=None) -> int:
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     try:
-        text = _read(stdin)
-        try:
-            request = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise RulesError("invalid", f"the request is not valid JSON: {exc}") from None
-        refuse_unencodable(request)
-        result = COMMANDS[command](request)
+        result = COMMANDS[command](decode_request(_read(stdin)))
     except RulesError as exc:
         stdout.write(encode(exc.as_dict()) + "\n")
         return 2

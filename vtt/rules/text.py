@@ -6,6 +6,8 @@ sent back: every front door (the API's body parser, the rooms' frame parser,
 the rules commands and endpoints) looks for one right after decoding and
 refuses the request, naming the place in plain ASCII."""
 
+import json
+
 from .errors import RulesError
 
 ROOT = None  # the path of the decoded value itself
@@ -79,9 +81,16 @@ def spell(path) -> str:
     return "".join(out)
 
 
-def refuse_unencodable(request) -> None:
-    """The rules contract's refusal of a decoded request holding such text."""
+def decode_request(text: str | bytes):
+    """A rules request from its JSON text (the commands' stdin, the rules
+    endpoints' body), or the contract's refusal: not JSON, nested too deep
+    to decode, or holding such text."""
+    try:
+        request = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise RulesError("invalid", f"the request is not valid JSON: {exc}") from None
     path = unencodable_path(request)
     if path is not None:
         name = path or "the request"
         raise RulesError("invalid", f"{name} {NOT_TEXT}", path or None)
+    return request
