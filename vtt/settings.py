@@ -19,6 +19,11 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    return default if value is None or value == "" else int(value)
+
+
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
@@ -136,20 +141,18 @@ AUTHENTICATION_BACKENDS = [
 # Failed log-ins allowed within the cool-off, per account from one address
 # and per address whatever the account (a household or a convention's wifi
 # shares one); 0 turns a limit off. See docs/deploy.md, "Log-in limits".
-LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = int(
-    os.environ.get("LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS") or "5"
-)
-LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS") or "20")
-LOGIN_COOL_OFF_MINUTES = int(os.environ.get("LOGIN_COOL_OFF_MINUTES") or "15")
+LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = env_int("LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS", 5)
+LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 20)
+LOGIN_COOL_OFF_MINUTES = env_int("LOGIN_COOL_OFF_MINUTES", 15)
 # Per account from all addresses together: guessing spread over many
 # addresses. Anyone can trip it, so its window (and so the lock) is short.
-LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT") or "30")
-LOGIN_ACCOUNT_COOL_OFF_MINUTES = int(os.environ.get("LOGIN_ACCOUNT_COOL_OFF_MINUTES") or "5")
+LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 30)
+LOGIN_ACCOUNT_COOL_OFF_MINUTES = env_int("LOGIN_ACCOUNT_COOL_OFF_MINUTES", 5)
 
 # How many reverse proxies stand in front of the workers, each adding the
 # address it saw to X-Forwarded-For; with none the header is ignored (anyone
 # can send it) and REMOTE_ADDR is the client. docker-compose.yml has one.
-TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT") or "0")
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -188,7 +191,7 @@ if not DEBUG:
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     # 30 days: longer than the gap between a group's sessions, short enough
     # that a host name taken off https recovers within a month.
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or "2592000")
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 2592000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     # Preloading is a promise to every browser, hard to take back, and the
     # header alone lets anyone submit the domain: the operator opts in.
