@@ -50,12 +50,10 @@ class RoomConsumer(AsyncConsumer):
         except GeneratorExit:  # the loop is being torn down: nothing can run
             raise
         except BaseException:
-            # A crash or a cancelled task: shielded, so the leaving finishes.
-            if getattr(self, "joined", False):
-                await asyncio.shield(self.leave_room())
+            # A crash or a cancelled task (a disconnect leaves in dispatch):
+            # shielded, so the leaving finishes.
+            await asyncio.shield(self.leave_room())
             raise
-        if self.joined:  # ended without a disconnect message
-            await self.leave_room()
 
     async def dispatch(self, message):
         kind = message["type"]
@@ -500,8 +498,8 @@ class RoomConsumer(AsyncConsumer):
         self.tasks.discard(task)
         if task.cancelled() or task.exception() is None:
             return
-        # A snapshot or resync that failed left the socket holding frames
-        # back: close it, and the client resyncs when it reconnects.
+        # A task that failed left this socket in a state nobody knows: close
+        # it, and the client resyncs when it reconnects.
         logger.error("room %s: a socket's task failed", self.room, exc_info=task.exception())
         self.broken()
 

@@ -8,8 +8,8 @@ With REDIS_URL the counts live in Redis, shared by every server process:
 per room, a hash of connection counts per user and a sorted set of
 connections scored by when they expire. Each process refreshes its own
 connections' expiry while they live, and puts back any that are missing
-(Redis restarted empty, or a stalled process was pruned): those members are
-announced again. A process that dies without saying goodbye leaves
+(Redis restarted empty, or a stalled process was pruned); the hub then
+sends its sockets the room's whole list. A process that dies without saying goodbye leaves
 connections that expire, and whichever process next prunes the room
 announces those members as gone. Without Redis the counts are this
 process's own.
