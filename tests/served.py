@@ -23,11 +23,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start(port: int, env: dict, stderr=subprocess.DEVNULL, **popen) -> subprocess.Popen:
-    """Serve on 127.0.0.1:`port` from the repository, with `env` as the whole environment."""
-    command = [sys.executable, "-m", "vtt.serve", "-b", "127.0.0.1", "-p", str(port)]
+def start(
+    port: int, env: dict, stderr=subprocess.DEVNULL, command=None, **popen
+) -> subprocess.Popen:
+    """Serve on 127.0.0.1:`port` from the repository, with `env` as the whole
+    environment; `command` replaces the default `python -m vtt.serve` line."""
     return subprocess.Popen(
-        [*command, "vtt.asgi:application"],
+        command
+        or [sys.executable, "-m", "vtt.serve", "-b", "127.0.0.1", "-p", str(port)]
+        + ["vtt.asgi:application"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,

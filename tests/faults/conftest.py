@@ -114,12 +114,11 @@ class Worker:
 
     def start(self) -> None:
         with open(self.log_path, "a") as log:
-            self.process = subprocess.Popen(
-                worker_command(self.port),
-                cwd=ROOT,
-                env=self.env,
-                stdout=subprocess.DEVNULL,
-                stderr=log,
+            self.process = served.start(
+                self.port,
+                self.env,
+                log,
+                command=worker_command(self.port),
                 start_new_session=True,
             )
 
