@@ -25,7 +25,7 @@ def settings_env_names() -> set[str]:
     text = SETTINGS.read_text()
     return set(
         re.findall(r'os\.environ\.get\(\s*"([A-Z][A-Z0-9_]*)"', text)
-        + re.findall(r'env_(?:bool|list)\(\s*"([A-Z][A-Z0-9_]*)"', text)
+        + re.findall(r'env_(?:bool|int|list)\(\s*"([A-Z][A-Z0-9_]*)"', text)
     )
 
 
