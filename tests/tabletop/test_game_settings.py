@@ -1,17 +1,23 @@
 import pytest
 
+from vtt import games
+from vtt.games.artifice import sheet as artifice
 from vtt.tabletop import game_settings
 from vtt.tabletop.errors import ServiceError
 
 
-@pytest.mark.parametrize("game", list(game_settings.DEFAULTS))
+@pytest.mark.parametrize("game", games.ids())
 def test_defaults_are_clean_and_complete(game):
     clean = game_settings.clean_settings(game, None)
-    assert clean == game_settings.DEFAULTS[game]
+    declared = games.kit(game).settings
+    assert clean == {key: setting.default for key, setting in declared.items()}
     assert clean["diagonal"] == "uniform"
     # The defaults are copies: changing one campaign's settings leaves the table alone.
     clean["diagonal"] = "alternating"
-    assert game_settings.DEFAULTS[game]["diagonal"] == "uniform"
+    if "condition_track" in clean:
+        clean["condition_track"].append("Gone")
+    assert game_settings.defaults(game) == {k: s.default for k, s in declared.items()}
+    assert declared["diagonal"].default == "uniform"
 
 
 def test_partial_update_keeps_the_rest():
@@ -57,11 +63,11 @@ def test_bad_settings_name_the_field(game, settings, code, field):
 
 
 def test_artifice_abilities_are_renameable_but_distinct():
-    renamed = {**game_settings.ARTIFICE_ABILITIES, "Will Power": ["Resolve", "Presence", "Luck"]}
+    renamed = {**artifice.ABILITIES, "Will Power": ["Resolve", "Presence", "Luck"]}
     clean = game_settings.clean_settings("artifice", {"abilities": renamed})
-    assert "Luck" in game_settings.ability_names(clean)
-    assert game_settings.ability_attribute(clean, "Luck") == "Will Power"
-    twice = {**game_settings.ARTIFICE_ABILITIES, "Will Power": ["Resolve", "Presence", "Might"]}
+    assert "Luck" in artifice.ability_names(clean)
+    assert artifice.ability_attribute(clean, "Luck") == "Will Power"
+    twice = {**artifice.ABILITIES, "Will Power": ["Resolve", "Presence", "Might"]}
     with pytest.raises(ServiceError) as caught:
         game_settings.clean_settings("artifice", {"abilities": twice})
     assert caught.value.field == "settings.abilities.Will Power"

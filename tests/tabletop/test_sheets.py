@@ -5,6 +5,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from vtt import games
+from vtt.games.artifice import sheet as artifice
+from vtt.games.rd6.codes import parse_die_code
 from vtt.tabletop import game_settings, sheets
 from vtt.tabletop.errors import ServiceError
 
@@ -80,7 +83,7 @@ def test_artifice_unknown_ability_and_renamed_ones():
         "artifice",
         {
             "abilities": {
-                **game_settings.ARTIFICE_ABILITIES,
+                **artifice.ABILITIES,
                 "Will Power": ["Resolve", "Presence", "Luck"],
             }
         },
@@ -91,9 +94,9 @@ def test_artifice_unknown_ability_and_renamed_ones():
 
 def test_unskilled_attempts_face_monstrous_at_least():
     sheet = sheets.clean_sheet("artifice", {"skills": ["Elvish"]}, ARTIFICE)
-    assert sheets.artifice_minimum_difficulty(sheet, "elvish") == 0
-    assert sheets.artifice_minimum_difficulty(sheet, "Lockpicking") == 5
-    assert sheets.artifice_minimum_difficulty(sheet, None) == 0
+    assert artifice.minimum_difficulty(sheet, "elvish") == 0
+    assert artifice.minimum_difficulty(sheet, "Lockpicking") == 5
+    assert artifice.minimum_difficulty(sheet, None) == 0
     assert refused(sheets.clean_sheet, "artifice", {"skills": ["A", "a"]}, ARTIFICE)[1] == (
         "sheet.skills"
     )
@@ -148,7 +151,7 @@ def test_xerosum_amods_and_smods():
     ],
 )
 def test_die_codes(code, parsed):
-    assert sheets.parse_die_code(code) == parsed
+    assert parse_die_code(code) == parsed
 
 
 def test_rd6_codes_are_normalised_and_skills_name_an_attribute():
@@ -248,7 +251,7 @@ json_values = st.recursive(
 
 
 @settings(max_examples=150, deadline=None)
-@given(game=st.sampled_from(list(game_settings.DEFAULTS)), sheet=json_values, weapons=json_values)
+@given(game=st.sampled_from(games.ids()), sheet=json_values, weapons=json_values)
 def test_any_json_is_cleaned_or_refused_by_name(game, sheet, weapons):
     """Whatever arrives, the checks answer with a clean value or a named
     ServiceError, never another exception."""

@@ -6,7 +6,8 @@ the plain dicts of vtt.tabletop.serialize for the OpenAPI schema."""
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from vtt.tabletop.models import Game, Role, Visibility
+from vtt import games
+from vtt.tabletop.models import Role, Visibility
 
 ID = {"min_value": 1, "max_value": 2**63 - 1}
 INVITE_ROLES = [Role.PLAYER, Role.OBSERVER]
@@ -88,10 +89,18 @@ class TokenAuthOut(serializers.Serializer):
     token = serializers.CharField()
 
 
+class GameField(serializers.ChoiceField):
+    """One of the registered games (vtt.games), read each time a serializer
+    is made, so a game registered at run time is offered too."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=games.choices(), **kwargs)
+
+
 class CampaignOut(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    game = serializers.ChoiceField(choices=Game.choices)
+    game = GameField()
     settings = serializers.DictField()
     active_scene_id = serializers.IntegerField(allow_null=True)
     role = serializers.ChoiceField(choices=Role.choices, help_text="The caller's role.")
@@ -200,7 +209,7 @@ class StaleTokenOut(ErrorOut):
 
 class CampaignIn(StrictSerializer):
     name = Text(max_length=120)
-    game = serializers.ChoiceField(choices=Game.choices)
+    game = GameField()
     settings = serializers.JSONField(required=False, help_text="Per-game settings (docs/api.md).")
 
 

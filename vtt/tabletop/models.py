@@ -9,16 +9,6 @@ from django.db import models
 from django.utils.functional import cached_property
 
 
-class Game(models.TextChoices):
-    """The five games of RULES.md (ids match vtt.rules.systems)."""
-
-    ARTIFICE = "artifice", "Artifice"
-    FGR = "fgr", "Fantasy Ground Rules"
-    XEROSUM = "xerosum", "Xero Sum"
-    RD6 = "rd6", "Rd6"
-    APOCALYPTIA = "apocalyptia", "Apocalyptia"
-
-
 class Role(models.TextChoices):
     GM = "gm", "Game Master"
     PLAYER = "player", "Player"
@@ -34,7 +24,9 @@ class Visibility(models.TextChoices):
 
 class Campaign(models.Model):
     name = models.CharField(max_length=120)
-    game = models.CharField(max_length=20, choices=Game.choices)
+    # A registered game kit's id (vtt.games); the services check it, so a
+    # game added later needs no migration.
+    game = models.CharField(max_length=20)
     # Per-game options (condition track, Rd6 complication mode, diagonal rule...),
     # validated by vtt.tabletop.game_settings.
     settings = models.JSONField(default=dict, blank=True)

@@ -36,7 +36,9 @@ def invites_of(campaign_id: int) -> QuerySet:
 
 
 def characters_for(viewer: Viewer, campaign_id: int) -> QuerySet:
-    characters = Character.objects.filter(campaign_id=campaign_id).select_related("owner")
+    characters = Character.objects.filter(campaign_id=campaign_id).select_related(
+        "owner", "campaign"
+    )
     if not viewer.is_gm:
         characters = characters.filter(kind=Character.Kind.PC)
     return characters.order_by("name", "id")

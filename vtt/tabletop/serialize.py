@@ -2,6 +2,8 @@
 the live rooms' snapshots and the REST API so every channel shows the same
 thing. Only JSON types: these go into the event log as they are."""
 
+from vtt import games
+
 from .models import Campaign, Character, Invite, Membership, Roll, Scene, Token
 
 
@@ -47,6 +49,8 @@ def character_public_data(character: Character) -> dict:
         "kind": character.kind,
         "owner": user_data(character.owner),
         "sheet": character.sheet,
+        # What the dice tray offers from this sheet, read by the game's kit.
+        "entries": games.kit(character.campaign.game).entries(character.sheet or {}),
         "weapons": character.weapons,
         "resources": character.resources,
     }

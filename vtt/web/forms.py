@@ -4,7 +4,7 @@ services decide."""
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
-from vtt.tabletop.models import Game
+from vtt import games
 
 
 class SignUpForm(UserCreationForm):
@@ -14,7 +14,7 @@ class SignUpForm(UserCreationForm):
 
 class CampaignForm(forms.Form):
     name = forms.CharField(label="Campaign name", max_length=120)
-    game = forms.ChoiceField(label="Game", choices=Game.choices)
+    game = forms.ChoiceField(label="Game", choices=games.choices)
 
 
 class JoinForm(forms.Form):

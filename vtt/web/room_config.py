@@ -3,16 +3,19 @@ data (sheet, weapons, resources, as every member may read them), never
 gm_notes, never a hidden token (those come, per viewer, from the websocket
 snapshot)."""
 
+from vtt import games
 from vtt.tabletop.models import Character
 
 
-def character_summary(character: Character) -> dict:
+def character_summary(character: Character, game: str) -> dict:
+    sheet = character.sheet or {}
     return {
         "id": character.pk,
         "name": character.name,
         "kind": character.kind,
         "owner_id": character.owner_id,
-        "sheet": character.sheet or {},
+        "sheet": sheet,
+        "entries": games.kit(game).entries(sheet),
         "weapons": [w for w in (character.weapons or []) if isinstance(w, dict)],
         "resources": character.resources or {},
     }

@@ -1,32 +1,15 @@
-"""The campaign settings form, drawn from the game's defaults
-(vtt.tabletop.game_settings): a choice where the settings module names the
-choices, a checkbox for a flag, a number for a count, one name per line for
-a list, and one line of names per attribute for the Artifice abilities."""
+"""The campaign settings form, drawn from the settings the game's kit
+declares (vtt.games): a choice where the setting names its choices, a
+checkbox for a flag, a number for a count, one name per line for a list,
+and one line of names per attribute for the Artifice abilities."""
 
 from django import forms
 
-from vtt.tabletop import game_settings
-
-CHOICES = {
-    "diagonal": game_settings.DIAGONALS,
-    "complication": game_settings.RD6_COMPLICATIONS,
-    "result_points_to_damage": game_settings.RD6_RESULT_DAMAGE,
-}
-LABELS = {
-    "diagonal": "Diagonals on the map",
-    "condition_track": "Condition track, best to worst (one per line)",
-    "abilities": "Ability names per attribute",
-    "character_point_cap": "Character Points per roll, at most",
-    "catastrophic_failure": "Catastrophic Failure (every regular die a 1)",
-    "result_points_to_damage": "Result points to damage dice",
-}
-HELP = {
-    "diagonal": "uniform: every step 5 ft; alternating: 5-10-5 on diagonals.",
-}
+from vtt import games
 
 
-def _label(key):
-    return LABELS.get(key, key.replace("_", " ").capitalize())
+def _label(key, setting):
+    return setting.label or key.replace("_", " ").capitalize()
 
 
 class SettingsForm(forms.Form):
@@ -34,14 +17,15 @@ class SettingsForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.game = game
         self.dict_keys = {}
-        for key, default in game_settings.defaults(game).items():
+        for key, setting in games.kit(game).settings.items():
+            default = setting.default
             value = current.get(key, default)
-            label, help_text = _label(key), HELP.get(key, "")
-            if key in CHOICES:
+            label, help_text = _label(key, setting), setting.help
+            if setting.choices:
                 self.fields[key] = forms.ChoiceField(
                     label=label,
                     help_text=help_text,
-                    choices=[(c, c) for c in CHOICES[key]],
+                    choices=[(c, c) for c in setting.choices],
                     initial=value,
                 )
             elif isinstance(default, bool):

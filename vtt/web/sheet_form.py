@@ -17,31 +17,15 @@ validates it and is the only judge."""
 
 from dataclasses import dataclass, field
 
+from vtt import games
 from vtt.tabletop import sheets
 
 NEW_ROWS = 3
 
-# What a new entry of a named map holds, per game and map.
-ENTRY_TEMPLATES = {
-    "fgr": {"skills": 1},
-    "rd6": {"attributes": "2D", "skills": {"attribute": "", "code": "3D"}},
-    "xerosum": {"skills": {"attribute": "Reason", "smod": 0}},
-    "apocalyptia": {"skills": {"trait": "Agility", "level": 0}},
-}
-
 
 def _choices(game: str, settings: dict) -> dict:
     """Inputs that take one of a few values, by their path with names as *."""
-    choices = {
-        "artifice": {"sheet.abilities.*.kind": sheets.ARTIFICE_KINDS},
-        "xerosum": {"sheet.skills.*.attribute": sheets.XEROSUM_ATTRIBUTES},
-        "apocalyptia": {"sheet.skills.*.trait": sheets.APOCALYPTIA_TRAITS},
-    }.get(game, {})
-    choices = dict(choices)
-    choices["weapons.*.kind"] = sheets.WEAPON_KINDS
-    if game == "artifice":
-        choices["resources.condition"] = tuple(settings.get("condition_track", ()))
-    return choices
+    return games.kit(game).sheet_choices(settings) | {"weapons.*.kind": sheets.WEAPON_KINDS}
 
 
 @dataclass
@@ -96,6 +80,7 @@ class SheetEditor:
         self.game = game
         self.settings = settings
         self.choices = _choices(game, settings)
+        self.new_entries = games.kit(game).new_entries
         self.blank_sheet = sheets.clean_sheet(game, {}, settings)
         self.blank_resources = sheets.resource_defaults(game, settings)
         self.weapon_template = sheets.clean_weapons(game, [{"name": "x"}])[0] | {"name": ""}
@@ -125,7 +110,7 @@ class SheetEditor:
 
     def _node(self, path: str, key: str, blank, value, names: set):
         top = path.split(".")[1] if path.count(".") == 1 else None
-        template = ENTRY_TEMPLATES.get(self.game, {}).get(top) if top else None
+        template = self.new_entries.get(top) if top else None
         if isinstance(blank, dict) and (blank or template is not None):
             if not blank and template is not None:
                 return self._named_map(path, key, template, value or {})
@@ -252,7 +237,7 @@ class SheetEditor:
         for key, blank_value in blank.items():
             child = f"{path}.{key}"
             top = child.split(".")[1] if child.count(".") == 1 else None
-            template = ENTRY_TEMPLATES.get(self.game, {}).get(top) if top else None
+            template = self.new_entries.get(top) if top else None
             if isinstance(blank_value, dict) and not blank_value and template is not None:
                 out[key] = self._parse_named_map(child, template, post)
             elif isinstance(blank_value, dict):

@@ -8,30 +8,28 @@ An action with a field the tray cannot draw as a plain input (the Xero Sum
 reroll takes a whole earlier result, the Artifice range check takes squares
 and walls) is listed with "tray": false; it is not offered in the tray."""
 
+from vtt import games
 from vtt.rules import schema
-from vtt.rules.systems import SYSTEMS
-
-from .tray_labels import ACTION_LABELS, FIELD_HINTS, FIELD_LABELS, FIELD_WIDGETS
 
 
 class Unsupported(Exception):
     pass
 
 
-def _label(game: str, path: str, name: str) -> str:
-    labels = FIELD_LABELS.get(game, {})
+def _label(words, path: str, name: str) -> str:
+    labels = words.fields
     return labels.get(path) or labels.get(name) or name.replace("_", " ").capitalize()
 
 
-def field_spec(game: str, name: str, field, path: str) -> dict:
-    spec = {"name": name, "path": path, "label": _label(game, path, name)}
+def field_spec(words, name: str, field, path: str) -> dict:
+    spec = {"name": name, "path": path, "label": _label(words, path, name)}
     inner = getattr(field, "inner", None)
     if isinstance(inner, schema.Field):
         # Optional in the contract: null means "leave it out".
         spec["nullable"] = True
         spec["default"] = None
         field = inner
-    hint = FIELD_HINTS.get(game, {}).get(path) or FIELD_HINTS.get(game, {}).get(name)
+    hint = words.hints.get(path) or words.hints.get(name)
     if hint:
         spec["hint"] = hint
     if "default" not in spec and field.default is not schema.MISSING:
@@ -46,12 +44,12 @@ def field_spec(game: str, name: str, field, path: str) -> dict:
     elif isinstance(field, schema.Choice):
         spec.update(type="choice", choices=list(field.choices))
     elif isinstance(field, schema.Obj):
-        spec.update(type="group", fields=fields_spec(game, field.fields, path))
+        spec.update(type="group", fields=fields_spec(words, field.fields, path))
     elif isinstance(field, schema.List) and isinstance(field.item, schema.Obj):
-        item = fields_spec(game, field.item.fields, path + "[]")
+        item = fields_spec(words, field.item.fields, path + "[]")
         spec.update(type="list", min=field.min_len, max=field.max_len, item=item)
-    elif path in FIELD_WIDGETS.get(game, {}):
-        spec["type"] = FIELD_WIDGETS[game][path]
+    elif path in words.widgets:
+        spec["type"] = words.widgets[path]
     elif "default" in spec:
         # A special field with a default (e.g. the condition track): left to
         # the default or to the campaign setting of the same name.
@@ -61,31 +59,32 @@ def field_spec(game: str, name: str, field, path: str) -> dict:
     return spec
 
 
-def fields_spec(game: str, fields: dict, prefix: str = "") -> list:
+def fields_spec(words, fields: dict, prefix: str = "") -> list:
     return [
-        field_spec(game, name, field, f"{prefix}.{name}" if prefix else name)
+        field_spec(words, name, field, f"{prefix}.{name}" if prefix else name)
         for name, field in fields.items()
     ]
 
 
 def tray_spec(game: str) -> dict:
-    """{"game", "name", "actions": [{"id", "label", "outcomes", "tray", "fields"}]}"""
-    system = SYSTEMS.get(game)
-    if system is None:
+    """{"game", "name", "actions": [{"id", "label", "outcomes", "tray", "fields"}],
+    "fillable", "pips_field", "protected"}: the kit's declarations the
+    browser draws with (vtt.games.kit.GameKit.browser)."""
+    kit = games.KITS.get(game)
+    if kit is None:
         return {"game": game, "name": game, "actions": []}
     actions = []
-    for action_id, action in system.actions.items():
+    for action_id, action in kit.system.actions.items():
         entry = {
             "id": action_id,
-            "label": ACTION_LABELS.get(game, {}).get(action_id)
-            or action_id.replace("_", " ").capitalize(),
+            "label": kit.words.actions.get(action_id) or action_id.replace("_", " ").capitalize(),
             "outcomes": list(action.outcomes),
             "odds": action.odds is not None,
         }
         try:
-            entry["fields"] = fields_spec(game, action.fields)
+            entry["fields"] = fields_spec(kit.words, action.fields)
             entry["tray"] = True
         except Unsupported:
             entry["tray"] = False
         actions.append(entry)
-    return {"game": game, "name": system.name, "actions": actions}
+    return {"game": game, "name": kit.name, "actions": actions, **kit.browser()}

@@ -62,7 +62,7 @@ export class AttackPanel {
     this.defense = $("attack-defense");
     this.defenseSkill = $("attack-defense-skill");
     this.overrides = this.isGm
-      ? new Overrides($("attack-overrides"), { spec, game: config.campaign.game, onChange: () => this.previewSoon() })
+      ? new Overrides($("attack-overrides"), { spec, onChange: () => this.previewSoon() })
       : null;
     this.turn = 0;
     this.fills = {}; // a sheetless attacker's fields the page filled in for the GM

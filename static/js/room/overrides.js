@@ -6,11 +6,6 @@
 
 import { el, clear } from "../lib/dom.js";
 
-// The server's own facts: it refuses an override of them (docs/combat.md).
-const PROTECTED = {
-  artifice: ["range", "condition_track", "defender.condition"],
-};
-
 const idFor = (path) => `attack-o-${path.replace(/[^a-zA-Z0-9]+/g, "-")}`;
 
 function valueAt(request, path) {
@@ -28,10 +23,12 @@ function setAt(target, path, value) {
 }
 
 export class Overrides {
-  constructor(container, { spec, game, onChange }) {
+  constructor(container, { spec, onChange }) {
     this.container = container;
     this.spec = spec;
-    this.protected = new Set(PROTECTED[game] || []);
+    // The server's own facts, which it refuses to have overridden: the
+    // game's chain declares them and the tray spec carries them.
+    this.protected = new Set(spec.protected || []);
     this.onChange = onChange;
     this.inputs = new Map(); // path -> {control, leaf}
     this.touched = new Map(); // path -> value the GM set

@@ -4,7 +4,6 @@
 // something the rules do not take.
 
 import { el } from "../lib/dom.js";
-import { FILLABLE } from "./sheet_values.js";
 
 // Campaign settings that feed a request field of another name.
 const SETTING_FOR = { result_dice: "result_points_to_damage" };
@@ -19,7 +18,7 @@ export class FieldSet {
   constructor(container, fields, context) {
     this.container = container;
     this.fields = fields;
-    this.context = context; // { settings, onChange, game, entries }
+    this.context = context; // { settings, onChange, fillable, pipsField, entries }
     this.readers = [];
     this.container.append(...this.build(fields, this.readers));
   }
@@ -112,9 +111,9 @@ export class FieldSet {
 
   /** "From the sheet": a character's entries that can fill this number. */
   sheetPicker(spec, control) {
-    const fillable = FILLABLE[this.context.game];
-    const entries = this.context.entries || [];
-    if (!fillable || !entries.length || !fillable.names.includes(spec.name)) return null;
+    // The game's kit names the fields a sheet entry fills and the one taking its pips.
+    const { fillable = [], pipsField, entries = [] } = this.context;
+    if (!entries.length || !fillable.includes(spec.name)) return null;
     const id = `${control.id}-sheet`;
     const picker = el("select", { id, class: "from-sheet", "aria-label": `${spec.label} from the sheet` });
     picker.append(el("option", { value: "", text: "From the sheet…" }));
@@ -123,7 +122,7 @@ export class FieldSet {
       const entry = entries[Number(picker.value)];
       if (!entry) return;
       control.value = String(entry.value);
-      const pipsPath = fillable.pips && spec.path.replace(/[^.]+$/, fillable.pips);
+      const pipsPath = pipsField && spec.path.replace(/[^.]+$/, pipsField);
       const pips = pipsPath && this.container.querySelector(`[name="${CSS.escape(pipsPath)}"]`);
       if (pips && entry.pips !== undefined) pips.value = String(entry.pips);
       this.context.onChange?.();

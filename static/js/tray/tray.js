@@ -6,7 +6,6 @@ import { el, clear } from "../lib/dom.js";
 import { postJSON } from "../lib/api.js";
 import { FieldSet, fieldElement } from "./fields.js";
 import { drawOdds, drawOddsError } from "./odds.js";
-import { sheetEntries } from "./sheet_values.js";
 import { parseFaces } from "../lib/faces.js";
 import { describeError as describe } from "../lib/errors.js";
 
@@ -62,8 +61,10 @@ export class Tray {
     this.fieldSet = new FieldSet(this.fieldsBox, this.action.fields, {
       settings: this.config.settings,
       onChange: () => this.oddsSoon(),
-      game: this.spec.game,
-      entries: sheetEntries(this.spec.game, character?.sheet),
+      fillable: this.spec.fillable,
+      pipsField: this.spec.pips_field,
+      // What the sheet offers, read by the server from the game's kit.
+      entries: character?.entries || [],
     });
     this.oddsSoon();
   }

@@ -4,6 +4,7 @@ roll in one transaction, refusals that leave nothing behind."""
 import pytest
 from django.contrib.auth import get_user_model
 
+from vtt import games
 from vtt.tabletop.models import Character, Membership, Role, Roll, RoomEvent
 from vtt.tabletop.services import (
     NotAllowed,
@@ -15,8 +16,6 @@ from vtt.tabletop.services import (
 from vtt.tabletop.services.character_rolls import (
     character_roll,
     fill_request,
-    gains,
-    spends,
 )
 
 SHEETS = {
@@ -100,13 +99,13 @@ def test_fill_request_refusals_name_the_fill_field(game, request_, fill, field):
     ],
 )
 def test_what_a_request_spends(game, action, fields, cost):
-    assert spends(game, action, fields) == cost
+    assert games.kit(game).spends(action, fields) == cost
 
 
 def test_a_moment_of_insight_gives_a_die_back():
-    assert gains("xerosum", {"insight_gained": 1}) == {"insight_dice": 1}
-    assert gains("xerosum", {"insight_gained": 0}) == {}
-    assert gains("rd6", {"insight_gained": 1}) == {}
+    assert games.kit("xerosum").gains({"insight_gained": 1}) == {"insight_dice": 1}
+    assert games.kit("xerosum").gains({"insight_gained": 0}) == {}
+    assert games.kit("rd6").gains({"insight_gained": 1}) == {}
 
 
 # ---------------------------------------------------------------- in the database

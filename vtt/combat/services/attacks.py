@@ -12,6 +12,9 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from vtt import games
+from vtt.games.combat import Context, Side
+from vtt.games.kit import MAX_COUNTER
 from vtt.rules import RulesError, odds
 from vtt.tabletop import shapes
 from vtt.tabletop.events import append_event
@@ -19,10 +22,8 @@ from vtt.tabletop.models import Character, Role, Token, Visibility
 from vtt.tabletop.services.access import actor, require_gm, require_member
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
 from vtt.tabletop.services.tokens import scene_visibility, token_for
-from vtt.tabletop.sheets import MAX_COUNTER
 
 from .. import geometry
-from ..chains import CHAINS, Context, Side
 from ..models import Attack, BrokenWeapon
 from ..serialize import attack_data
 from .apply import apply_changes, break_weapons, lock_characters, remember
@@ -34,21 +35,9 @@ GM_OPTIONS = ("attack_skill", "defense_skill", "defense", "defender_weapon")
 DEFENSES = ("dodge", "block")
 
 
-def unarmed(game: str) -> dict:
-    """The weapon of an attack made with none: a melee blow."""
-    weapon = {"name": "Unarmed", "kind": "melee", "range_ft": None}
-    if game == "artifice":
-        weapon["lethality"] = 0
-    elif game == "rd6":
-        weapon["damage"] = "0D"
-    else:
-        weapon["damage"] = 0
-    return weapon
-
-
 def pick_weapon(game: str, character: Character | None, name) -> dict:
     if name is None:
-        return unarmed(game)
+        return games.kit(game).unarmed()
     if not isinstance(name, str):
         raise shapes.invalid("weapon", "must be the name of one of the attacker's weapons, or null")
     weapons = character.weapons if character is not None else []
@@ -135,7 +124,7 @@ def plan_attack(
         # A public attack would show a hidden token, or a map still being prepared.
         visibility = Visibility.GM
     campaign = scene.campaign
-    chain = CHAINS[campaign.game]
+    chain = games.kit(campaign.game).chain
     if overrides is not None and not is_gm:
         raise NotAllowed("only a GM may override the pools", "overrides")
     overrides = clean_overrides(overrides, ("attack", "damage"), chain.PROTECTED)
@@ -352,7 +341,7 @@ def attack_apply_damage(*, attack_id: int, by, amount: int | None = None) -> Att
     or the one given) to the target's damage counter."""
     attack, _ = _attack_for(attack_id, by)
     require_gm(attack.campaign_id, by, what="attack", doing="apply damage")
-    damage = CHAINS[attack.system].DAMAGE
+    damage = games.kit(attack.system).chain.DAMAGE
     if damage is None:
         raise ServiceError("no_damage_step", "this game's chain has no damage to apply", "attack")
     if amount is not None:
@@ -413,7 +402,7 @@ def attack_reduce_damage(*, attack_id: int, by, action_points: int) -> Attack:
         result = steps.roll(
             "reduce",
             {
-                "system": "fgr",
+                "system": attack.system,
                 "action": "reduce_damage",
                 "damage": attack.damage,
                 "action_points": spend,

@@ -12,6 +12,7 @@ scene's movement trails afresh."""
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from vtt import games
 from vtt.tabletop import shapes
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Role, Scene, Token, Visibility
@@ -19,7 +20,6 @@ from vtt.tabletop.services.access import actor, require_gm, require_member
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
 from vtt.tabletop.services.tokens import scene_visibility
 
-from ..chains import CHAINS
 from ..models import Combatant, Encounter
 from ..serialize import encounter_data
 from .dice import Steps
@@ -252,7 +252,7 @@ def encounter_roll_initiative(
                 raise NotAllowed(f"you do not control {c.name}", "combatants")
             if c.initiative is not None:
                 raise NotAllowed(f"{c.name} has rolled already: ask the GM", "combatants")
-    chain = CHAINS[encounter.campaign.game]
+    chain = games.kit(encounter.campaign.game).chain
     settings = encounter.campaign.settings
     steps = Steps(faces)
     rolls = []

@@ -3,9 +3,11 @@ table's per-game settings, deleting it."""
 
 from django.db import transaction
 
+from vtt import games
+
 from .. import game_settings, shapes
 from ..events import append_event
-from ..models import Campaign, Character, Game, Membership, Role
+from ..models import Campaign, Character, Membership, Role
 from ..serialize import campaign_data
 from .access import actor, require_gm
 from .characters import character_event
@@ -14,7 +16,7 @@ from .errors import ServiceError
 
 def campaign_create(*, owner, name: str, game: str, settings: dict | None = None) -> Campaign:
     name = shapes.text(name, "name", 120)
-    shapes.choice(game, "game", Game.values)
+    shapes.choice(game, "game", games.ids())
     clean = game_settings.clean_settings(game, settings)
     with transaction.atomic():
         campaign = Campaign.objects.create(name=name, game=game, settings=clean)
@@ -43,9 +45,11 @@ def campaign_update(*, campaign_id: int, by, **fields) -> Campaign:
         if "settings" in fields:
             before = campaign.settings
             after = game_settings.clean_settings(campaign.game, fields["settings"], base=before)
-            if campaign.game == Game.ARTIFICE:
-                characters = Character.objects.select_for_update().filter(campaign=campaign)
-                changed = _carry_over_artifice(before, after, list(characters.order_by("pk")))
+            # A game may carry the change over to the sheets (Artifice renames
+            # abilities and conditions), so the characters are held meanwhile.
+            characters = Character.objects.select_for_update().filter(campaign=campaign)
+            kit = games.kit(campaign.game)
+            changed = kit.settings_changed(before, after, list(characters.order_by("pk")))
             campaign.settings = after
         if name is not None:
             campaign.name = name
@@ -66,44 +70,6 @@ def campaign_update(*, campaign_id: int, by, **fields) -> Campaign:
 def campaign_update_settings(*, campaign_id: int, by, settings: dict) -> Campaign:
     """Change some settings (GM); see campaign_update."""
     return campaign_update(campaign_id=campaign_id, by=by, settings=settings)
-
-
-def _carry_over_artifice(before: dict, after: dict, characters) -> list:
-    """Rename abilities and conditions on the sheets, position for position;
-    a track of another length keeps the names it still has and refuses to
-    drop one a character is in."""
-    renames = dict(
-        zip(
-            game_settings.ability_names(before),
-            game_settings.ability_names(after),
-            strict=True,
-        )
-    )
-    old_track, new_track = before["condition_track"], after["condition_track"]
-    same_length = len(old_track) == len(new_track)
-    changed = []
-    for character in characters:
-        abilities = character.sheet.get("abilities")
-        new_sheet = character.sheet
-        if abilities is not None and any(old != new for old, new in renames.items()):
-            new_abilities = {renames.get(name, name): value for name, value in abilities.items()}
-            new_sheet = {**character.sheet, "abilities": new_abilities}
-        condition = character.resources.get("condition")
-        new_condition = condition
-        if condition is not None:
-            if same_length and condition in old_track:
-                new_condition = new_track[old_track.index(condition)]
-            elif condition not in new_track:
-                raise shapes.invalid(
-                    "settings.condition_track",
-                    f"{character.name} is {condition}, which the new track leaves out",
-                )
-        if new_sheet is not character.sheet or new_condition != condition:
-            character.sheet = new_sheet
-            if condition is not None:
-                character.resources = {**character.resources, "condition": new_condition}
-            changed.append(character)
-    return changed
 
 
 def campaign_delete(*, campaign_id: int, by) -> None:

@@ -1,47 +1,72 @@
 """Spending and earning a character's counters (Action Points, Insight Dice,
 Character and Fate Points, experience...). Each change locks the character's
-row, so two spends at once can never take more than the character has."""
+row, so two spends at once can never take more than the character has.
+
+The public functions authorize; `take` and `give` trust their caller (a
+roll for a character spends through them after checking who rolls)."""
 
 from django.db import transaction
 
-from .. import shapes, sheets
+from vtt import games
+from vtt.games.kit import MAX_COUNTER
+
+from .. import shapes
 from ..models import Character, Role
 from .characters import character_event, character_for
 from .errors import NotAllowed, ServiceError
 
 
 def _counter(character: Character, resource) -> str:
-    counters = sheets.COUNTERS[character.campaign.game]
+    counters = games.kit(character.campaign.game).counters
     if not isinstance(resource, str) or resource not in counters:
         raise shapes.invalid("resource", f"must be one of {', '.join(counters)}")
     return resource
 
 
+def _locked(character_id: int) -> Character:
+    return Character.objects.select_for_update().select_related("campaign").get(pk=character_id)
+
+
+def take(character_id: int, by, resource: str, amount: int) -> Character:
+    """Take `amount` of `resource` in the caller's transaction; refused with
+    code insufficient_<resource> when the character has less."""
+    character = _locked(character_id)
+    have = character.resources.get(resource, 0)
+    if have < amount:
+        raise ServiceError(
+            f"insufficient_{resource}",
+            f"{character.name} has {have} {resource.replace('_', ' ')}, not {amount}",
+            "amount",
+        )
+    character.resources = {**character.resources, resource: have - amount}
+    character.save(update_fields=["resources", "updated_at"])
+    character_event(character, "character.updated", by)
+    return character
+
+
+def give(character_id: int, by, resource: str, amount: int) -> Character:
+    """Add `amount` to `resource` in the caller's transaction."""
+    character = _locked(character_id)
+    total = character.resources.get(resource, 0) + amount
+    if total > MAX_COUNTER:
+        raise shapes.invalid("amount", f"{resource} would exceed {MAX_COUNTER}")
+    character.resources = {**character.resources, resource: total}
+    character.save(update_fields=["resources", "updated_at"])
+    character_event(character, "character.updated", by)
+    return character
+
+
 def resource_spend(*, character_id: int, by, resource: str, amount: int) -> Character:
-    """Take `amount` of `resource`; refused with code insufficient_<resource>
-    when the character has less. The owner or a GM may spend."""
+    """Take `amount` of `resource`. The owner or a GM may spend."""
     character, member = character_for(character_id, by)
     if member.role != Role.GM and character.owner_id != getattr(by, "pk", None):
         raise NotAllowed("only the character's owner or a GM may spend its resources")
     if member.role == Role.OBSERVER:
         raise NotAllowed("an observer may not spend resources")
     resource = _counter(character, resource)
-    amount = shapes.whole(amount, "amount", 1, sheets.MAX_COUNTER)
+    amount = shapes.whole(amount, "amount", 1, MAX_COUNTER)
     with transaction.atomic():
-        character = (
-            Character.objects.select_for_update().select_related("campaign").get(pk=character.pk)
-        )
-        have = character.resources.get(resource, 0)
-        if have < amount:
-            raise ServiceError(
-                f"insufficient_{resource}",
-                f"{character.name} has {have} {resource.replace('_', ' ')}, not {amount}",
-                "amount",
-            )
-        character.resources = {**character.resources, resource: have - amount}
-        character.save(update_fields=["resources", "updated_at"])
-        character_event(character, "character.updated", by)
-    return character
+        return take(character.pk, by, resource, amount)
 
 
 def resource_gain(*, character_id: int, by, resource: str, amount: int) -> Character:
@@ -51,15 +76,6 @@ def resource_gain(*, character_id: int, by, resource: str, amount: int) -> Chara
     if member.role != Role.GM:
         raise NotAllowed("only a GM may award resources")
     resource = _counter(character, resource)
-    amount = shapes.whole(amount, "amount", 1, sheets.MAX_COUNTER)
+    amount = shapes.whole(amount, "amount", 1, MAX_COUNTER)
     with transaction.atomic():
-        character = (
-            Character.objects.select_for_update().select_related("campaign").get(pk=character.pk)
-        )
-        total = character.resources.get(resource, 0) + amount
-        if total > sheets.MAX_COUNTER:
-            raise shapes.invalid("amount", f"{resource} would exceed {sheets.MAX_COUNTER}")
-        character.resources = {**character.resources, resource: total}
-        character.save(update_fields=["resources", "updated_at"])
-        character_event(character, "character.updated", by)
-    return character
+        return give(character.pk, by, resource, amount)

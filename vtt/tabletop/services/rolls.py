@@ -1,5 +1,9 @@
 """Rolls: the audit record of every adjudication made in a campaign, and the
-"roll" room event that shows it to whoever may see it."""
+"roll" room event that shows it to whoever may see it.
+
+The public services authorize once; `adjudicate_and_record` and `record`
+trust their caller, so a roll for a character (character_rolls) checks who
+rolls once and reuses them."""
 
 from django.db import transaction
 
@@ -8,21 +12,77 @@ from vtt.rules import RulesError, adjudicate
 from .. import shapes
 from ..events import append_event
 from ..house_rules import apply_house_rules
-from ..models import Campaign, Character, Role, Roll, Visibility
+from ..models import Campaign, Character, Membership, Role, Roll, Visibility
 from ..serialize import roll_event_data
 from .access import SYSTEM, actor, require_participant
 from .errors import NotAllowed, NotFound, ServiceError
 
 
-def _check_character(campaign: Campaign, character: Character | None, member) -> None:
-    if character is None:
-        return
-    if character.campaign_id != campaign.pk:
+def check_roller(campaign_id: int, character: Character, member: Membership) -> None:
+    """A GM rolls for anyone in the campaign; a player only for their own
+    player characters."""
+    if character.campaign_id != campaign_id:
         raise shapes.invalid("character_id", "no such character in this campaign")
     if member.role != Role.GM and (
         character.kind != Character.Kind.PC or character.owner_id != member.user_id
     ):
         raise NotAllowed("a player rolls only for their own characters", "character_id")
+
+
+def rules_error(error: RulesError) -> ServiceError:
+    field = f"request.{error.field}" if error.field else "request"
+    return ServiceError(error.code, error.message, field)
+
+
+def check_request(campaign: Campaign, request) -> None:
+    if not isinstance(request, dict):
+        raise shapes.invalid("request", "must be a rules request object")
+    shapes.storable(request, "request")
+    if request.get("system") != campaign.game:
+        raise shapes.invalid("request.system", f"this campaign plays {campaign.game}")
+
+
+def record(
+    campaign: Campaign,
+    by,
+    request: dict,
+    result: dict,
+    visibility: str,
+    character: Character | None = None,
+    physical: bool = False,
+) -> Roll:
+    """Store an adjudicated roll and announce it with the roll's visibility."""
+    with transaction.atomic():
+        roll = Roll.objects.create(
+            campaign=campaign,
+            roller=actor(by),
+            character=character,
+            request=request,
+            result=result,
+            visibility=visibility,
+            physical=physical,
+        )
+        append_event(
+            campaign=campaign,
+            kind="roll",
+            data=roll_event_data(roll),
+            actor=actor(by),
+            visibility=visibility,
+        )
+    return roll
+
+
+def adjudicate_and_record(
+    campaign: Campaign, by, request: dict, visibility: str, character: Character | None
+) -> Roll:
+    """Lay the house rules over a checked request, adjudicate and record it.
+    With `faces` in the request the dice were physical, entered by a person."""
+    request = apply_house_rules(campaign.game, campaign.settings, request)
+    try:
+        result = adjudicate(request)
+    except RulesError as error:
+        raise rules_error(error) from None
+    return record(campaign, by, request, result, visibility, character, "faces" in request)
 
 
 def roll_record(
@@ -35,32 +95,17 @@ def roll_record(
     character: Character | None = None,
     physical: bool = False,
 ) -> Roll:
-    """Store an adjudicated roll and announce it to the room with the roll's
-    visibility. `request` and `result` are the rules contract's dicts."""
+    """Store a roll adjudicated elsewhere. `request` and `result` are the
+    rules contract's dicts."""
     member = require_participant(campaign.pk, by, doing="roll")
     visibility = shapes.choice(visibility, "visibility", Visibility.values)
     if not isinstance(request, dict) or not isinstance(result, dict):
         raise shapes.invalid("request", "a roll is a rules request and its result")
     shapes.storable(request, "request")
-    _check_character(campaign, character, member)
-    with transaction.atomic():
-        roll = Roll.objects.create(
-            campaign=campaign,
-            roller=actor(by),
-            character=character,
-            request=request,
-            result=result,
-            visibility=visibility,
-            physical=shapes.boolean(physical, "physical"),
-        )
-        append_event(
-            campaign=campaign,
-            kind="roll",
-            data=roll_event_data(roll),
-            actor=actor(by),
-            visibility=visibility,
-        )
-    return roll
+    if character is not None:
+        check_roller(campaign.pk, character, member)
+    physical = shapes.boolean(physical, "physical")
+    return record(campaign, by, request, result, visibility, character, physical)
 
 
 def roll_adjudicate(
@@ -71,17 +116,11 @@ def roll_adjudicate(
     visibility: str = Visibility.PUBLIC,
     character_id: int | None = None,
 ) -> Roll:
-    """Adjudicate a rules request in the campaign's game and record it. With
-    `faces` in the request the dice were physical, entered by a person."""
+    """Adjudicate a rules request in the campaign's game and record it."""
     member = require_participant(campaign_id, by, doing="roll")
     campaign = Campaign.objects.get(pk=campaign_id)
     visibility = shapes.choice(visibility, "visibility", Visibility.values)
-    if not isinstance(request, dict):
-        raise shapes.invalid("request", "must be a rules request object")
-    shapes.storable(request, "request")
-    if request.get("system") != campaign.game:
-        raise shapes.invalid("request.system", f"this campaign plays {campaign.game}")
-    request = apply_house_rules(campaign.game, campaign.settings, request)
+    check_request(campaign, request)
     character = None
     if character_id is not None:
         if type(character_id) is not int:
@@ -91,18 +130,5 @@ def roll_adjudicate(
             character.kind == Character.Kind.NPC and member.role != Role.GM and by is not SYSTEM
         ):
             raise NotFound("no such character", "character_id")
-        _check_character(campaign, character, member)
-    try:
-        result = adjudicate(request)
-    except RulesError as error:
-        field = f"request.{error.field}" if error.field else "request"
-        raise ServiceError(error.code, error.message, field) from None
-    return roll_record(
-        campaign=campaign,
-        by=by,
-        request=request,
-        result=result,
-        visibility=visibility,
-        character=character,
-        physical="faces" in request,
-    )
+        check_roller(campaign_id, character, member)
+    return adjudicate_and_record(campaign, by, request, visibility, character)

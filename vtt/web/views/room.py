@@ -29,7 +29,7 @@ def room(request, campaign_id: int):
             "combat": reverse("combat-attacks").removesuffix("attacks/"),
         },
         "characters": [
-            character_summary(c)
+            character_summary(c, campaign.game)
             for c in characters
             # NPCs are the GM's, even one the GM handed to a player's name.
             if is_gm or c.kind == Character.Kind.PC

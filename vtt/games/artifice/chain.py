@@ -6,9 +6,9 @@ A spell attacks with Arcanum for both tests (the seed gives spells no combat
 pools of their own). A missile weapon fired at an Adjacent target gives the
 defender advantage."""
 
-from vtt.tabletop.game_settings import ARTIFICE_ABILITIES, ARTIFICE_CONDITION_TRACK
+from vtt.games.combat import Resolution
 
-from .base import Resolution
+from .sheet import ABILITIES, CONDITION_TRACK
 
 DAMAGE = None  # the chain applies itself: Condition steps, no damage to click
 
@@ -16,7 +16,7 @@ DAMAGE = None  # the chain applies itself: Condition steps, no damage to click
 def ability_name(settings: dict, attribute: str, index: int) -> str:
     """The campaign's name for the index-th ability of `attribute` (names may
     be changed per campaign; the order is Might, Toughness, Endurance...)."""
-    return settings.get("abilities", ARTIFICE_ABILITIES)[attribute][index]
+    return settings.get("abilities", ABILITIES)[attribute][index]
 
 
 def ability(side, settings: dict, attribute: str, index: int) -> tuple[int, int]:
@@ -54,7 +54,7 @@ def attack_request(ctx) -> dict:
         ability_name(ctx.settings, "Dexterity", 1),
         ability_name(ctx.settings, "Strength", 1),
     ]
-    track = ctx.settings.get("condition_track", ARTIFICE_CONDITION_TRACK)
+    track = ctx.settings.get("condition_track", CONDITION_TRACK)
     missile_adjacent = ctx.weapon.get("kind") == "missile" and ctx.measure["category"] == "adjacent"
     return {
         "system": "artifice",
@@ -88,7 +88,7 @@ def resolve(ctx, result: dict, roll) -> Resolution:
 
 def initiative_request(sheet: dict, settings: dict) -> dict:
     """An Agility Check against nothing: the successes order the fight."""
-    names = settings.get("abilities", ARTIFICE_ABILITIES)["Dexterity"]
+    names = settings.get("abilities", ABILITIES)["Dexterity"]
     entry = sheet.get("abilities", {}).get(names[1]) or {}
     return {
         "system": "artifice",

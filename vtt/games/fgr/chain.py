@@ -4,7 +4,7 @@ dice as a numerical roll. A player character with Action Points then
 chooses how many to spend, each taking 1 point off, before the damage is
 applied to their Wounds; anyone else takes it at once."""
 
-from .base import Resolution, find, wanted
+from vtt.games.combat import Resolution, find, wanted
 
 DAMAGE = ("wounds", 1)
 PROTECTED = ()

@@ -6,9 +6,8 @@ at once.
 The skill is found on the sheet by name; a character without it rolls the
 usual attribute for the weapon with SMod 0."""
 
-from vtt.tabletop.sheets import MAX_COUNTER
-
-from .base import Resolution, find, wanted
+from vtt.games.combat import Resolution, find, wanted
+from vtt.games.kit import MAX_COUNTER
 
 DAMAGE = ("wound_points", -1)
 PROTECTED = ()

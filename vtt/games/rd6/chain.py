@@ -7,10 +7,10 @@ the GM's click, which adds it to the target's wounds.
 Skills are found on the sheet by name, falling back to the attribute an
 untrained character would roll; a draw does not hit."""
 
+from vtt.games.combat import Resolution, find, wanted
 from vtt.tabletop.errors import ServiceError
-from vtt.tabletop.sheets import parse_die_code
 
-from .base import Resolution, find, wanted
+from .codes import parse_die_code
 
 DAMAGE = ("wounds", 1)
 PROTECTED = ()

@@ -4,7 +4,7 @@ what DMG does to the target to a later chapter, so it waits for the GM's
 click, which adds it to the target's wounds. A botch breaks the attacker's
 weapon, or on a Block the defender's."""
 
-from .base import Resolution, find
+from vtt.games.combat import Resolution, find
 
 DAMAGE = ("wounds", 1)
 PROTECTED = ()

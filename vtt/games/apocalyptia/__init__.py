@@ -1,0 +1,77 @@
+"""Apocalyptia: one d6 plus a Trait or Skill against a Difficulty, with
+exploding sixes and Botches on a 1."""
+
+from vtt.rules.systems.apocalyptia import SYSTEM
+from vtt.tabletop import shapes
+
+from ..kit import DIAGONAL, GameKit, Words
+from . import chain
+
+TRAITS = ("Agility", "Brains", "Constitution", "Demeanor")
+
+
+class Apocalyptia(GameKit):
+    system = SYSTEM
+    chain = chain
+    settings = {"diagonal": DIAGONAL}
+    counters = ("experience", "wounds")
+    fillable = ("bonus", "atk_bonus", "def_bonus")
+    new_entries = {"skills": {"trait": "Agility", "level": 0}}
+    words = Words(
+        actions={"roll": "Roll", "opposed": "Opposed roll", "attack": "Attack (ATK vs DEF)"},
+        fields={
+            "bonus": "Bonus (Trait or Skill + modifiers)",
+            "difficulty": "Difficulty",
+            "kind": "Kind of roll",
+            "stressful": "Stressful situation",
+            "actor": "You",
+            "opponent": "Opponent",
+            "atk_bonus": "ATK bonus (Melee or Projectile)",
+            "def_bonus": "DEF bonus (Dodge or Block)",
+            "weapon_dmg": "Weapon damage",
+            "defense": "Defence",
+        },
+        hints={"difficulty": "The total must beat it; equal fails."},
+    )
+
+    def clean_sheet(self, sheet, settings):
+        shapes.obj(sheet, "sheet", allowed=("traits", "skills"))
+        given = shapes.obj(sheet.get("traits", {}), "sheet.traits", allowed=TRAITS)
+        traits = {
+            name: shapes.whole(given.get(name, 1), f"sheet.traits.{name}", 1, 6) for name in TRAITS
+        }
+        skills = {}
+        for name, skill in shapes.named_map(sheet.get("skills", {}), "sheet.skills", 60).items():
+            path = f"sheet.skills.{name}"
+            shapes.obj(skill, path, allowed=("trait", "level"))
+            trait = shapes.choice(skill.get("trait"), f"{path}.trait", TRAITS)
+            level = shapes.whole(skill.get("level", 0), f"{path}.level", 0, 6)
+            # A skill never rises above the trait it belongs to.
+            if level > traits[trait]:
+                raise shapes.invalid(f"{path}.level", f"cannot exceed {trait} ({traits[trait]})")
+            skills[name] = {"trait": trait, "level": level}
+        return {"traits": traits, "skills": skills}
+
+    def sheet_choices(self, settings):
+        return {"sheet.skills.*.trait": TRAITS}
+
+    def number(self, sheet, entry):
+        """A trait ("Agility") gives its rating, a skill its level."""
+        if entry in sheet.get("traits", {}):
+            return sheet["traits"][entry]
+        if entry in sheet.get("skills", {}):
+            return sheet["skills"][entry]["level"]
+        return None
+
+    def entries(self, sheet):
+        traits = [
+            {"label": f"{name} {n}", "value": n} for name, n in sheet.get("traits", {}).items()
+        ]
+        skills = [
+            {"label": f"{name} {s['level']}", "value": s["level"]}
+            for name, s in sheet.get("skills", {}).items()
+        ]
+        return traits + skills
+
+
+KIT = Apocalyptia()

@@ -1,0 +1,171 @@
+"""What a game adds to the tabletop, in one object.
+
+A kit holds a game's rules (`system`, from the Django-free vtt.rules) and
+everything the table does with them: the campaign settings the rules leave
+to the table, the sheet and a new character's counters, how a roll reads the
+sheet and what it spends, the house rules laid over a request, the weapon's
+damage and the unarmed blow, the combat chain, and the words and numbers the
+browser shows. The base class gives the plain answer (nothing spent, no
+house rule...); a game overrides what it does differently.
+
+Every method takes the campaign's clean settings where the answer depends on
+them, so a kit holds no state and one instance serves every campaign."""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from vtt.tabletop import shapes
+
+MAX_COUNTER = 9999
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One campaign setting: its default, how a new value is checked
+    (value, path) -> clean value, and how the settings form shows it."""
+
+    default: object
+    check: Callable
+    label: str = ""
+    help: str = ""
+    choices: tuple = ()
+
+
+def choice(default, choices, label="", help=""):
+    return Setting(default, lambda v, p: shapes.choice(v, p, choices), label, help, tuple(choices))
+
+
+def count(default, lo=0, hi=99, label=""):
+    return Setting(default, lambda v, p: shapes.whole(v, p, lo, hi), label)
+
+
+def flag(default, label=""):
+    return Setting(default, shapes.boolean, label)
+
+
+DIAGONALS = ("uniform", "alternating")
+# Every game plays on the same battle map (RULES.md, range).
+DIAGONAL = choice(
+    "uniform",
+    DIAGONALS,
+    "Diagonals on the map",
+    "uniform: every step 5 ft; alternating: 5-10-5 on diagonals.",
+)
+
+
+@dataclass(frozen=True)
+class WeaponDamage:
+    """How a weapon of this game carries its harm: the key on the weapon,
+    its check (value, path) -> clean value, and what an unarmed blow has."""
+
+    key: str
+    check: Callable
+    unarmed: object
+
+
+NUMBER_DAMAGE = WeaponDamage("damage", lambda v, p: shapes.whole(v, p, 0, 50), 0)
+
+
+@dataclass(frozen=True)
+class Words:
+    """What a player of the game calls the tray's actions and fields, by
+    action id and by field name or dotted path; `widgets` names fields the
+    tray draws with a widget of its own."""
+
+    actions: dict = field(default_factory=dict)
+    fields: dict = field(default_factory=dict)
+    hints: dict = field(default_factory=dict)
+    widgets: dict = field(default_factory=dict)
+
+
+class GameKit:
+    system = None  # vtt.rules.systems.System
+    settings: dict = {}  # name -> Setting, the diagonal included
+    counters: tuple = ()  # resources a character spends or earns, all start at 0
+    damage: WeaponDamage = NUMBER_DAMAGE
+    chain = None  # the combat chain (see vtt.games.combat)
+    words = Words()
+    # What a new row of a named map on the sheet starts as (the sheet editor
+    # draws named maps as tables), by the map's key.
+    new_entries: dict = {}
+    # Request fields a sheet entry fills in the tray, and the field that
+    # takes the entry's pips.
+    fillable: tuple = ()
+    pips_field: str | None = None
+
+    @property
+    def id(self) -> str:
+        return self.system.id
+
+    @property
+    def name(self) -> str:
+        return self.system.name
+
+    # ---- the sheet
+
+    def clean_sheet(self, sheet: dict, settings: dict) -> dict:
+        raise NotImplementedError
+
+    def sheet_choices(self, settings: dict) -> dict:
+        """Sheet inputs that take one of a few values, by path with names as *."""
+        return {}
+
+    def starting_resources(self, settings: dict) -> dict:
+        """A new character's counters (and any named state)."""
+        return dict.fromkeys(self.counters, 0)
+
+    def clean_resource(self, key: str, value, path: str, settings: dict):
+        return shapes.whole(value, path, 0, MAX_COUNTER)
+
+    def number(self, sheet: dict, entry: str) -> int | None:
+        """One sheet entry as a number, or None when the sheet has none."""
+        return None
+
+    def fill(self, holder: dict, name: str, sheet: dict, entries: list, path: str) -> None:
+        """Set request field `name` of `holder` from the sheet entries added up."""
+        values = []
+        for entry in entries:
+            value = self.number(sheet, entry)
+            if value is None:
+                raise shapes.invalid(path, f"the sheet has no entry {entry!r}")
+            values.append(value)
+        holder[name] = sum(values)
+
+    def entries(self, sheet: dict) -> list[dict]:
+        """What the tray offers from a sheet: {"label", "value"[, "pips"]}."""
+        return []
+
+    # ---- rolls
+
+    def spends(self, action: str, fields: dict) -> dict[str, int]:
+        """What a clean request of `action` takes from the rolling character."""
+        return {}
+
+    def gains(self, result: dict) -> dict[str, int]:
+        """What a result gives back to the rolling character."""
+        return {}
+
+    def request_defaults(self, settings: dict) -> dict:
+        """Request fields whose default the campaign's settings change."""
+        return {}
+
+    def check_request(self, settings: dict, request: dict) -> None:
+        """Refuse (ServiceError) what the table does not allow."""
+
+    # ---- the campaign
+
+    def settings_changed(self, before: dict, after: dict, characters: list) -> list:
+        """Carry a settings change over to the characters; the changed ones."""
+        return []
+
+    def unarmed(self) -> dict:
+        weapon = {"name": "Unarmed", "kind": "melee", "range_ft": None}
+        return weapon | {self.damage.key: self.damage.unarmed}
+
+    def browser(self) -> dict:
+        """What the browser needs besides the tray's fields."""
+        return {
+            "fillable": list(self.fillable),
+            "pips_field": self.pips_field,
+            "protected": list(getattr(self.chain, "PROTECTED", ())),
+        }

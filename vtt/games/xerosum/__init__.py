@@ -1,0 +1,130 @@
+"""Xero Sum 2d6: 2d6 plus attribute, skill and condition modifiers; Insight
+Dice spent on rolls and won back on a Moment of Insight; Wound Points that
+damage takes away."""
+
+from vtt.rules.systems.xerosum import SYSTEM
+from vtt.tabletop import shapes
+
+from ..kit import DIAGONAL, GameKit, Words, count
+from . import chain
+
+ATTRIBUTES = ("Reason", "Acumen", "Physicality", "Influence", "Dexterity")
+AMOD = (-2, 4)
+SMOD = (-3, 4)
+
+
+def _count(value) -> int:
+    return value if type(value) is int else int(value is True)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def _actor(fields: dict) -> dict:
+    """The rolling side of a request or result (a check is its own side)."""
+    return fields["actor"] if isinstance(fields.get("actor"), dict) else fields
+
+
+class XeroSum(GameKit):
+    system = SYSTEM
+    chain = chain
+    settings = {
+        "diagonal": DIAGONAL,
+        "starting_insight_dice": count(2),
+        # The seed gives no starting numbers: docs/rules.md says why these.
+        "starting_wound_points": count(10, 1, 99),
+        "starting_resilience_points": count(10, 0, 99),
+    }
+    counters = ("insight_dice", "wound_points", "resilience_points", "experience")
+    fillable = ("amod", "smod")
+    new_entries = {"skills": {"attribute": "Reason", "smod": 0}}
+    words = Words(
+        actions={
+            "check": "Check",
+            "first_impression": "First Impression",
+            "gut_instinct": "Gut Instinct",
+            "gambit": "Gambit",
+            "rebuttal": "Rebuttal",
+            "reroll": "Reroll with Insight Dice",
+            "opposed": "Opposed check",
+            "group": "Group check",
+        },
+        fields={
+            "amod": "AMod (attribute)",
+            "smod": "SMod (skill)",
+            "cmod": "CMod (conditions)",
+            "insight_extra_die": "Spend Insight: roll 3d6",
+            "insight_cmod": "Spend Insight: +3 CMod",
+            "rebuttal_cmod": "CMod from the Gambit",
+            "actor": "You",
+            "opponent": "Opponent",
+            "participants": "Participants",
+        },
+        hints={
+            "amod": "-2 Lame to +4 Human Peak",
+            "cmod": "-5 Doomed to Failure to +5 Divine Intervention",
+        },
+    )
+
+    def clean_sheet(self, sheet, settings):
+        shapes.obj(sheet, "sheet", allowed=("attributes", "skills"))
+        given = shapes.obj(sheet.get("attributes", {}), "sheet.attributes", allowed=ATTRIBUTES)
+        attributes = {
+            name: shapes.whole(given.get(name, 0), f"sheet.attributes.{name}", *AMOD)
+            for name in ATTRIBUTES
+        }
+        skills = {}
+        for name, skill in shapes.named_map(sheet.get("skills", {}), "sheet.skills", 60).items():
+            path = f"sheet.skills.{name}"
+            shapes.obj(skill, path, allowed=("attribute", "smod"))
+            skills[name] = {
+                "attribute": shapes.choice(skill.get("attribute"), f"{path}.attribute", ATTRIBUTES),
+                "smod": shapes.whole(skill.get("smod", 0), f"{path}.smod", *SMOD),
+            }
+        return {"attributes": attributes, "skills": skills}
+
+    def sheet_choices(self, settings):
+        return {"sheet.skills.*.attribute": ATTRIBUTES}
+
+    def starting_resources(self, settings):
+        return super().starting_resources(settings) | {
+            "insight_dice": settings["starting_insight_dice"],
+            "wound_points": settings["starting_wound_points"],
+            "resilience_points": settings["starting_resilience_points"],
+        }
+
+    def number(self, sheet, entry):
+        """An attribute ("Reason") gives its AMod, a skill its SMod."""
+        if entry in sheet.get("attributes", {}):
+            return sheet["attributes"][entry]
+        if entry in sheet.get("skills", {}):
+            return sheet["skills"][entry]["smod"]
+        return None
+
+    def entries(self, sheet):
+        attributes = [
+            {"label": f"{name} (AMod {_signed(n)})", "value": n}
+            for name, n in sheet.get("attributes", {}).items()
+        ]
+        skills = [
+            {"label": f"{name} (SMod {_signed(s['smod'])})", "value": s["smod"]}
+            for name, s in sheet.get("skills", {}).items()
+        ]
+        return attributes + skills
+
+    def spends(self, action, fields):
+        if action == "reroll":
+            spent = len(fields.get("replace") or [])
+        else:
+            side = _actor(fields)
+            spent = _count(side.get("insight_extra_die")) + _count(side.get("insight_cmod"))
+        return {"insight_dice": spent} if spent > 0 else {}
+
+    def gains(self, result):
+        """A Moment of Insight gives an Insight Die back."""
+        gained = _actor(result).get("insight_gained") or result.get("insight_gained") or 0
+        return {"insight_dice": gained} if type(gained) is int and gained > 0 else {}
+
+
+KIT = XeroSum()
