@@ -1,0 +1,131 @@
+"""Sixes: a sixth game that exists only for the tests, to show that a game is
+one module. Everything it adds is here: its rules and exact odds, its sheet
+and counters, how a roll reads the sheet and what it spends, and its combat
+chain with a wound track of its own.
+
+Roll a pool of d6; each die at or above the target (5 by default) is a hit,
+and one hit succeeds. Spending a point of Grit adds a die. In a fight the
+attacker's Fight skill is the pool and every hit, plus the weapon's damage,
+is a Wound; at the campaign's `wounds_to_fall` the target falls."""
+
+from vtt.games.combat import Resolution
+from vtt.games.kit import DIAGONAL, GameKit, Words, count
+from vtt.rules.schema import Bool, Int
+from vtt.rules.systems import Action, System
+from vtt.tabletop import shapes
+
+# ---------------------------------------------------------------- rules
+
+
+def _hit(target):
+    return lambda face: face >= target
+
+
+def roll(req, roller):
+    dice = req["pool"] + int(req["grit"])
+    hits = sum(roller.die("actor", "regular", _hit(req["target"]))["success"] for _ in range(dice))
+    return {"hits": hits, "outcome": "success" if hits else "failure"}
+
+
+def roll_odds(req):
+    dice = req["pool"] + int(req["grit"])
+    miss = (req["target"] - 1) / 6
+    return {"outcomes": {"success": 1 - miss**dice, "failure": miss**dice}}
+
+
+SYSTEM = System(
+    id="sixes",
+    name="Sixes",
+    actions={
+        "roll": Action(
+            {
+                "pool": Int(1, 12),
+                "target": Int(2, 6, default=5),
+                "grit": Bool(default=False),
+            },
+            roll,
+            ("success", "failure"),
+            roll_odds,
+        )
+    },
+)
+
+# ---------------------------------------------------------------- combat
+
+
+class Chain:
+    DAMAGE = None  # the chain applies its wounds itself
+    PROTECTED = ()
+
+    @staticmethod
+    def attack_request(ctx):
+        skills = ctx.attacker.sheet.get("skills", {})
+        ctx.sources["attacker"] = ["Fight"]
+        return {"system": "sixes", "action": "roll", "pool": max(1, skills.get("Fight", 1))}
+
+    @staticmethod
+    def resolve(ctx, result, roll):
+        if not result["hits"]:
+            return Resolution("miss", "missed")
+        damage = result["hits"] + ctx.weapon.get("damage", 0)
+        wounds = ctx.target.resources.get("wounds", 0) + damage
+        changes = [(ctx.target, "wounds", wounds)]
+        if wounds >= ctx.settings["wounds_to_fall"]:
+            changes.append((ctx.target, "fallen", 1))
+        return Resolution("hit", "applied", damage, changes)
+
+    @staticmethod
+    def initiative_request(sheet, settings):
+        return {"system": "sixes", "action": "roll", "pool": 1}
+
+    @staticmethod
+    def initiative_value(result):
+        return result["hits"]
+
+
+# ---------------------------------------------------------------- the kit
+
+
+class Sixes(GameKit):
+    system = SYSTEM
+    chain = Chain
+    settings = {
+        "diagonal": DIAGONAL,
+        "starting_grit": count(3),
+        "wounds_to_fall": count(4, 1, 20, "Wounds before a character falls"),
+    }
+    counters = ("grit", "wounds", "fallen")
+    fillable = ("pool",)
+    new_entries = {"skills": 1}
+    words = Words(
+        actions={"roll": "Roll for hits"},
+        fields={"pool": "Dice", "target": "Hit on", "grit": "Spend Grit (+1 die)"},
+    )
+
+    def clean_sheet(self, sheet, settings):
+        shapes.obj(sheet, "sheet", allowed=("skills",))
+        skills = shapes.named_map(sheet.get("skills", {}), "sheet.skills", 20)
+        return {
+            "skills": {
+                name: shapes.whole(level, f"sheet.skills.{name}", 1, 12)
+                for name, level in skills.items()
+            }
+        }
+
+    def starting_resources(self, settings):
+        return super().starting_resources(settings) | {"grit": settings["starting_grit"]}
+
+    def number(self, sheet, entry):
+        return sheet.get("skills", {}).get(entry)
+
+    def entries(self, sheet):
+        return [
+            {"label": f"{name} {level}D", "value": level}
+            for name, level in sheet.get("skills", {}).items()
+        ]
+
+    def spends(self, action, fields):
+        return {"grit": 1} if fields.get("grit") else {}
+
+
+KIT = Sixes()
