@@ -14,6 +14,8 @@ from vtt.rules.schema import Bool, Int
 from vtt.rules.systems import Action, System
 from vtt.tabletop import shapes
 
+SKILLS = ("Fight", "Sneak")
+
 # ---------------------------------------------------------------- rules
 
 
@@ -96,7 +98,7 @@ class Sixes(GameKit):
     }
     counters = ("grit", "wounds", "fallen")
     fillable = ("pool",)
-    new_entries = {"skills": 1}
+    sheet_numbers = (("skills", None, "{name} {value}D"),)
     words = Words(
         actions={"roll": "Roll for hits"},
         fields={"pool": "Dice", "target": "Hit on", "grit": "Spend Grit (+1 die)"},
@@ -104,25 +106,16 @@ class Sixes(GameKit):
 
     def clean_sheet(self, sheet, settings):
         shapes.obj(sheet, "sheet", allowed=("skills",))
-        skills = shapes.named_map(sheet.get("skills", {}), "sheet.skills", 20)
+        given = shapes.obj(sheet.get("skills", {}), "sheet.skills", allowed=SKILLS)
         return {
             "skills": {
-                name: shapes.whole(level, f"sheet.skills.{name}", 1, 12)
-                for name, level in skills.items()
+                name: shapes.whole(given.get(name, 1), f"sheet.skills.{name}", 1, 12)
+                for name in SKILLS
             }
         }
 
     def starting_resources(self, settings):
         return super().starting_resources(settings) | {"grit": settings["starting_grit"]}
-
-    def number(self, sheet, entry):
-        return sheet.get("skills", {}).get(entry)
-
-    def entries(self, sheet):
-        return [
-            {"label": f"{name} {level}D", "value": level}
-            for name, level in sheet.get("skills", {}).items()
-        ]
 
     def spends(self, action, fields):
         return {"grit": 1} if fields.get("grit") else {}

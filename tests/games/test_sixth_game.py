@@ -121,23 +121,14 @@ def test_the_sheet_editor_draws_and_saves_the_games_sheet(table, people, client)
     client.force_login(people["player"])
     url = f"/campaigns/{table.pk}/characters/{hero.pk}/"
     page = client.get(url).content.decode()
-    assert 'name="sheet.skills[0].name"' in page
-    saved = client.post(
-        url,
-        {
-            "name": "Vex",
-            "sheet.skills[0].name": "Fight",
-            "sheet.skills[0].value": "4",
-            "sheet.skills[1].name": "Sneak",
-            "sheet.skills[1].value": "13",
-        },
-    )
+    assert 'name="sheet.skills.Fight"' in page and 'name="sheet.skills.Sneak"' in page
+    saved = client.post(url, {"name": "Vex", "sheet.skills.Fight": "4", "sheet.skills.Sneak": "13"})
     assert saved.status_code == 400 and "between 1 and 12" in saved.content.decode()
     hero.refresh_from_db()
-    assert hero.sheet == {"skills": {}}
-    client.post(url, {"name": "Vex", "sheet.skills[0].name": "Fight", "sheet.skills[0].value": "4"})
+    assert hero.sheet == {"skills": {"Fight": 1, "Sneak": 1}}
+    client.post(url, {"name": "Vex", "sheet.skills.Fight": "4", "sheet.skills.Sneak": "2"})
     hero.refresh_from_db()
-    assert hero.sheet == {"skills": {"Fight": 4}}
+    assert hero.sheet == {"skills": {"Fight": 4, "Sneak": 2}}
 
 
 def test_a_roll_for_a_character_reads_the_sheet_and_spends_grit(table, people):
@@ -163,7 +154,10 @@ def test_a_roll_for_a_character_reads_the_sheet_and_spends_grit(table, people):
     hero.refresh_from_db()
     assert hero.resources["grit"] == 2
     listed = client_for(people["player"]).get(f"/api/campaigns/{table.pk}/characters/")
-    assert listed.json()["results"][0]["entries"] == [{"label": "Fight 2D", "value": 2}]
+    assert listed.json()["results"][0]["entries"] == [
+        {"label": "Fight 2D", "value": 2},
+        {"label": "Sneak 1D", "value": 1},
+    ]
 
 
 def test_an_attack_runs_the_games_chain_and_wound_track(table, people):

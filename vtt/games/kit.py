@@ -78,6 +78,18 @@ class Words:
     widgets: dict = field(default_factory=dict)
 
 
+def read_entries(read, sheet: dict, entries: list, path: str) -> list:
+    """Each entry read from the sheet; the field at `path` is refused by
+    name when the sheet lacks one."""
+    values = []
+    for entry in entries:
+        value = read(sheet, entry)
+        if value is None:
+            raise shapes.invalid(path, f"the sheet has no entry {entry!r}")
+        values.append(value)
+    return values
+
+
 class GameKit:
     system = None  # vtt.rules.systems.System
     settings: dict = {}  # name -> Setting, the diagonal included
@@ -92,6 +104,10 @@ class GameKit:
     # takes the entry's pips.
     fillable: tuple = ()
     pips_field: str | None = None
+    # The sheet's numbers a roll may read, as (map, key in an entry or None
+    # for a plain number, how the tray shows it): ("skills", "level",
+    # "{name} {value}") reads sheet["skills"]["Climb"]["level"].
+    sheet_numbers: tuple = ()
 
     @property
     def id(self) -> str:
@@ -119,21 +135,24 @@ class GameKit:
 
     def number(self, sheet: dict, entry: str) -> int | None:
         """One sheet entry as a number, or None when the sheet has none."""
+        for map_name, key, _ in self.sheet_numbers:
+            found = sheet.get(map_name, {}).get(entry)
+            if found is not None:
+                return found if key is None else found[key]
         return None
 
     def fill(self, holder: dict, name: str, sheet: dict, entries: list, path: str) -> None:
         """Set request field `name` of `holder` from the sheet entries added up."""
-        values = []
-        for entry in entries:
-            value = self.number(sheet, entry)
-            if value is None:
-                raise shapes.invalid(path, f"the sheet has no entry {entry!r}")
-            values.append(value)
-        holder[name] = sum(values)
+        holder[name] = sum(read_entries(self.number, sheet, entries, path))
 
     def entries(self, sheet: dict) -> list[dict]:
         """What the tray offers from a sheet: {"label", "value"[, "pips"]}."""
-        return []
+        offered = []
+        for map_name, key, label in self.sheet_numbers:
+            for name, found in sheet.get(map_name, {}).items():
+                value = found if key is None else found[key]
+                offered.append({"label": label.format(name=name, value=value), "value": value})
+        return offered
 
     # ---- rolls
 

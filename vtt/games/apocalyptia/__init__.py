@@ -16,6 +16,7 @@ class Apocalyptia(GameKit):
     settings = {"diagonal": DIAGONAL}
     counters = ("experience", "wounds")
     fillable = ("bonus", "atk_bonus", "def_bonus")
+    sheet_numbers = (("traits", None, "{name} {value}"), ("skills", "level", "{name} {value}"))
     new_entries = {"skills": {"trait": "Agility", "level": 0}}
     words = Words(
         actions={"roll": "Roll", "opposed": "Opposed roll", "attack": "Attack (ATK vs DEF)"},
@@ -54,24 +55,6 @@ class Apocalyptia(GameKit):
 
     def sheet_choices(self, settings):
         return {"sheet.skills.*.trait": TRAITS}
-
-    def number(self, sheet, entry):
-        """A trait ("Agility") gives its rating, a skill its level."""
-        if entry in sheet.get("traits", {}):
-            return sheet["traits"][entry]
-        if entry in sheet.get("skills", {}):
-            return sheet["skills"][entry]["level"]
-        return None
-
-    def entries(self, sheet):
-        traits = [
-            {"label": f"{name} {n}", "value": n} for name, n in sheet.get("traits", {}).items()
-        ]
-        skills = [
-            {"label": f"{name} {s['level']}", "value": s["level"]}
-            for name, s in sheet.get("skills", {}).items()
-        ]
-        return traits + skills
 
 
 KIT = Apocalyptia()

@@ -18,6 +18,7 @@ class FantasyGroundRules(GameKit):
     settings = {"diagonal": DIAGONAL, "starting_action_points": count(5)}
     counters = ("action_points", "experience", "wounds", "fatigue", "fear")
     fillable = ("skill", "dice")
+    sheet_numbers = (("skills", None, "{name} {value}"),)
     new_entries = {"skills": 1}
     words = Words(
         actions={
@@ -52,16 +53,6 @@ class FantasyGroundRules(GameKit):
         return super().starting_resources(settings) | {
             "action_points": settings["starting_action_points"]
         }
-
-    def number(self, sheet, entry):
-        """A skill ("Swordplay") gives its level."""
-        return sheet.get("skills", {}).get(entry)
-
-    def entries(self, sheet):
-        return [
-            {"label": f"{name} {level}", "value": level}
-            for name, level in sheet.get("skills", {}).items()
-        ]
 
     def spends(self, action, fields):
         spent = _count(fields.get("action_points", 0))

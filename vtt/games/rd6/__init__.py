@@ -5,7 +5,7 @@ from vtt.rules.systems.rd6 import SYSTEM
 from vtt.tabletop import shapes
 from vtt.tabletop.errors import ServiceError
 
-from ..kit import DIAGONAL, GameKit, WeaponDamage, Words, choice, count, flag
+from ..kit import DIAGONAL, GameKit, WeaponDamage, Words, choice, count, flag, read_entries
 from . import chain
 from .codes import clean_die_code, parse_die_code
 
@@ -112,12 +112,7 @@ class Rd6(GameKit):
         field and the pips add to the `pips` beside it."""
         if name != "dice":
             raise shapes.invalid(path, "an Rd6 die code fills a dice field")
-        codes = []
-        for entry in entries:
-            code = self._code(sheet, entry)
-            if code is None:
-                raise shapes.invalid(path, f"the sheet has no entry {entry!r}")
-            codes.append(code)
+        codes = read_entries(self._code, sheet, entries, path)
         holder["dice"] = sum(dice for dice, _ in codes)
         pips = holder.get("pips", 0)
         holder["pips"] = (pips if type(pips) is int else 0) + sum(p for _, p in codes)

@@ -17,10 +17,6 @@ def _count(value) -> int:
     return value if type(value) is int else int(value is True)
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else str(n)
-
-
 def _actor(fields: dict) -> dict:
     """The rolling side of a request or result (a check is its own side)."""
     return fields["actor"] if isinstance(fields.get("actor"), dict) else fields
@@ -38,6 +34,10 @@ class XeroSum(GameKit):
     }
     counters = ("insight_dice", "wound_points", "resilience_points", "experience")
     fillable = ("amod", "smod")
+    sheet_numbers = (
+        ("attributes", None, "{name} (AMod {value:+d})"),
+        ("skills", "smod", "{name} (SMod {value:+d})"),
+    )
     new_entries = {"skills": {"attribute": "Reason", "smod": 0}}
     words = Words(
         actions={
@@ -93,25 +93,6 @@ class XeroSum(GameKit):
             "wound_points": settings["starting_wound_points"],
             "resilience_points": settings["starting_resilience_points"],
         }
-
-    def number(self, sheet, entry):
-        """An attribute ("Reason") gives its AMod, a skill its SMod."""
-        if entry in sheet.get("attributes", {}):
-            return sheet["attributes"][entry]
-        if entry in sheet.get("skills", {}):
-            return sheet["skills"][entry]["smod"]
-        return None
-
-    def entries(self, sheet):
-        attributes = [
-            {"label": f"{name} (AMod {_signed(n)})", "value": n}
-            for name, n in sheet.get("attributes", {}).items()
-        ]
-        skills = [
-            {"label": f"{name} (SMod {_signed(s['smod'])})", "value": s["smod"]}
-            for name, s in sheet.get("skills", {}).items()
-        ]
-        return attributes + skills
 
     def spends(self, action, fields):
         if action == "reroll":

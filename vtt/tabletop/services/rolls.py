@@ -42,15 +42,7 @@ def check_request(campaign: Campaign, request) -> None:
         raise shapes.invalid("request.system", f"this campaign plays {campaign.game}")
 
 
-def record(
-    campaign: Campaign,
-    by,
-    request: dict,
-    result: dict,
-    visibility: str,
-    character: Character | None = None,
-    physical: bool = False,
-) -> Roll:
+def record(campaign, by, request, result, visibility, character, physical) -> Roll:
     """Store an adjudicated roll and announce it with the roll's visibility."""
     with transaction.atomic():
         roll = Roll.objects.create(
