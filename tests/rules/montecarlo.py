@@ -11,6 +11,7 @@ import random
 from collections import Counter
 
 from vtt.rules.engine import adjudicate
+from vtt.rules.odds import odds
 
 ROLLS = 200_000
 
@@ -64,3 +65,12 @@ def assert_agrees(exact: dict, seen: Counter):
     p = math.fsum(tail_p)
     se = math.sqrt(max(p * (1 - p), 1 / rolls) / rolls)
     assert abs(tail_n / rolls - p) <= 5 * se, ("tail", tail_n / rolls, p)
+
+
+def assert_matches_odds(request: dict, seed: int, **columns) -> None:
+    """Sample the request and hold each column against the exact odds of the
+    same name: a distribution as it is, a flag's one probability as yes/no."""
+    exact = odds(request)
+    for name, counts in sample(request, seed, **columns).items():
+        table = exact[name]
+        assert_agrees(bernoulli(table) if isinstance(table, float) else table, counts)
