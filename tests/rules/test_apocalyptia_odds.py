@@ -165,9 +165,9 @@ def test_exploding_roll_matches_monte_carlo():
     assert_matches_odds(
         req,
         seed=3,
-        outcomes=lambda r: r["outcome"],
-        total=lambda r: str(r["total"]),
-        botch=lambda r: r["botch"],
+        outcomes="outcome",
+        total="total",
+        botch="botch",
     )
 
 
@@ -176,9 +176,9 @@ def test_opposed_rerolls_match_monte_carlo():
     assert_matches_odds(
         req,
         seed=5,
-        outcomes=lambda r: r["outcome"],
-        margin=lambda r: str(r["margin"]),
-        actor_botch=lambda r: r["actor_botch"],
+        outcomes="outcome",
+        margin="margin",
+        actor_botch="actor_botch",
     )
 
 
@@ -187,9 +187,9 @@ def test_attack_against_a_block_matches_monte_carlo():
     assert_matches_odds(
         req,
         seed=9,
-        outcomes=lambda r: r["outcome"],
-        damage=lambda r: str(r["damage"]),
-        weapon_broken=lambda r: r["weapon_broken"] is not None,
+        outcomes="outcome",
+        damage="damage",
+        weapon_broken="weapon_broken",
     )
 
 

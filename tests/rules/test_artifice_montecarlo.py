@@ -14,9 +14,9 @@ def test_large_check_odds_agree_with_monte_carlo():
     assert_matches_odds(
         req,
         seed=1,
-        outcomes=lambda r: r["outcome"],
-        successes=lambda r: str(r["successes"]),
-        critical_success=lambda r: r["critical_success"],
+        outcomes="outcome",
+        successes="successes",
+        critical_success="critical_success",
     )
 
 
@@ -30,9 +30,9 @@ def test_large_test_odds_agree_with_monte_carlo():
     assert_matches_odds(
         req,
         seed=2,
-        outcomes=lambda r: r["outcome"],
-        margin=lambda r: str(r["margin"]),
-        opponent_critical_success=lambda r: r["opponent_critical_success"],
+        outcomes="outcome",
+        margin="margin",
+        opponent_critical_success="opponent_critical_success",
     )
 
 
@@ -46,7 +46,7 @@ def test_attack_chain_odds_agree_with_monte_carlo():
     assert_matches_odds(
         req,
         seed=3,
-        outcomes=lambda r: r["outcome"],
-        condition_steps=lambda r: str(r["condition_steps"]),
-        condition_after=lambda r: r["condition_after"],
+        outcomes="outcome",
+        condition_steps="condition_steps",
+        condition_after="condition_after",
     )

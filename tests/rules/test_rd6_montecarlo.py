@@ -11,8 +11,8 @@ def test_large_pool_matches_monte_carlo():
     assert_matches_odds(
         request,
         seed=6,
-        outcomes=lambda r: r["outcome"],
-        successes=lambda r: str(r["successes"]),
+        outcomes="outcome",
+        successes="successes",
         critical_failure_check=lambda r: r["critical_failure_check"] or "none",
     )
 
@@ -31,9 +31,9 @@ def test_rolled_up_single_die_with_a_character_point_matches_monte_carlo():
     assert_matches_odds(
         request,
         seed=16,
-        outcomes=lambda r: r["outcome"],
-        total=lambda r: str(r["total"]),
-        result_points=lambda r: str(r["result_points"]),
+        outcomes="outcome",
+        total="total",
+        result_points="result_points",
     )
 
 
@@ -49,8 +49,8 @@ def test_extra_wild_dice_in_an_opposed_roll_match_monte_carlo():
     assert_matches_odds(
         request,
         seed=66,
-        outcomes=lambda r: r["outcome"],
-        margin=lambda r: str(r["margin"]),
-        actor_successes=lambda r: str(r["actor"]["successes"]),
-        opponent_successes=lambda r: str(r["opponent"]["successes"]),
+        outcomes="outcome",
+        margin="margin",
+        actor_successes="actor.successes",
+        opponent_successes="opponent.successes",
     )
