@@ -50,6 +50,7 @@ async def test_each_role_sees_a_players_roll_as_its_visibility_allows(room, clie
             assert view["data"]["result"]["successes"] == 3
             assert view["data"]["visibility"] == visibility
             assert view["data"]["physical"] is True
+            assert "3 successes" in view["data"]["sentence"]
         if kind_of(view) == "blind":
             assert view["data"] == {
                 "blind": True,
@@ -62,6 +63,7 @@ async def test_each_role_sees_a_players_roll_as_its_visibility_allows(room, clie
         if EXPECTED[visibility][role] != "full":
             raw = json.dumps(client.seen)
             assert '"successes"' not in raw and '"dice"' not in raw, role
+            assert '"sentence"' not in raw, role
 
 
 async def test_a_gm_hidden_check_reaches_the_gm_only(room, clients):

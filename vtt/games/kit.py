@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 from vtt.tabletop import shapes
 
+from .log import say
+
 MAX_COUNTER = 9999
 
 
@@ -97,6 +99,8 @@ class GameKit:
     damage: WeaponDamage = NUMBER_DAMAGE
     chain = None  # the combat chain (see vtt.games.combat)
     words = Words()
+    # How the room's log says a result: a module with sentence(request, result).
+    log = None
     # What a new row of a named map on the sheet starts as (the sheet editor
     # draws named maps as tables), by the map's key.
     new_entries: dict = {}
@@ -170,6 +174,12 @@ class GameKit:
 
     def check_request(self, settings: dict, request: dict) -> None:
         """Refuse (ServiceError) what the table does not allow."""
+
+    def sentence(self, request: dict, result: dict) -> str:
+        """The result in the log's words ("3D+1 against Moderate (2): ...")."""
+        if self.log is not None:
+            return self.log.sentence(request, result)
+        return say({}, self.words.actions, {}, request, result)
 
     # ---- the campaign
 

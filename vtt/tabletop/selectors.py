@@ -63,7 +63,9 @@ def tokens_for(viewer: Viewer, scene_id: int) -> QuerySet:
 def rolls_for(viewer: Viewer, campaign_id: int) -> QuerySet:
     """Newest first: the rolls the viewer sees in full, and their own blind
     rolls (shown only as having been made)."""
-    rolls = Roll.objects.filter(campaign_id=campaign_id).select_related("roller", "character")
+    rolls = Roll.objects.filter(campaign_id=campaign_id).select_related(
+        "roller", "character", "campaign"
+    )
     if not viewer.is_gm:
         own = Q(roller_id=viewer.user_id)
         rolls = rolls.filter(

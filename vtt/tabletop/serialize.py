@@ -98,6 +98,8 @@ def roll_event_data(roll: Roll) -> dict:
         "character": {"id": character.pk, "name": character.name} if character else None,
         "request": roll.request,
         "result": roll.result,
+        # The result in words, as the game's kit says it (the log's headline).
+        "sentence": games.kit(roll.campaign.game).sentence(roll.request, roll.result),
         "physical": roll.physical,
         "visibility": roll.visibility,
     }

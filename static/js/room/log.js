@@ -94,6 +94,8 @@ export class RollLog {
         tags,
         el("span", { class: `outcome ${outcomeClass}`, text: words(outcome) }),
       ),
+      // The result in the game's words, from the server's game kit.
+      d.sentence ? el("p", { class: "sentence", text: d.sentence }) : null,
       this.dice(result.dice || []),
       this.facts(result),
       this.rerolls(d),

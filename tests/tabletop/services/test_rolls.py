@@ -38,6 +38,8 @@ def test_record_stores_the_audit_row_and_the_event(table):
         "result": result,
         "physical": True,
         "visibility": "gm",
+        # A result without its numbers is said plainly.
+        "sentence": "Check: failure.",
     }
 
 

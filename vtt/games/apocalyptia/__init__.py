@@ -5,7 +5,7 @@ from vtt.rules.systems.apocalyptia import SYSTEM
 from vtt.tabletop import shapes
 
 from ..kit import DIAGONAL, GameKit, Words
-from . import chain
+from . import chain, log
 
 TRAITS = ("Agility", "Brains", "Constitution", "Demeanor")
 
@@ -13,6 +13,7 @@ TRAITS = ("Agility", "Brains", "Constitution", "Demeanor")
 class Apocalyptia(GameKit):
     system = SYSTEM
     chain = chain
+    log = log
     settings = {"diagonal": DIAGONAL}
     counters = ("experience", "wounds")
     fillable = ("bonus", "atk_bonus", "def_bonus")

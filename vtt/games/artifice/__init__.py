@@ -5,7 +5,7 @@ from vtt.rules.systems.artifice import SYSTEM
 from vtt.tabletop import shapes
 
 from ..kit import DIAGONAL, GameKit, Setting, WeaponDamage, Words
-from . import chain, sheet
+from . import chain, log, sheet
 
 DIFFICULTY_HINT = "Automatic 0, Easy 1, Moderate 2, Hard 3, Difficult 4, Monstrous 5"
 
@@ -17,6 +17,7 @@ def _signed(n: int) -> str:
 class Artifice(GameKit):
     system = SYSTEM
     chain = chain
+    log = log
     settings = {
         "diagonal": DIAGONAL,
         "condition_track": Setting(

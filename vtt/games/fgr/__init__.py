@@ -5,7 +5,7 @@ from vtt.rules.systems.fgr import SYSTEM
 from vtt.tabletop import shapes
 
 from ..kit import DIAGONAL, GameKit, Words, count
-from . import chain
+from . import chain, log
 
 
 def _count(value) -> int:
@@ -15,6 +15,7 @@ def _count(value) -> int:
 class FantasyGroundRules(GameKit):
     system = SYSTEM
     chain = chain
+    log = log
     settings = {"diagonal": DIAGONAL, "starting_action_points": count(5)}
     counters = ("action_points", "experience", "wounds", "fatigue", "fear")
     fillable = ("skill", "dice")

@@ -6,7 +6,7 @@ from vtt.tabletop import shapes
 from vtt.tabletop.errors import ServiceError
 
 from ..kit import DIAGONAL, GameKit, WeaponDamage, Words, choice, count, flag, read_entries
-from . import chain
+from . import chain, log
 from .codes import clean_die_code, parse_die_code
 
 COMPLICATIONS = ("cancel_highest", "narrate")
@@ -36,6 +36,7 @@ def _character_points(request: dict) -> list[tuple[str, object]]:
 class Rd6(GameKit):
     system = SYSTEM
     chain = chain
+    log = log
     settings = {
         "diagonal": DIAGONAL,
         "complication": choice("cancel_highest", COMPLICATIONS),

@@ -6,7 +6,7 @@ from vtt.rules.systems.xerosum import SYSTEM
 from vtt.tabletop import shapes
 
 from ..kit import DIAGONAL, GameKit, Words, count
-from . import chain
+from . import chain, log
 
 ATTRIBUTES = ("Reason", "Acumen", "Physicality", "Influence", "Dexterity")
 AMOD = (-2, 4)
@@ -25,6 +25,7 @@ def _actor(fields: dict) -> dict:
 class XeroSum(GameKit):
     system = SYSTEM
     chain = chain
+    log = log
     settings = {
         "diagonal": DIAGONAL,
         "starting_insight_dice": count(2),
