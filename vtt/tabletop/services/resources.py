@@ -4,7 +4,7 @@ row, so two spends at once can never take more than the character has."""
 
 from django.db import transaction
 
-from .. import shapes, sheets
+from .. import event_kinds, shapes, sheets
 from ..models import Character, Role
 from .characters import character_event, character_for
 from .errors import NotAllowed, ServiceError
@@ -40,7 +40,7 @@ def resource_spend(*, character_id: int, by, resource: str, amount: int) -> Char
             )
         character.resources = {**character.resources, resource: have - amount}
         character.save(update_fields=["resources", "updated_at"])
-        character_event(character, "character.updated", by)
+        character_event(character, event_kinds.CHARACTER_UPDATED, by)
     return character
 
 
@@ -61,5 +61,5 @@ def resource_gain(*, character_id: int, by, resource: str, amount: int) -> Chara
             raise shapes.invalid("amount", f"{resource} would exceed {sheets.MAX_COUNTER}")
         character.resources = {**character.resources, resource: total}
         character.save(update_fields=["resources", "updated_at"])
-        character_event(character, "character.updated", by)
+        character_event(character, event_kinds.CHARACTER_UPDATED, by)
     return character

@@ -5,7 +5,7 @@ from django.db import transaction
 
 from vtt.rules import RulesError, adjudicate
 
-from .. import shapes
+from .. import event_kinds, shapes
 from ..events import append_event
 from ..house_rules import apply_house_rules
 from ..models import Campaign, Character, Role, Roll, Visibility
@@ -55,7 +55,7 @@ def roll_record(
         )
         append_event(
             campaign=campaign,
-            kind="roll",
+            kind=event_kinds.ROLL,
             data=roll_event_data(roll),
             actor=actor(by),
             visibility=visibility,
