@@ -65,3 +65,11 @@ def test_every_kind_says_who_sees_it():
     for kind in event_kinds.KINDS.values():
         assert kind.who and kind.visibilities and kind.payload
         assert kind.sight in event_kinds.Sight
+
+
+def test_the_protocol_doc_lists_every_kind():
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    for name in event_kinds.KINDS:
+        assert f"| `{name}` |" in doc, name
