@@ -15,9 +15,10 @@ from vtt.combat.services.encounters import (
     encounter_start,
 )
 from vtt.tabletop.models import RoomEvent
+from vtt.tabletop.policy import event_view
 from vtt.tabletop.services import token_set_hidden
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
-from vtt.tabletop.visibility import Viewer, event_view
+from vtt.tabletop.visibility import Viewer
 
 
 def start(battle, **kwargs):

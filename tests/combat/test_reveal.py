@@ -7,9 +7,10 @@ from vtt.combat.models import Attack
 from vtt.combat.services.attacks import attack_make
 from vtt.combat.services.reveal import event_reveal
 from vtt.tabletop.models import Roll, RoomEvent
+from vtt.tabletop.policy import event_view
 from vtt.tabletop.services import roll_adjudicate, token_move
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
-from vtt.tabletop.visibility import Viewer, event_view
+from vtt.tabletop.visibility import Viewer
 
 from .battle import ZOMBIE_FIGHT
 

@@ -3,6 +3,7 @@
 import pytest
 from channels.testing import WebsocketCommunicator
 
+from tests.tabletop.helpers import chat_data
 from vtt.live import protocol
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Campaign
@@ -97,7 +98,7 @@ async def test_snapshot_log_is_the_last_fifty_entries(room, clients):
         campaign = Campaign.objects.get(pk=room.campaign_id)
         with transaction.atomic():
             for i in range(60):
-                append_event(campaign=campaign, kind="chat", data={"text": str(i)})
+                append_event(campaign=campaign, kind="chat", data=chat_data(str(i)))
 
     from channels.db import database_sync_to_async
 

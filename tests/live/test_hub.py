@@ -5,6 +5,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import transaction
 
+from tests.tabletop.helpers import chat_data
 from vtt.live import broadcast, hub, room_reads
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Campaign
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def chat(campaign_id, text):
     campaign = Campaign.objects.get(pk=campaign_id)
     with transaction.atomic():
-        return append_event(campaign=campaign, kind="chat", data={"text": text}).seq
+        return append_event(campaign=campaign, kind="chat", data=chat_data(text)).seq
 
 
 def lose(monkeypatch, texts):

@@ -9,6 +9,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db import transaction
 
+from tests.tabletop.helpers import chat_data
 from vtt.live import outbox, protocol
 from vtt.live.outbox import Outbox
 from vtt.tabletop.events import append_event
@@ -42,7 +43,7 @@ def chat_lines(campaign_id, count):
     campaign = Campaign.objects.get(pk=campaign_id)
     with transaction.atomic():
         for i in range(count):
-            append_event(campaign=campaign, kind="chat", data={"text": f"line {i}"})
+            append_event(campaign=campaign, kind="chat", data=chat_data(f"line {i}"))
 
 
 async def test_a_client_that_stops_reading_is_closed_4408_and_resyncs(room, clients, monkeypatch):

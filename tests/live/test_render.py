@@ -1,5 +1,5 @@
 """Encoding once per visibility class gives every member exactly the view
-vtt.tabletop.visibility would give them alone."""
+vtt.tabletop.policy would give them alone."""
 
 import json
 from types import SimpleNamespace
@@ -8,31 +8,60 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vtt.live.render import render_event, text_for
-from vtt.tabletop.visibility import Viewer, event_view
+from vtt.tabletop import event_kinds
+from vtt.tabletop.policy import event_view
+from vtt.tabletop.visibility import Viewer
 
 KINDS = ["roll", "chat", "token.moved", "token.hidden", "token.created", "member.updated"]
 VISIBILITIES = ["public", "gm", "self", "blind"]
 ROLES = ["gm", "player", "observer"]
 
 
+TOKEN = {
+    "id": 5,
+    "scene_id": 1,
+    "character_id": None,
+    "name": "Zombie",
+    "x": 0,
+    "y": 0,
+    "size": 1,
+    "color": "#888888",
+    "controllers": [2],
+    "version": 3,
+}
+
+
 @st.composite
 def events(draw):
+    """Events as append_event would take them (each kind's declaration)."""
     kind = draw(st.sampled_from(KINDS))
+    visibilities = event_kinds.KINDS[kind].visibilities
     data = {
+        "roll_id": 1,
         "roller": {"id": 1, "name": "a"},
+        "character": None,
         "request": {"system": "artifice", "action": "check"},
         "result": {"outcome": "success"},
+        "physical": False,
+        "visibility": "public",
+        "sentence": "Check: success.",
     }
+    if kind == "chat":
+        data = {"from": {"id": 1, "name": "a"}, "text": "hi", "html": "hi"}
     if kind.startswith("token."):
-        data = {"token": {"id": 5, "hidden": draw(st.booleans()), "controllers": [2], "version": 3}}
+        data = {"token": {**TOKEN, "hidden": draw(st.booleans())}}
+        if kind == "token.moved":
+            data["from"] = [1, 1]
     if kind == "member.updated":
         data = {"user": {"id": 2, "name": "b"}, "role": "gm"}
+    visibility = draw(st.sampled_from([v for v in VISIBILITIES if v in visibilities]))
+    event_kinds.check(kind, data, visibility)
     return SimpleNamespace(
         campaign_id=9,
         seq=draw(st.integers(1, 10**6)),
         kind=kind,
         data=data,
-        visibility=draw(st.sampled_from(VISIBILITIES)),
+        visibility=visibility,
         actor_id=draw(st.sampled_from([None, 1, 2, 3])),
     )
 

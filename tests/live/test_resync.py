@@ -6,6 +6,7 @@ from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from tests.tabletop.helpers import chat_data
 from vtt.live import room_reads
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Campaign
@@ -19,7 +20,7 @@ def chat_lines(campaign_id, count, start=0):
     campaign = Campaign.objects.get(pk=campaign_id)
     with transaction.atomic():
         for i in range(start, start + count):
-            append_event(campaign=campaign, kind="chat", data={"text": f"line {i}"})
+            append_event(campaign=campaign, kind="chat", data=chat_data(f"line {i}"))
 
 
 @database_sync_to_async
@@ -125,7 +126,7 @@ async def test_live_events_during_a_resync_arrive_once_and_in_order(room, client
             # Committed after the page was read, before it is sent.
             c = Campaign.objects.get(pk=campaign_id)
             with transaction.atomic():
-                append_event(campaign=c, kind="chat", data={"text": "meanwhile"})
+                append_event(campaign=c, kind="chat", data=chat_data("meanwhile"))
         return views
 
     monkeypatch.setattr(room_reads, "views_since", racing)

@@ -10,7 +10,8 @@ from vtt.combat.services.attacks import attack_make
 from vtt.combat.services.undo import undo_last
 from vtt.tabletop import services
 from vtt.tabletop.models import Campaign, Membership, RoomEvent
-from vtt.tabletop.visibility import Viewer, event_view
+from vtt.tabletop.policy import event_view
+from vtt.tabletop.visibility import Viewer
 
 from .conftest import LURKER, NOT_GM, leaks
 

@@ -17,3 +17,8 @@ def events_after(campaign, seq: int) -> list[RoomEvent]:
 
 def kinds_after(campaign, seq: int) -> list[str]:
     return [event.kind for event in events_after(campaign, seq)]
+
+
+def chat_data(text: str) -> dict:
+    """A chat line's payload as the chat intent writes it (event_kinds.CHAT)."""
+    return {"from": {"id": 1, "name": "gm"}, "text": text, "html": text}

@@ -6,27 +6,24 @@ They follow the log rather than the services that write it, so a move or a
 spent point made anywhere (REST, the live room, the admin) is covered:
 append_event calls them for their kinds (registered by the combat app)."""
 
+from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop.events import register_projector
 from vtt.tabletop.models import RoomEvent
 
 from .models import ResourceState, TrailStep
 
-CHARACTER_KINDS = ("character.created", "character.updated")
+CHARACTER_KINDS = (kinds.CHARACTER_CREATED, kinds.CHARACTER_UPDATED)
 
 
 def record_move(event: RoomEvent) -> None:
-    data = event.data or {}
-    token = data.get("token") or {}
-    start = data.get("from")
-    if not isinstance(token.get("id"), int) or not isinstance(start, list):
-        return
+    data = event.data  # the shape token.moved declares
+    token, start = data["token"], data["from"]
     steps = TrailStep.objects.filter(token_id=token["id"])
-    if data.get("reset"):
+    if data.get("reset", False):
         # Back where the turn began: the trail starts again from there.
         steps.delete()
         return
-    undo_of = data.get("undo_of")
-    if undo_of is not None and steps.filter(seq=undo_of).delete()[0]:
+    if "undo_of" in data and steps.filter(seq=data["undo_of"]).delete()[0]:
         return
     TrailStep.objects.create(
         scene_id=token["scene_id"],
@@ -46,11 +43,10 @@ def remember_resources(character_id: int, seq: int, resources: dict) -> None:
 
 
 def record_character(event: RoomEvent) -> None:
-    character = (event.data or {}).get("character") or {}
-    if isinstance(character.get("id"), int) and isinstance(character.get("resources"), dict):
-        remember_resources(character["id"], event.seq, character["resources"])
+    character = event.data["character"]
+    remember_resources(character["id"], event.seq, character["resources"])
 
 
 def register() -> None:
-    register_projector(("token.moved",), record_move)
+    register_projector((kinds.TOKEN_MOVED,), record_move)
     register_projector(CHARACTER_KINDS, record_character)

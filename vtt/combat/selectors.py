@@ -1,15 +1,15 @@
 """Combat's reads, each for one viewer: the range bands around a token for a
 weapon, the scene's trails this turn, the running encounter, attacks."""
 
-from django.db.models import Q
-
 from vtt.rules import grid
-from vtt.tabletop import shapes
-from vtt.tabletop.models import Character, Role, RoomEvent, Scene, Visibility
+from vtt.tabletop import event_kinds as kinds
+from vtt.tabletop import policy, shapes
+from vtt.tabletop.models import Role, RoomEvent, Scene
 from vtt.tabletop.services.access import require_member
 from vtt.tabletop.services.errors import NotFound
 from vtt.tabletop.services.tokens import token_for
 from vtt.tabletop.sheets import MAX_RANGE_FT, WEAPON_KINDS
+from vtt.tabletop.visibility import Viewer
 
 from . import geometry
 from .models import Attack, Encounter, TrailStep
@@ -38,7 +38,9 @@ def token_range_bands(*, token_id: int, by, weapon=None, kind=None, range_ft=Non
     campaign = scene.campaign
     character = token.character
     if weapon is not None:
-        if character is None or (character.kind == Character.Kind.NPC and member.role != Role.GM):
+        if character is None or not policy.sees_character(
+            Viewer(member.user_id, member.role), character
+        ):
             raise NotFound("no such weapon", "weapon")
         chosen = pick_weapon(campaign.game, character, weapon)
     elif kind is not None:
@@ -72,7 +74,7 @@ def _scene(scene_id: int, by) -> tuple[Scene, object]:
     if scene is None:
         raise NotFound("no such scene")
     member = require_member(scene.campaign_id, by, "scene")
-    if member.role != Role.GM and scene.campaign.active_scene_id != scene.pk:
+    if not policy.sees_scene(Viewer(member.user_id, member.role), scene):
         raise NotFound("no such scene")
     return scene, member
 
@@ -85,10 +87,15 @@ def scene_trails(*, scene_id: int, by) -> dict:
     steps = (
         TrailStep.objects.filter(scene=scene).select_related("token").order_by("token_id", "seq")
     )
-    if member.role != Role.GM:
-        unseen = RoomEvent.objects.filter(campaign_id=scene.campaign_id, kind="token.moved")
-        unseen = unseen.filter(Q(data__token__hidden=True) | ~Q(visibility=Visibility.PUBLIC))
-        steps = steps.filter(token__hidden=False).exclude(seq__in=unseen.values("seq"))
+    viewer = Viewer(member.user_id, member.role)
+    if not viewer.is_gm:
+        # Steps of moves the viewer did not see, of tokens they do not see.
+        unseen = RoomEvent.objects.filter(
+            policy.unseen_token_events_q(), campaign_id=scene.campaign_id, kind=kinds.TOKEN_MOVED
+        )
+        steps = steps.filter(policy.visible_tokens_q(viewer, prefix="token__")).exclude(
+            seq__in=unseen.values("seq")
+        )
     trails: dict[int, dict] = {}
     for step in steps:
         trail = trails.setdefault(
@@ -109,10 +116,9 @@ def scene_encounter(*, scene_id: int, by) -> dict | None:
 
 def _visible_attacks(campaign_id: int, by):
     member = require_member(campaign_id, by)
-    attacks = Attack.objects.filter(campaign_id=campaign_id).select_related("by", "event")
-    if member.role != Role.GM:
-        attacks = attacks.filter(visibility=Visibility.PUBLIC)
-    return attacks
+    viewer = Viewer(member.user_id, member.role)
+    attacks = Attack.objects.filter(policy.visible_attacks_q(viewer), campaign_id=campaign_id)
+    return attacks.select_related("by", "event")
 
 
 def attack_list(*, campaign_id: int, by, limit: int = 50) -> list[dict]:

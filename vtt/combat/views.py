@@ -10,8 +10,9 @@ from vtt.api.serializers import ErrorOut, TokenOut
 from vtt.api.views.base import TabletopView
 from vtt.tabletop.errors import NotFound
 from vtt.tabletop.models import Membership, Role
+from vtt.tabletop.policy import event_view
 from vtt.tabletop.serialize import token_data
-from vtt.tabletop.visibility import Viewer, event_view
+from vtt.tabletop.visibility import Viewer
 
 from . import selectors, serializers
 from .services import attacks, encounters, reveal, trails, undo

@@ -23,6 +23,7 @@ from channels.consumer import AsyncConsumer
 from channels.exceptions import StopConsumer
 
 from vtt.rules import RulesError
+from vtt.tabletop import policy
 from vtt.tabletop.models import Role
 from vtt.tabletop.serialize import token_data
 from vtt.tabletop.services.errors import ServiceError, StaleVersion
@@ -299,7 +300,7 @@ class RoomConsumer(AsyncConsumer):
         self.push_aside(message["text"], key=message.get("key"))
 
     def note_token(self, meta: dict):
-        if meta["gone"] or (meta["hidden"] and not self.is_gm):
+        if meta["gone"] or not policy.sees_if(self.viewer, players_see=not meta["hidden"]):
             self.tokens.pop(meta["id"], None)
         else:
             self.tokens[meta["id"]] = meta
@@ -320,7 +321,12 @@ class RoomConsumer(AsyncConsumer):
             self.role = role
             self.me = {**self.me, "role": role}
             if role != Role.GM:
-                self.tokens = {i: t for i, t in self.tokens.items() if not t["hidden"]}
+                viewer = self.viewer
+                self.tokens = {
+                    i: t
+                    for i, t in self.tokens.items()
+                    if policy.sees_if(viewer, players_see=not t["hidden"])
+                }
             self.spawn(self.send_snapshot("role_changed"))
 
     def too_slow(self):
@@ -394,9 +400,7 @@ class RoomConsumer(AsyncConsumer):
         token = self.tokens.get(fields["token"])
         if token is None:
             return self.reply_error(intent.id, "not_found", "no such token", "token")
-        if self.role == Role.OBSERVER or (
-            not self.is_gm and self.user_id not in token["controllers"]
-        ):
+        if not policy.controls_token(self.viewer, token):
             return self.reply_error(intent.id, "forbidden", "you do not control this token")
         # Coalesced: previews wait only when they come faster than DRAG_RATE,
         # and then the latest position of each token wins.

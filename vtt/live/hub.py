@@ -28,6 +28,8 @@ import logging
 
 from channels.layers import get_channel_layer
 
+from vtt.tabletop import event_kinds
+
 from . import db, receipts, room_reads
 from . import presence as presence_store
 from .protocol import dumps
@@ -79,7 +81,7 @@ class RoomFeed:
             self.last += 1
             for conn in tuple(self.members):
                 deliver(conn, conn.push_event, message)
-            if message.get("kind") == "scene.activated":
+            if message.get("kind") == event_kinds.SCENE_ACTIVATED:
                 self.paused = True
                 self.hub.spawn(self._scene_tokens(message))
         if self.held and self.repairing is None and not self.paused:

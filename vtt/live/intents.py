@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils.html import escape
 
 from vtt.combat.intents import HANDLERS as COMBAT_HANDLERS
+from vtt.tabletop import event_kinds
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Campaign, Scene, Token
 from vtt.tabletop.serialize import token_data, user_data
@@ -126,7 +127,7 @@ def chat(asker: Asker, fields: dict) -> dict:
         campaign = Campaign.objects.get(pk=asker.room)
         event = append_event(
             campaign=campaign,
-            kind="chat",
+            kind=event_kinds.CHAT,
             data={"from": user_data(asker.user), "text": text, "html": escape(text)},
             actor=asker.user,
         )

@@ -4,8 +4,10 @@ on whether they are its actor (vtt.tabletop.visibility). The broadcast
 carries the few distinct frame texts and which class gets which; every
 connection then forwards a ready text."""
 
-from vtt.tabletop.models import Role, Visibility
-from vtt.tabletop.visibility import Viewer, event_view
+from vtt.tabletop import event_kinds as kinds
+from vtt.tabletop.models import Role
+from vtt.tabletop.policy import event_view, token_event_hidden
+from vtt.tabletop.visibility import Viewer
 
 from .protocol import event_frame_text
 
@@ -45,24 +47,23 @@ def render_event(event) -> dict:
         "texts": texts,
         "pick": pick,
     }
-    token = (event.data or {}).get("token") if event.kind.startswith("token.") else None
-    if isinstance(token, dict):
+    declared = kinds.KINDS[event.kind]
+    if declared.sight == kinds.Sight.TOKEN:
+        token = event.data["token"]
         # Kept on the server side of the socket: lets a connection check drags.
         message["token"] = {
-            "id": token.get("id"),
-            "controllers": token.get("controllers") or [],
-            # A token of a scene the room is not on is, for players, as hidden.
-            "hidden": bool(token.get("hidden")) or event.visibility != Visibility.PUBLIC,
-            "version": token.get("version"),
-            "gone": event.kind == "token.deleted",
+            "id": token["id"],
+            "controllers": token["controllers"],
+            # Whether players see it (policy): hidden, or on another scene.
+            "hidden": token_event_hidden(event),
+            "version": token["version"],
+            "gone": event.kind == kinds.TOKEN_DELETED,
         }
-    if event.kind == "scene.activated":
-        scene = (event.data or {}).get("scene") or {}
-        message["scene"] = {"id": scene.get("id")}
-    if event.kind in ("member.updated", "member.removed"):
-        user = (event.data or {}).get("user") or {}
-        role = (event.data or {}).get("role") if event.kind == "member.updated" else None
-        message["member"] = {"user_id": user.get("id"), "role": role}
+    if event.kind == kinds.SCENE_ACTIVATED:
+        message["scene"] = {"id": event.data["scene"]["id"]}
+    if event.kind in (kinds.MEMBER_UPDATED, kinds.MEMBER_REMOVED):
+        role = event.data["role"] if event.kind == kinds.MEMBER_UPDATED else None
+        message["member"] = {"user_id": event.data["user"]["id"], "role": role}
     return message
 
 

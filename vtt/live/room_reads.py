@@ -2,10 +2,13 @@
 fresh connection gets, and pages of the log for a resync. Plain synchronous
 functions; the consumer and the hub call them through vtt.live.db.run."""
 
+from vtt.tabletop import event_kinds
 from vtt.tabletop.events import events_since
-from vtt.tabletop.models import Campaign, Membership, Role, RoomEvent, Token
+from vtt.tabletop.models import Campaign, Membership, Role, RoomEvent
+from vtt.tabletop.policy import event_view
+from vtt.tabletop.selectors import tokens_for
 from vtt.tabletop.serialize import scene_data, token_data, user_data
-from vtt.tabletop.visibility import Viewer, event_view
+from vtt.tabletop.visibility import Viewer
 
 from .render import render_event
 
@@ -55,12 +58,10 @@ def current_seqs(campaign_ids) -> dict[int, int]:
 
 
 def visible_tokens(scene_id: int | None, viewer: Viewer) -> list[dict]:
+    """The scene's tokens `viewer` sees: the REST list's read (policy.sees_token)."""
     if scene_id is None:
         return []
-    tokens = Token.objects.filter(scene_id=scene_id).prefetch_related("controllers")
-    if not viewer.is_gm:
-        tokens = tokens.filter(hidden=False)
-    return [token_data(token) for token in tokens.order_by("pk")]
+    return [token_data(token) for token in tokens_for(viewer, scene_id)]
 
 
 def active_tokens(campaign_id: int, viewer: Viewer) -> list[dict]:
@@ -98,7 +99,7 @@ def resync_plan(campaign_id: int, since: int) -> str | None:
     if latest - since > RESYNC_LIMIT:
         return "too_far_behind"
     switched = RoomEvent.objects.filter(
-        campaign_id=campaign_id, seq__gt=since, kind="scene.activated"
+        campaign_id=campaign_id, seq__gt=since, kind=event_kinds.SCENE_ACTIVATED
     ).exists()
     return "scene_changed" if switched else None
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from django.db import transaction
 from django.dispatch import Signal
 
+from . import event_kinds
 from .models import Campaign, RoomEvent, Visibility
 
 # Sent after the transaction that appended `event` has committed.
@@ -51,7 +52,14 @@ def append_event(
     number, so a scene change committed just before cannot slip between.
 
     `data` may be a function of the event's sequence number, for an event
-    that names itself: a row is never changed after it is appended."""
+    that names itself: a row is never changed after it is appended.
+
+    The kind must be declared in vtt.tabletop.event_kinds and the payload
+    and visibility must match its declaration: anything else raises
+    (UndeclaredEvent, InvalidEvent) and the transaction rolls back."""
+    if kind not in event_kinds.KINDS:
+        # Refused before the counter moves: a programming error.
+        raise event_kinds.UndeclaredEvent(f"{kind!r} is not a declared room event kind")
     connection = transaction.get_connection()
     if not connection.in_atomic_block:
         raise RuntimeError("append_event must run inside transaction.atomic()")
@@ -61,6 +69,7 @@ def append_event(
         data = data(seq)
     if scene_id is not None and scene_id != room_scene_id:
         visibility = Visibility.GM
+    event_kinds.check(kind, data, visibility)
     event = RoomEvent.objects.create(
         campaign=campaign, seq=seq, kind=kind, data=data, actor=actor, visibility=visibility
     )

@@ -2,11 +2,12 @@
 the live rooms build their snapshots with them, so both hide the same things:
 other campaigns, NPCs from players, hidden tokens, rolls a viewer may not see."""
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
-from .models import Campaign, Character, Invite, Membership, Role, Roll, Scene, Token, Visibility
+from . import policy
+from .models import Campaign, Character, Invite, Membership, Role, Roll, Scene, Token
 from .serialize import roll_event_data, user_data
-from .visibility import Viewer, blind_announcement, knows_it_happened, sees_in_full
+from .visibility import Viewer
 
 
 def campaigns_of(user) -> QuerySet:
@@ -36,43 +37,29 @@ def invites_of(campaign_id: int) -> QuerySet:
 
 
 def characters_for(viewer: Viewer, campaign_id: int) -> QuerySet:
-    characters = Character.objects.filter(campaign_id=campaign_id).select_related(
-        "owner", "campaign"
+    characters = Character.objects.filter(
+        policy.visible_characters_q(viewer), campaign_id=campaign_id
     )
-    if not viewer.is_gm:
-        characters = characters.filter(kind=Character.Kind.PC)
-    return characters.order_by("name", "id")
+    return characters.select_related("owner", "campaign").order_by("name", "id")
 
 
 def scenes_for(viewer: Viewer, campaign_id: int) -> QuerySet:
     """The GM sees every map; the others the one the room is on."""
-    scenes = Scene.objects.filter(campaign_id=campaign_id)
-    if not viewer.is_gm:
-        active = Campaign.objects.filter(pk=campaign_id).values("active_scene")
-        scenes = scenes.filter(pk__in=active)
+    scenes = Scene.objects.filter(policy.visible_scenes_q(viewer), campaign_id=campaign_id)
     return scenes.order_by("created_at", "id")
 
 
 def tokens_for(viewer: Viewer, scene_id: int) -> QuerySet:
-    tokens = Token.objects.filter(scene_id=scene_id).prefetch_related("controllers")
-    if not viewer.is_gm:
-        tokens = tokens.filter(hidden=False)
-    return tokens.order_by("id")
+    """The tokens of a scene that `viewer` sees (policy.sees_token)."""
+    tokens = Token.objects.filter(policy.visible_tokens_q(viewer), scene_id=scene_id)
+    return tokens.prefetch_related("controllers").order_by("id")
 
 
 def rolls_for(viewer: Viewer, campaign_id: int) -> QuerySet:
     """Newest first: the rolls the viewer sees in full, and their own blind
     rolls (shown only as having been made)."""
-    rolls = Roll.objects.filter(campaign_id=campaign_id).select_related(
-        "roller", "character", "campaign"
-    )
-    if not viewer.is_gm:
-        own = Q(roller_id=viewer.user_id)
-        rolls = rolls.filter(
-            Q(visibility=Visibility.PUBLIC)
-            | (own & Q(visibility__in=[Visibility.SELF, Visibility.BLIND]))
-        )
-    return rolls.order_by("-created_at", "-id")
+    rolls = Roll.objects.filter(policy.visible_rolls_q(viewer), campaign_id=campaign_id)
+    return rolls.select_related("roller", "character", "campaign").order_by("-created_at", "-id")
 
 
 def _roll_common(roll: Roll) -> dict:
@@ -86,7 +73,9 @@ def _roll_common(roll: Roll) -> dict:
 
 def roll_announcement(roll: Roll) -> dict:
     """That a roll was made, by whom, of what action: nothing of its dice."""
-    announcement = blind_announcement({"request": roll.request, "roller": user_data(roll.roller)})
+    announcement = policy.blind_announcement(
+        {"request": roll.request, "roller": user_data(roll.roller)}
+    )
     return _roll_common(roll) | {
         "roll_id": roll.pk,
         "roller": announcement["roller"],
@@ -103,14 +92,14 @@ def roll_announcement(roll: Roll) -> dict:
 def roll_view(roll: Roll, viewer: Viewer) -> dict | None:
     """The roll as `viewer` may see it: in full, as the bare announcement of
     their own blind roll, or not at all."""
-    if sees_in_full(viewer, roll.visibility, roll.roller_id):
+    if policy.sees_in_full(viewer, roll.visibility, roll.roller_id):
         request = roll.request if isinstance(roll.request, dict) else {}
         return (
             _roll_common(roll)
             | roll_event_data(roll)
             | {"blind": False, "system": request.get("system"), "action": request.get("action")}
         )
-    if knows_it_happened(viewer, roll.visibility, roll.roller_id):
+    if policy.knows_it_happened(viewer, roll.visibility, roll.roller_id):
         return roll_announcement(roll)
     return None
 

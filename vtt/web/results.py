@@ -1,23 +1,22 @@
 """A room result (what undo would reverse) in a few words for the GM
 console: "Tenrec's attack on Zombie (#12)"."""
 
+from vtt.tabletop import event_kinds as kinds
+
 
 def describe_result(event) -> str:
-    data = event.data or {}
+    data = event.data  # the shape its kind declares (vtt.tabletop.event_kinds)
     kind = event.kind
-    if kind == "token.moved":
-        token = data.get("token") or {}
-        words = f"{token.get('name', 'a token')}'s move to column {token.get('x')}, row {token.get('y')}"
-    elif kind == "combat.attack":
-        attack = data.get("attack") or {}
-        attacker = (attack.get("attacker") or {}).get("name", "someone")
-        target = (attack.get("target") or {}).get("name", "someone")
-        words = f"{attacker}'s attack on {target}"
-    elif kind == "combat.damage":
-        target = ((data.get("attack") or {}).get("target") or {}).get("name", "someone")
-        words = f"the damage applied to {target}"
-    elif kind == "character.updated":
-        words = f"a change to {(data.get('character') or {}).get('name', 'a character')}"
+    if kind == kinds.TOKEN_MOVED:
+        token = data["token"]
+        words = f"{token['name']}'s move to column {token['x']}, row {token['y']}"
+    elif kind == kinds.COMBAT_ATTACK:
+        attack = data["attack"]
+        words = f"{attack['attacker']['name']}'s attack on {attack['target']['name']}"
+    elif kind == kinds.COMBAT_DAMAGE:
+        words = f"the damage applied to {data['attack']['target']['name']}"
+    elif kind == kinds.CHARACTER_UPDATED:
+        words = f"a change to {data['character']['name']}"
     else:
         words = kind.replace(".", " ").replace("_", " ")
     return f"{words} (#{event.seq})"

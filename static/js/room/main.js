@@ -15,6 +15,7 @@ import { Roster } from "./roster.js";
 import { CombatLog } from "./combat_log.js";
 import { AttackPanel } from "./attack.js";
 import { TurnOrder } from "./turns.js";
+import { applyEvent, fromSnapshot } from "./state.js";
 
 const config = JSON.parse(document.getElementById("room-config").textContent);
 const spec = JSON.parse(document.getElementById("tray-spec").textContent);
@@ -227,110 +228,47 @@ function tokensChanged() {
   turns.draw();
 }
 
-// Log entries a snapshot replays (the table itself is already current):
-// rolls and chat, and combat's entries with the changes they made, so the
-// badges of characters a player only knows from attacks are right.
-const REPLAYED = new Set([
-  "roll",
-  "chat",
-  "character.updated",
-  "combat.attack",
-  "combat.damage",
-  "combat.weapon_repaired",
-  "undo",
-  "reveal",
-  "encounter.initiative",
-]);
+let room = null; // the room as received (./state.js); the board draws its tokens
+
+// What the page does for each effect of an event (./state.js decides them).
+const ENTRIES = {
+  roll: (event) => log.add(event),
+  chat: (event) => chat.add(event),
+  moved: (event) => combatLog.moved(event),
+  attack: (event) => combatLog.attack(event),
+  damage: (event) => combatLog.damage(event),
+  repaired: (event) => combatLog.repaired(event),
+  undo: (event) => combatLog.undo(event),
+  reveal: (event) => combatLog.reveal(event),
+  initiative: (event) => combatLog.initiative(event),
+};
+const EFFECTS = {
+  token: (token) => board.upsert(token),
+  untoken: (id) => board.remove(id),
+  trail: (event) => {
+    if (!board.trails.moved(event.seq, event.data)) loadTrails();
+  },
+  tokensChanged,
+  system: (text, seq) => chat.system(text, seq),
+  reload: () => socket.reconnect({ fresh: true }),
+  character: (character, replay) => {
+    if (!character) return;
+    roster.update(character);
+    rosterChanged();
+    if (!replay) attack.fillWeapons();
+  },
+  entry: (view, event) => ENTRIES[view](event),
+  turns: (data) => turns.event(data),
+  clearTrails: () => board.trails.clearAll(),
+};
 
 function onEvent(event, replay = false) {
-  const d = event.data || {};
-  if (replay && !REPLAYED.has(event.type) && !(event.type === "token.moved" && (d.undo_of !== undefined || d.reset))) return;
-  switch (event.type) {
-    case "roll":
-      log.add(event);
-      break;
-    case "chat":
-      chat.add(event);
-      break;
-    case "token.moved":
-      if (replay) {
-        combatLog.moved(event);
-        break;
-      }
-      if (d.token) board.upsert(d.token);
-      if (!board.trails.moved(event.seq, d)) loadTrails();
-      combatLog.moved(event);
-      tokensChanged();
-      break;
-    case "token.created":
-    case "token.updated":
-    case "token.revealed":
-    case "token.hidden":
-      if (d.token) board.upsert(d.token);
-      tokensChanged();
-      break;
-    case "token.deleted":
-      if (d.token) board.remove(d.token.id);
-      tokensChanged();
-      break;
-    case "token.removed":
-      board.remove(d.token_id);
-      tokensChanged();
-      break;
-    case "scene.activated":
-      // The snapshot of a fresh connection carries the new scene's tokens.
-      chat.system(`Scene: ${d.scene?.name || "a new map"}`, event.seq);
-      socket.reconnect({ fresh: true });
-      break;
-    case "character.updated":
-      if (d.character) {
-        roster.update(d.character);
-        rosterChanged();
-        if (!replay) attack.fillWeapons();
-      }
-      break;
-    case "member.joined":
-      chat.system(`${d.user?.name || "someone"} joined as ${d.role}.`, event.seq);
-      break;
-    case "combat.attack":
-      combatLog.attack(event);
-      break;
-    case "combat.damage":
-      combatLog.damage(event);
-      break;
-    case "combat.weapon_repaired":
-      combatLog.repaired(event);
-      break;
-    case "undo":
-      combatLog.undo(event);
-      break;
-    case "reveal":
-      combatLog.reveal(event);
-      break;
-    case "encounter.initiative":
-      combatLog.initiative(event);
-      if (!replay) turns.event(d);
-      break;
-    case "encounter.started":
-    case "encounter.turn":
-    case "encounter.ended":
-      // Every turn change starts the scene's trails afresh.
-      if (d.encounter?.scene_id === board.scene?.id) board.trails.clearAll();
-      turns.event(d);
-      break;
-    case "encounter.updated":
-      turns.event(d);
-      break;
-    case "trails.cleared":
-      if (d.scene_id === board.scene?.id) board.trails.clearAll();
-      break;
-    default:
-      break;
-  }
+  for (const [name, ...args] of applyEvent(room, event, { replay })) EFFECTS[name](...args);
 }
 
 const socket = new RoomSocket(config.socket, {
   onSnapshot(frame) {
+    room = fromSnapshot(frame);
     applyScene(frame.scene);
     board.setTokens(frame.tokens || []);
     presence.set(frame.online || []);
@@ -370,4 +308,4 @@ tabs(document.querySelector(".actions [role=tablist]"), (panel) => {
 chat = new Chat($("chat-log"), $("chat-form"), socket);
 new Tray($("tray"), { spec, config, socket, character: (id) => roster.get(id) });
 socket.connect();
-window.d6room = { socket, board, roster, turns, attack }; // for the browser tests and the curious
+window.d6room = { socket, board, roster, turns, attack, state: () => room }; // for the browser tests and the curious

@@ -74,3 +74,21 @@ def test_members_leave_and_gms_remove(table):
         services.membership_remove(
             campaign_id=table.campaign.pk, by=table.gm, user_id=table.outsider.pk
         )
+
+
+def test_leaving_tells_players_nothing_of_a_token_on_a_map_in_preparation(table):
+    """The token.updated for a leaver's token on a scene the room is not on
+    is the GM's alone, like every other event of that scene."""
+    prepared = services.token_create(
+        scene_id=table.spare_scene.pk,
+        by=table.gm,
+        name="Tenrec in the burial chamber",
+        controllers=[table.player.pk],
+    )
+    seq = last_seq(table.campaign)
+    services.membership_remove(
+        campaign_id=table.campaign.pk, by=table.player, user_id=table.player.pk
+    )
+    updates = {e.data["token"]["id"]: e for e in events_after(table.campaign, seq)[1:]}
+    assert updates[prepared.pk].visibility == "gm"
+    assert updates[table.tenrec_token.pk].visibility == "public"

@@ -16,12 +16,13 @@ from vtt import games
 from vtt.games.combat import Context, Side
 from vtt.games.kit import MAX_COUNTER
 from vtt.rules import RulesError, odds
-from vtt.tabletop import shapes
+from vtt.tabletop import event_kinds, policy, shapes
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Character, Role, Token, Visibility
 from vtt.tabletop.services.access import actor, require_gm, require_member
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
-from vtt.tabletop.services.tokens import scene_visibility, token_for
+from vtt.tabletop.services.tokens import token_for
+from vtt.tabletop.visibility import Viewer
 
 from .. import geometry
 from ..models import Attack, BrokenWeapon
@@ -84,14 +85,13 @@ class Plan:
     overrides: dict
 
 
-def _visible_token(token_id, by, field: str) -> Token:
+def _visible_token(token_id, by, field: str):
     if type(token_id) is not int:
         raise shapes.invalid(field, "must be a token id")
     try:
-        token, _ = token_for(token_id, by)
+        return token_for(token_id, by)
     except NotFound:
         raise NotFound("no such token", field) from None
-    return token
 
 
 def plan_attack(
@@ -104,13 +104,12 @@ def plan_attack(
     overrides=None,
     options=None,
 ) -> Plan:
-    attacker_token = _visible_token(attacker_token_id, by, "attacker_token")
-    member = require_member(attacker_token.scene.campaign_id, by, "token")
-    target_token = _visible_token(target_token_id, by, "target_token")
+    attacker_token, member = _visible_token(attacker_token_id, by, "attacker_token")
+    target_token, _ = _visible_token(target_token_id, by, "target_token")
     is_gm = member.role == Role.GM
-    if member.role == Role.OBSERVER:
-        raise NotAllowed("an observer may not attack")
-    if not is_gm and by.pk not in attacker_token.controller_ids:
+    if not policy.controls_token(Viewer(member.user_id, member.role), attacker_token):
+        if member.role == Role.OBSERVER:
+            raise NotAllowed("an observer may not attack")
         raise NotAllowed("you do not control the attacking token", "attacker_token")
     if target_token.scene_id != attacker_token.scene_id:
         raise shapes.invalid("target_token", "must be on the attacker's scene")
@@ -120,7 +119,7 @@ def plan_attack(
     if visibility == Visibility.GM and not is_gm:
         raise NotAllowed("only a GM may make a hidden attack", "visibility")
     scene = attacker_token.scene
-    if attacker_token.hidden or target_token.hidden or scene_visibility(scene) != Visibility.PUBLIC:
+    if not all(policy.sees_token(policy.PLAYERS, t) for t in (attacker_token, target_token)):
         # A public attack would show a hidden token, or a map still being prepared.
         visibility = Visibility.GM
     campaign = scene.campaign
@@ -287,14 +286,14 @@ def attack_make(
         attack.changes = changes + [
             {**b, "field": "weapon_broken", "before": False, "after": True} for b in broken
         ]
-        _announce(attack, "combat.attack", by, touched)
+        _announce(attack, event_kinds.COMBAT_ATTACK, by, touched)
     return attack
 
 
 def _announce(attack: Attack, kind: str, by, touched, **extra) -> None:
     def data(seq: int) -> dict:
         described = attack_data(attack)
-        if kind == "combat.attack":
+        if kind == event_kinds.COMBAT_ATTACK:
             described["seq"] = seq  # the attack's own event: it names itself
         return {"attack": described, **extra}
 
@@ -305,7 +304,7 @@ def _announce(attack: Attack, kind: str, by, touched, **extra) -> None:
         actor=actor(by),
         visibility=attack.visibility,
     )
-    if kind == "combat.attack":
+    if kind == event_kinds.COMBAT_ATTACK:
         attack.event = event
     attack.save()
     remember(touched, event.seq)
@@ -318,7 +317,7 @@ def _attack_for(attack_id, by) -> tuple[Attack, object]:
     if attack is None:
         raise NotFound("no such attack", "attack")
     member = require_member(attack.campaign_id, by, "attack")
-    if attack.visibility != Visibility.PUBLIC and member.role != Role.GM:
+    if not policy.sees_attack(Viewer(member.user_id, member.role), attack):
         raise NotFound("no such attack", "attack")
     return attack, member
 
@@ -339,8 +338,9 @@ def _locked_attack(attack: Attack, status: str) -> Attack:
 def attack_apply_damage(*, attack_id: int, by, amount: int | None = None) -> Attack:
     """The GM's one click: apply the damage (the rolled or suggested amount,
     or the one given) to the target's damage counter."""
-    attack, _ = _attack_for(attack_id, by)
-    require_gm(attack.campaign_id, by, what="attack", doing="apply damage")
+    attack, member = _attack_for(attack_id, by)
+    if member.role != Role.GM:
+        raise NotAllowed("only a GM may apply damage")
     damage = games.kit(attack.system).chain.DAMAGE
     if damage is None:
         raise ServiceError("no_damage_step", "this game's chain has no damage to apply", "attack")
@@ -363,7 +363,7 @@ def attack_apply_damage(*, attack_id: int, by, amount: int | None = None) -> Att
         attack.changes = attack.changes + changes
         _announce(
             attack,
-            "combat.damage",
+            event_kinds.COMBAT_DAMAGE,
             by,
             touched,
             changes=changes,
@@ -418,7 +418,7 @@ def attack_reduce_damage(*, attack_id: int, by, action_points: int) -> Attack:
         attack.changes = attack.changes + changes
         _announce(
             attack,
-            "combat.damage",
+            event_kinds.COMBAT_DAMAGE,
             by,
             touched,
             changes=changes,
@@ -443,7 +443,7 @@ def weapon_repair(*, character_id: int, by, weapon: str) -> None:
             raise shapes.invalid("weapon", f"{character.name}'s {weapon} is not broken")
         append_event(
             campaign=character.campaign,
-            kind="combat.weapon_repaired",
+            kind=event_kinds.COMBAT_WEAPON_REPAIRED,
             data={"character_id": character.pk, "character": character.name, "weapon": weapon},
             actor=actor(by),
             visibility=Visibility.GM if character.kind == Character.Kind.NPC else Visibility.PUBLIC,

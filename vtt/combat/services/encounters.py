@@ -13,12 +13,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from vtt import games
-from vtt.tabletop import shapes
+from vtt.tabletop import event_kinds as kinds
+from vtt.tabletop import policy, shapes
 from vtt.tabletop.events import append_event
-from vtt.tabletop.models import Role, Scene, Token, Visibility
+from vtt.tabletop.models import Role, Scene, Token
 from vtt.tabletop.services.access import actor, require_gm, require_member
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
-from vtt.tabletop.services.tokens import scene_visibility
+from vtt.tabletop.visibility import Viewer
 
 from ..models import Combatant, Encounter
 from ..serialize import encounter_data
@@ -79,7 +80,8 @@ def _encounter_for(encounter_id, by):
     if encounter is None:
         raise NotFound("no such encounter", "encounter")
     member = require_member(encounter.campaign_id, by, "encounter")
-    if member.role != Role.GM and scene_visibility(encounter.scene) != Visibility.PUBLIC:
+    encounter.scene.campaign = encounter.campaign
+    if not policy.sees_scene(Viewer(member.user_id, member.role), encounter.scene):
         raise NotFound("no such encounter", "encounter")
     return encounter, member
 
@@ -140,7 +142,7 @@ def encounter_start(*, scene_id: int, by, tokens: list | None = None) -> Encount
                 for i, t in enumerate(chosen)
             )
             clear_trails(scene.pk)
-            _announce(encounter, "encounter.started", by)
+            _announce(encounter, kinds.ENCOUNTER_STARTED, by)
     except IntegrityError:
         raise ServiceError(
             "encounter_running", "an encounter is already running on this scene", "scene"
@@ -160,7 +162,7 @@ def encounter_add(*, encounter_id: int, by, token_id: int) -> Encounter:
         Combatant.objects.create(
             encounter=encounter, token=token, name=token.name, joined=(last or 0) + 1
         )
-        _announce(encounter, "encounter.updated", by)
+        _announce(encounter, kinds.ENCOUNTER_UPDATED, by)
     return encounter
 
 
@@ -197,7 +199,7 @@ def encounter_remove(*, encounter_id: int, by, combatant_id: int) -> Encounter:
             encounter.round += 1 if new_round else 0
             encounter.save(update_fields=["current", "round"])
         combatant.delete()
-        _announce(encounter, "encounter.updated", by)
+        _announce(encounter, kinds.ENCOUNTER_UPDATED, by)
     return encounter
 
 
@@ -210,7 +212,7 @@ def encounter_set_initiative(*, encounter_id: int, by, combatant_id: int, initia
         combatant = _combatant(encounter, combatant_id)
         combatant.initiative = initiative
         combatant.save(update_fields=["initiative"])
-        _announce(encounter, "encounter.updated", by)
+        _announce(encounter, kinds.ENCOUNTER_UPDATED, by)
     return encounter
 
 
@@ -273,7 +275,7 @@ def encounter_roll_initiative(
                 }
             )
         steps.finish()
-        _announce(encounter, "encounter.initiative", by, rolls=rolls, physical=steps.physical)
+        _announce(encounter, kinds.ENCOUNTER_INITIATIVE, by, rolls=rolls, physical=steps.physical)
     return encounter
 
 
@@ -291,7 +293,7 @@ def encounter_next(*, encounter_id: int, by) -> Encounter:
             encounter.round += 1
         encounter.save(update_fields=["current", "turns", "round"])
         clear_trails(encounter.scene_id)
-        _announce(encounter, "encounter.turn", by)
+        _announce(encounter, kinds.ENCOUNTER_TURN, by)
     return encounter
 
 
@@ -302,5 +304,5 @@ def encounter_end(*, encounter_id: int, by) -> Encounter:
         encounter.ended_at = timezone.now()
         encounter.save(update_fields=["ended_at"])
         clear_trails(encounter.scene_id)
-        _announce(encounter, "encounter.ended", by)
+        _announce(encounter, kinds.ENCOUNTER_ENDED, by)
     return encounter

@@ -6,6 +6,7 @@ when it happened)."""
 
 from django.db import transaction
 
+from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop import shapes
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Roll, RoomEvent, Visibility
@@ -15,7 +16,7 @@ from vtt.tabletop.services.errors import NotFound, ServiceError
 from ..models import Attack
 
 # Character sheets and hidden tokens have their own ways of being shown.
-REVEALABLE = ("roll", "combat.attack", "combat.damage", "encounter.initiative")
+REVEALABLE = (kinds.ROLL, kinds.COMBAT_ATTACK, kinds.COMBAT_DAMAGE, kinds.ENCOUNTER_INITIATIVE)
 
 
 def event_reveal(*, campaign_id: int, by, seq: int) -> RoomEvent:
@@ -30,19 +31,18 @@ def event_reveal(*, campaign_id: int, by, seq: int) -> RoomEvent:
         raise ServiceError("already_public", "everyone has seen this already", "seq")
     with transaction.atomic():
         already = RoomEvent.objects.filter(
-            campaign_id=campaign_id, kind="reveal", data__of_seq=seq
+            campaign_id=campaign_id, kind=kinds.REVEAL, data__of_seq=seq
         ).exists()
         if already:
             raise ServiceError("already_public", "this has been revealed already", "seq")
-        data = event.data or {}
-        if event.kind == "roll" and isinstance(data.get("roll_id"), int):
+        data = event.data  # the shape its kind declares
+        if event.kind == kinds.ROLL:
             Roll.objects.filter(pk=data["roll_id"]).update(visibility=Visibility.PUBLIC)
-        attack = data.get("attack") if event.kind.startswith("combat.") else None
-        if isinstance(attack, dict) and isinstance(attack.get("id"), int):
-            Attack.objects.filter(pk=attack["id"]).update(visibility=Visibility.PUBLIC)
+        elif event.kind in (kinds.COMBAT_ATTACK, kinds.COMBAT_DAMAGE):
+            Attack.objects.filter(pk=data["attack"]["id"]).update(visibility=Visibility.PUBLIC)
         return append_event(
             campaign=event.campaign,
-            kind="reveal",
+            kind=kinds.REVEAL,
             data={"of_seq": seq, "type": event.kind, "data": data},
             actor=actor(by),
         )

@@ -4,24 +4,21 @@ encounter the trail runs until then, or until an encounter starts)."""
 
 from django.db import transaction
 
+from vtt.tabletop import event_kinds
 from vtt.tabletop.events import append_event
-from vtt.tabletop.models import Role, Scene, Token
+from vtt.tabletop.models import Scene, Token
 from vtt.tabletop.services.access import actor, require_gm
-from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
-from vtt.tabletop.services.tokens import footprint_fits, token_for, token_place
+from vtt.tabletop.services.errors import NotFound, ServiceError
+from vtt.tabletop.services.tokens import footprint_fits, token_controlled, token_place
 
 from ..models import TrailStep
 
 
 def token_reset(*, token_id: int, by) -> Token:
     """Move the token back to where it started this turn (its controllers or a
-    GM). Announced as a "token.moved" with "reset": true; nothing happens when
+    GM). Announced as a token.moved with "reset": true; nothing happens when
     it has not moved."""
-    token, member = token_for(token_id, by)
-    if member.role == Role.OBSERVER:
-        raise NotAllowed("an observer may not move tokens")
-    if member.role != Role.GM and by.pk not in token.controller_ids:
-        raise NotAllowed("you do not control this token")
+    token, _ = token_controlled(token_id, by)
     with transaction.atomic():
         token = (
             Token.objects.select_for_update(of=("self",))
@@ -54,7 +51,7 @@ def trails_clear(*, scene_id: int, by) -> None:
         clear_trails(scene.pk)
         append_event(
             campaign=scene.campaign,
-            kind="trails.cleared",
+            kind=event_kinds.TRAILS_CLEARED,
             data={"scene_id": scene.pk},
             actor=actor(by),
         )

@@ -2,7 +2,7 @@
 an attack's wound, applied damage) is reversed by a compensating event that
 every client applies, newest first, one at a time.
 
-- A move is undone by a "token.moved" event back to where the token was,
+- A move is undone by a token.moved event back to where the token was,
   with "undo_of" naming the undone entry (so every client simply moves it).
 - Anything else by an "undo" event: {"undo_of", "undone", "changes"} whose
   changes carry each field's value before and after, as the attack's did.
@@ -12,17 +12,19 @@ it is the room's last result."""
 
 from django.db import transaction
 
-from vtt.tabletop import shapes
+from vtt.tabletop import event_kinds as kinds
+from vtt.tabletop import policy, shapes
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Campaign, Character, Role, RoomEvent, Token, Visibility
 from vtt.tabletop.services.access import actor, require_participant
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
 from vtt.tabletop.services.tokens import footprint_fits, token_place
+from vtt.tabletop.visibility import Viewer
 
 from ..models import Attack, BrokenWeapon, ResourceState, Undo
 from .apply import apply_changes, lock_characters, remember, reverse_changes
 
-UNDOABLE = ("token.moved", "character.updated", "combat.attack", "combat.damage")
+UNDOABLE = (kinds.TOKEN_MOVED, kinds.CHARACTER_UPDATED, kinds.COMBAT_ATTACK, kinds.COMBAT_DAMAGE)
 
 
 def _states(character_id: int, seq: int):
@@ -58,33 +60,31 @@ def _is_result(event: RoomEvent) -> bool:
     move of a token since removed, or back to a square no longer on the map,
     and a change whose "before" is not on record or no longer allowed, can
     no longer be put back: all of these are passed over."""
-    data = event.data or {}
-    if event.kind == "token.moved":
+    data = event.data  # the shape its kind declares (vtt.tabletop.event_kinds)
+    if event.kind == kinds.TOKEN_MOVED:
         if "undo_of" in data:
             return False
         token = Token.objects.select_related("scene").filter(pk=data["token"]["id"]).first()
         if token is None:
             return False
         x, y = data["from"]
-        return (
-            0 <= x <= token.scene.width - token.size and 0 <= y <= token.scene.height - token.size
-        )
-    if event.kind == "character.updated":
-        character_id = (data.get("character") or {}).get("id")
+        return footprint_fits(token.scene, x, y, token.size)
+    if event.kind == kinds.CHARACTER_UPDATED:
+        character_id = data["character"]["id"]
         after, before = _states(character_id, event.seq)
         if after is None or before is None or after == before:
             return False
         return Character.objects.filter(pk=character_id).exists() and _on_track(
             character_id, before.get("condition")
         )
-    attack = data.get("attack") or {}
-    if not Attack.objects.filter(pk=attack.get("id")).exists():
+    attack = data["attack"]
+    if not Attack.objects.filter(pk=attack["id"]).exists():
         return False
-    if event.kind == "combat.attack":
-        if not attack.get("changes") and not attack.get("status", "").startswith("awaiting"):
+    if event.kind == kinds.COMBAT_ATTACK:
+        if not attack["changes"] and not attack["status"].startswith("awaiting"):
             return False
-        return _changes_undoable(attack.get("changes") or [])
-    return _changes_undoable(data.get("changes") or [])
+        return _changes_undoable(attack["changes"])
+    return _changes_undoable(data["changes"])
 
 
 def last_result(campaign_id: int) -> RoomEvent | None:
@@ -120,7 +120,7 @@ def _undo_move(event: RoomEvent, by) -> RoomEvent:
 def _announce(event: RoomEvent, by, changes, touched, visibility, **extra) -> RoomEvent:
     undo = append_event(
         campaign=event.campaign,
-        kind="undo",
+        kind=kinds.UNDO,
         data={"undo_of": event.seq, "undone": event.kind, "changes": changes, **extra},
         actor=actor(by),
         visibility=visibility,
@@ -191,7 +191,7 @@ def _undo_damage(event: RoomEvent, by) -> RoomEvent:
     applied = event.data["changes"]
     changes, touched = _reverse(applied)
     attack.status = event.data["status_before"]
-    attack.damage = event.data.get("damage_before", attack.damage)
+    attack.damage = event.data["damage_before"]
     attack.changes = attack.changes[: len(attack.changes) - len(applied)]
     if attack.steps and attack.steps[-1]["step"] == "reduce":
         attack.steps = attack.steps[:-1]
@@ -202,10 +202,10 @@ def _undo_damage(event: RoomEvent, by) -> RoomEvent:
 
 
 RESTORE = {
-    "token.moved": _undo_move,
-    "character.updated": _undo_resources,
-    "combat.attack": _undo_attack,
-    "combat.damage": _undo_damage,
+    kinds.TOKEN_MOVED: _undo_move,
+    kinds.CHARACTER_UPDATED: _undo_resources,
+    kinds.COMBAT_ATTACK: _undo_attack,
+    kinds.COMBAT_DAMAGE: _undo_damage,
 }
 
 
@@ -227,10 +227,10 @@ def undo_last(*, campaign_id: int, by, seq: int | None = None) -> RoomEvent:
         if member.role != Role.GM:
             if last.actor_id != by.pk:
                 raise NotAllowed("only a GM may undo another's result")
-            if last.kind != "token.moved":
+            if last.kind != kinds.TOKEN_MOVED:
                 raise NotAllowed("a player may undo only their own moves")
-            token = Token.objects.filter(pk=last.data["token"]["id"], controllers=by).exists()
-            if not token:
+            token = Token.objects.filter(pk=last.data["token"]["id"]).first()
+            if token is None or not policy.controls_token(Viewer(by.pk, member.role), token):
                 raise NotAllowed("you no longer control that token")
         compensation = RESTORE[last.kind](last, by)
         Undo.objects.create(campaign_id=campaign_id, event=last, undone_by=compensation)

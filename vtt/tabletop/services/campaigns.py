@@ -5,7 +5,7 @@ from django.db import transaction
 
 from vtt import games
 
-from .. import game_settings, shapes
+from .. import event_kinds, game_settings, shapes
 from ..events import append_event
 from ..models import Campaign, Character, Membership, Role
 from ..serialize import campaign_data
@@ -58,7 +58,7 @@ def campaign_update(*, campaign_id: int, by, **fields) -> Campaign:
             character.save(update_fields=["sheet", "resources", "updated_at"])
         append_event(
             campaign=campaign,
-            kind="campaign.updated",
+            kind=event_kinds.CAMPAIGN_UPDATED,
             data={"campaign": campaign_data(campaign)},
             actor=actor(by),
         )

@@ -8,7 +8,7 @@ and stored normalised."""
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from .. import shapes, sheets
+from .. import event_kinds, shapes, sheets
 from ..events import append_event
 from ..models import Campaign, Character, Membership, Role, Visibility
 from ..serialize import character_public_data
@@ -91,7 +91,7 @@ def character_create(
     )
     with transaction.atomic():
         character.save()
-        character_event(character, "character.created", by)
+        character_event(character, event_kinds.CHARACTER_CREATED, by)
     return character
 
 
@@ -149,12 +149,12 @@ def character_update(*, character_id: int, by, **fields) -> Character:
             # Became an NPC: the players see it leave, as with a hidden token.
             append_event(
                 campaign=campaign,
-                kind="character.removed",
+                kind=event_kinds.CHARACTER_REMOVED,
                 data={"character": {"id": character.pk, "name": character.name}},
                 actor=actor(by),
             )
         if visible_change:
-            character_event(character, "character.updated", by)
+            character_event(character, event_kinds.CHARACTER_UPDATED, by)
     return character
 
 
@@ -165,7 +165,7 @@ def character_delete(*, character_id: int, by) -> None:
     with transaction.atomic():
         character_event(
             character,
-            "character.deleted",
+            event_kinds.CHARACTER_DELETED,
             by,
             data={"character": {"id": character.pk, "name": character.name}},
         )

@@ -7,7 +7,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from .. import shapes
+from .. import event_kinds, shapes
 from ..events import append_event
 from ..models import Campaign, Invite, Membership, Role
 from ..serialize import user_data
@@ -76,7 +76,7 @@ def invite_accept(*, code: str, user) -> Membership:
         member = Membership.objects.create(campaign=campaign, user=user, role=invite.role)
         append_event(
             campaign=campaign,
-            kind="member.joined",
+            kind=event_kinds.MEMBER_JOINED,
             data={"user": user_data(user), "role": member.role},
             actor=user,
         )

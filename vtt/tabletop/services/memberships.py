@@ -4,7 +4,7 @@ one GM: the last one can be neither demoted nor removed."""
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from .. import shapes
+from .. import event_kinds, shapes
 from ..events import append_event
 from ..models import Campaign, Membership, Role, Token
 from ..serialize import member_data, token_data, user_data
@@ -51,7 +51,7 @@ def membership_add(*, campaign_id: int, by, user_id: int, role: str = Role.PLAYE
         member = Membership.objects.create(campaign=campaign, user=user, role=role)
         append_event(
             campaign=campaign,
-            kind="member.joined",
+            kind=event_kinds.MEMBER_JOINED,
             data={"user": user_data(user), "role": role},
             actor=actor(by),
         )
@@ -71,7 +71,7 @@ def membership_set_role(*, campaign_id: int, by, user_id: int, role: str) -> Mem
         member.save(update_fields=["role"])
         append_event(
             campaign=campaign,
-            kind="member.updated",
+            kind=event_kinds.MEMBER_UPDATED,
             data=member_data(member),
             actor=actor(by),
         )
@@ -94,7 +94,7 @@ def membership_remove(*, campaign_id: int, by, user_id: int) -> None:
         member.delete()
         append_event(
             campaign=campaign,
-            kind="member.removed",
+            kind=event_kinds.MEMBER_REMOVED,
             data={"user": user_data(member.user)},
             actor=actor(by),
         )
@@ -105,7 +105,9 @@ def membership_remove(*, campaign_id: int, by, user_id: int) -> None:
             token.save(update_fields=["version"])
             append_event(
                 campaign=campaign,
-                kind="token.updated",
+                kind=event_kinds.TOKEN_UPDATED,
                 data={"token": token_data(token)},
                 actor=actor(by),
+                # A token on a map still being prepared is the GM's news alone.
+                scene_id=token.scene_id,
             )

@@ -10,7 +10,7 @@ from django.db import transaction
 from vtt import games
 from vtt.games.kit import MAX_COUNTER
 
-from .. import shapes
+from .. import event_kinds, shapes
 from ..models import Character, Role
 from .characters import character_event, character_for
 from .errors import NotAllowed, ServiceError
@@ -40,7 +40,7 @@ def take(character_id: int, by, resource: str, amount: int) -> Character:
         )
     character.resources = {**character.resources, resource: have - amount}
     character.save(update_fields=["resources", "updated_at"])
-    character_event(character, "character.updated", by)
+    character_event(character, event_kinds.CHARACTER_UPDATED, by)
     return character
 
 
@@ -52,7 +52,7 @@ def give(character_id: int, by, resource: str, amount: int) -> Character:
         raise shapes.invalid("amount", f"{resource} would exceed {MAX_COUNTER}")
     character.resources = {**character.resources, resource: total}
     character.save(update_fields=["resources", "updated_at"])
-    character_event(character, "character.updated", by)
+    character_event(character, event_kinds.CHARACTER_UPDATED, by)
     return character
 
 

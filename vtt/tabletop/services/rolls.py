@@ -9,7 +9,7 @@ from django.db import transaction
 
 from vtt.rules import RulesError, adjudicate
 
-from .. import shapes
+from .. import event_kinds, shapes
 from ..events import append_event
 from ..house_rules import apply_house_rules
 from ..models import Campaign, Character, Membership, Role, Roll, Visibility
@@ -56,7 +56,7 @@ def record(campaign, by, request, result, visibility, character, physical) -> Ro
         )
         append_event(
             campaign=campaign,
-            kind="roll",
+            kind=event_kinds.ROLL,
             data=roll_event_data(roll),
             actor=actor(by),
             visibility=visibility,

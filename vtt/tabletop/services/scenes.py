@@ -7,7 +7,7 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from PIL import Image, UnidentifiedImageError
 
-from .. import shapes
+from .. import event_kinds, shapes
 from ..events import append_event
 from ..models import Campaign, Scene
 from ..serialize import scene_data
@@ -78,7 +78,7 @@ def scene_create(
     )
     with transaction.atomic():
         scene.save()
-        _scene_event(scene, "scene.created", by, {"scene": scene_data(scene)})
+        _scene_event(scene, event_kinds.SCENE_CREATED, by, {"scene": scene_data(scene)})
     return scene
 
 
@@ -110,7 +110,7 @@ def scene_update(*, scene_id: int, by, **fields) -> Scene:
                 field = "width" if token.x + token.size > scene.width else "height"
                 raise shapes.invalid(field, f"token {token.name} would fall outside the map")
         scene.save()
-        _scene_event(scene, "scene.updated", by, {"scene": scene_data(scene)})
+        _scene_event(scene, event_kinds.SCENE_UPDATED, by, {"scene": scene_data(scene)})
     return scene
 
 
@@ -163,7 +163,7 @@ def scene_set_background(*, scene_id: int, by, image) -> Scene:
             scene.background.name = stored
             scene.save(update_fields=["background"])
             transaction.on_commit(lambda: _delete_file(scene, old))
-            _scene_event(scene, "scene.updated", by, {"scene": scene_data(scene)})
+            _scene_event(scene, event_kinds.SCENE_UPDATED, by, {"scene": scene_data(scene)})
     except BaseException:
         storage.delete(stored)  # the row did not change: the new file must not linger
         raise
@@ -180,7 +180,7 @@ def scene_clear_background(*, scene_id: int, by) -> Scene:
         scene.background = None
         scene.save(update_fields=["background"])
         transaction.on_commit(lambda: _delete_file(scene, old))
-        _scene_event(scene, "scene.updated", by, {"scene": scene_data(scene)})
+        _scene_event(scene, event_kinds.SCENE_UPDATED, by, {"scene": scene_data(scene)})
     return scene
 
 
@@ -198,7 +198,7 @@ def scene_activate(*, scene_id: int, by) -> Scene:
         campaign.save(update_fields=["active_scene"])
         append_event(
             campaign=campaign,
-            kind="scene.activated",
+            kind=event_kinds.SCENE_ACTIVATED,
             data={"scene": scene_data(scene)},
             actor=actor(by),
         )
@@ -209,7 +209,9 @@ def scene_activate(*, scene_id: int, by) -> Scene:
 def scene_delete(*, scene_id: int, by) -> None:
     scene = _scene_for_gm(scene_id, by, "delete scenes")
     with transaction.atomic():
-        _scene_event(scene, "scene.deleted", by, {"scene": {"id": scene.pk, "name": scene.name}})
+        _scene_event(
+            scene, event_kinds.SCENE_DELETED, by, {"scene": {"id": scene.pk, "name": scene.name}}
+        )
         old = scene.background.name if scene.background else None
         scene.delete()
         transaction.on_commit(lambda: _delete_file(scene, old))

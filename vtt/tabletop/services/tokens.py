@@ -7,11 +7,12 @@ import re
 
 from django.db import transaction
 
-from .. import shapes
+from .. import event_kinds, policy, shapes
 from ..events import append_event
 from ..models import Campaign, Character, Membership, Role, RoomEvent, Scene, Token, Visibility
 from ..serialize import token_data
 from ..transactions import step
+from ..visibility import Viewer
 from .access import SYSTEM, actor, require_gm, require_member
 from .errors import NotAllowed, NotFound, ServiceError, StaleVersion
 
@@ -35,7 +36,7 @@ def footprint_fits(scene: Scene, x: int, y: int, size: int) -> bool:
 
 
 def token_place(token: Token, x: int, y: int, by, **extra) -> RoomEvent:
-    """Put a token on (x, y) and announce it as "token.moved": the one writer
+    """Put a token on (x, y) and announce it as token.moved: the one writer
     of a token's place, for a move, a reset to where the turn began and an
     undo. The caller holds the token's row lock, with its scene, and has
     decided who may and that the square is on the map."""
@@ -44,7 +45,7 @@ def token_place(token: Token, x: int, y: int, by, **extra) -> RoomEvent:
     token.save(update_fields=["x", "y", "version"])
     return append_event(
         campaign=token.scene.campaign,
-        kind="token.moved",
+        kind=event_kinds.TOKEN_MOVED,
         data={"token": token_data(token), "from": origin, **extra},
         actor=actor(by),
         scene_id=token.scene_id,
@@ -118,14 +119,32 @@ def token_for(token_id: int, by) -> tuple[Token, Membership]:
     if token is None:
         raise NotFound("no such token")
     member = require_member(token.scene.campaign_id, by, "token")
-    if member.role != Role.GM and not players_see(token):
+    if not policy.sees_token(Viewer(member.user_id, member.role), token):
         raise NotFound("no such token")
     return token, member
 
 
-def players_see(token: Token) -> bool:
-    """Whether a token is there for players: visible, on the room's scene."""
-    return not token.hidden and token.scene.campaign.active_scene_id == token.scene_id
+def token_controlled(token_id: int, by, doing: str = "move tokens") -> tuple[Token, Membership]:
+    """The token if `by` sees it and controls it (policy.controls_token):
+    not_found for a token they do not see, then forbidden."""
+    token, member = token_for(token_id, by)
+    if not policy.controls_token(Viewer(member.user_id, member.role), token):
+        raise NotAllowed(control_refusal(member.role, doing))
+    return token, member
+
+
+def control_refusal(role: str, doing: str = "move tokens") -> str:
+    if role == Role.OBSERVER:
+        return f"an observer may not {doing}"
+    return "you do not control this token"
+
+
+def _gm_token(token_id: int, by, doing: str) -> Token:
+    """The token for a GM's change: one membership read decides both."""
+    token, member = token_for(token_id, by)
+    if member.role != Role.GM:
+        raise NotAllowed(f"only a GM may {doing}")
+    return token
 
 
 def _locked(token: Token) -> Token:
@@ -172,7 +191,7 @@ def token_create(
     with transaction.atomic():
         token.save()
         token.controllers.set(controller_ids)
-        _event(token, "token.created", by)
+        _event(token, event_kinds.TOKEN_CREATED, by)
     return token
 
 
@@ -223,14 +242,13 @@ def token_move(*, token_id: int, by, x: int, y: int, version: int | None = None)
         token, role = _locked_for_move(token_id, by)
         if token is None or role is None:
             raise NotFound("no such token")
-        if role != Role.GM and not players_see(token):
+        viewer = Viewer(by.pk, role)
+        if not policy.sees_token(viewer, token):
             # Hidden, or on a scene the room is not on: not there for players,
             # and refused before the version could tell its state.
             raise NotFound("no such token")
-        if role == Role.OBSERVER:
-            raise NotAllowed("an observer may not move tokens")
-        if role != Role.GM and by.pk not in token.controller_ids:
-            raise NotAllowed("you do not control this token")
+        if not policy.controls_token(viewer, token):
+            raise NotAllowed(control_refusal(role))
         if version is not None:
             # Its range is checked only here, after who may see and move the
             # token: a hidden token's refusal tells nothing of its version.
@@ -246,8 +264,7 @@ def token_move(*, token_id: int, by, x: int, y: int, version: int | None = None)
 
 def token_update(*, token_id: int, by, **fields) -> Token:
     """Change some of name, size, color, character_id and controllers (GM)."""
-    token, _ = token_for(token_id, by)
-    require_gm(token.scene.campaign_id, by, what="token", doing="change tokens")
+    token = _gm_token(token_id, by, "change tokens")
     for field in fields:
         if field not in UPDATABLE:
             raise ServiceError("unknown_field", f"{field} is not a known field", field)
@@ -267,14 +284,13 @@ def token_update(*, token_id: int, by, **fields) -> Token:
             token.controllers.set(clean_controllers(campaign_id, fields["controllers"]))
         token.version += 1
         token.save()
-        _event(token, "token.updated", by)
+        _event(token, event_kinds.TOKEN_UPDATED, by)
     return token
 
 
 def token_set_hidden(*, token_id: int, by, hidden: bool) -> Token:
     """Hide a token from the players, or reveal it (GM)."""
-    token, _ = token_for(token_id, by)
-    require_gm(token.scene.campaign_id, by, what="token", doing="hide tokens")
+    token = _gm_token(token_id, by, "hide tokens")
     hidden = shapes.boolean(hidden, "hidden")
     with transaction.atomic():
         token = _locked(token)
@@ -283,14 +299,14 @@ def token_set_hidden(*, token_id: int, by, hidden: bool) -> Token:
         token.hidden = hidden
         token.version += 1
         token.save(update_fields=["hidden", "version"])
-        _event(token, "token.hidden" if hidden else "token.revealed", by)
+        kind = event_kinds.TOKEN_HIDDEN if hidden else event_kinds.TOKEN_REVEALED
+        _event(token, kind, by)
     return token
 
 
 def token_delete(*, token_id: int, by) -> None:
-    token, _ = token_for(token_id, by)
-    require_gm(token.scene.campaign_id, by, what="token", doing="remove tokens")
+    token = _gm_token(token_id, by, "remove tokens")
     with transaction.atomic():
         token = _locked(token)
-        _event(token, "token.deleted", by)
+        _event(token, event_kinds.TOKEN_DELETED, by)
         token.delete()

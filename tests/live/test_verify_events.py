@@ -1,0 +1,309 @@
+"""Stale state plus the events equals fresh state, for every event kind.
+
+For each kind declared in vtt.tabletop.event_kinds: read the room as a
+snapshot gives it to the GM and to a player, do something that appends
+that kind, render every new event over the broadcast path (render_event,
+then the frame text picked for that member), apply the frames with the
+browser's own static/js/room/state.js in Chromium, and compare with a
+fresh snapshot. A kind that is declared but not covered here fails."""
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.combat.battle import make_battle
+from tests.conftest import need
+from vtt.combat.services.attacks import attack_apply_damage, attack_make, weapon_repair
+from vtt.combat.services.encounters import (
+    encounter_end,
+    encounter_next,
+    encounter_roll_initiative,
+    encounter_set_initiative,
+    encounter_start,
+)
+from vtt.combat.services.reveal import event_reveal
+from vtt.combat.services.trails import trails_clear
+from vtt.combat.services.undo import undo_last
+from vtt.live import intents, room_reads
+from vtt.live.render import render_event, text_for
+from vtt.tabletop import event_kinds, services
+from vtt.tabletop.events import events_since
+from vtt.tabletop.models import Role
+from vtt.tabletop.visibility import Viewer
+
+pytestmark = [pytest.mark.django_db, pytest.mark.browser]
+
+STATE_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "room" / "state.js"
+ROLL = {"system": "apocalyptia", "action": "roll", "bonus": 1, "difficulty": 3, "kind": "skill"}
+FIGHTER = {
+    "traits": {"Agility": 6, "Brains": 2, "Constitution": 3, "Demeanor": 2},
+    "skills": {
+        "Melee": {"trait": "Agility", "level": 6},
+        "Dodge": {"trait": "Agility", "level": 2},
+        "Block": {"trait": "Agility", "level": 1},
+    },
+}
+ZOMBIE = {
+    "traits": {"Agility": 3, "Brains": 1, "Constitution": 4, "Demeanor": 1},
+    "skills": {
+        "Dodge": {"trait": "Agility", "level": 3},
+        "Block": {"trait": "Agility", "level": 1},
+    },
+}
+LURKER = "Lurker in the dark"  # the hidden token's name: never a player's
+
+
+def world():
+    battle = make_battle(
+        "apocalyptia",
+        sheets={"tenrec": FIGHTER, "zombie": ZOMBIE},
+        weapons={
+            "tenrec": [{"name": "Machete", "kind": "melee", "damage": 3}],
+            "zombie": [{"name": "Club", "kind": "melee", "damage": 2}],
+        },
+    )
+    gm = battle.users["gm"]
+    battle.lurker = services.token_create(
+        scene_id=battle.scene.pk, by=gm, name=LURKER, x=20, y=20, hidden=True
+    )
+    battle.spare = services.scene_create(
+        campaign_id=battle.campaign.pk, by=gm, name="Burial chamber", width=10, height=10
+    )
+    return battle
+
+
+def _attack(b, faces, by="player"):
+    return attack_make(
+        by=b.users[by],
+        attacker_token_id=b.tokens["tenrec"].pk,
+        target_token_id=b.tokens["zombie"].pk,
+        weapon="Machete",
+        faces=faces,
+    )
+
+
+def _encounter(b):
+    return encounter_start(scene_id=b.scene.pk, by=b.users["gm"])
+
+
+def _hidden_roll(b):
+    return services.roll_adjudicate(
+        campaign_id=b.campaign.pk, by=b.users["gm"], request=ROLL, visibility="gm"
+    )
+
+
+def _reveal(b):
+    _hidden_roll(b)
+    seq = room_reads.current_seq(b.campaign.pk)
+    event_reveal(campaign_id=b.campaign.pk, by=b.users["gm"], seq=seq)
+
+
+def _chat(b):
+    asker = intents.Asker(user=b.users["player"], room=b.campaign.pk)
+    intents.chat(asker, {"text": "Roll <initiative>"})
+
+
+def _new_member(b):
+    user = get_user_model().objects.create_user("apocalyptia-newcomer")
+    services.membership_add(campaign_id=b.campaign.pk, by=b.users["gm"], user_id=user.pk)
+
+
+# Each action, before which the stale snapshots are read, and the kinds it
+# appends: every declared kind must be one's.
+SCENARIOS = {
+    "roll": lambda b: (
+        services.roll_adjudicate(campaign_id=b.campaign.pk, by=b.users["player"], request=ROLL),
+        _hidden_roll(b),
+    ),
+    "chat": _chat,
+    "campaign.updated": lambda b: services.campaign_update(
+        campaign_id=b.campaign.pk, by=b.users["gm"], name="The Tomb, lower level"
+    ),
+    "member.joined": _new_member,
+    "member.updated": lambda b: services.membership_set_role(
+        campaign_id=b.campaign.pk, by=b.users["gm"], user_id=b.users["observer"].pk, role="player"
+    ),
+    "member.removed": lambda b: services.membership_remove(
+        campaign_id=b.campaign.pk, by=b.users["gm"], user_id=b.users["other"].pk
+    ),
+    "character.created": lambda b: (
+        services.character_create(campaign_id=b.campaign.pk, by=b.users["player"], name="Ash"),
+        services.character_create(
+            campaign_id=b.campaign.pk, by=b.users["gm"], name="Ghoul", kind="npc"
+        ),
+    ),
+    "character.updated": lambda b: services.character_update(
+        character_id=b.characters["tenrec"].pk, by=b.users["player"], name="Tenrec the Bold"
+    ),
+    "character.removed": lambda b: services.character_update(
+        character_id=b.characters["kobor"].pk, by=b.users["gm"], kind="npc"
+    ),
+    # A PC's: an NPC's deletion is the GM's news, and players keep its id on
+    # the token (docs/protocol.md, "What the browser holds").
+    "character.deleted": lambda b: services.character_delete(
+        character_id=b.characters["kobor"].pk, by=b.users["gm"]
+    ),
+    "scene.created": lambda b: services.scene_create(
+        campaign_id=b.campaign.pk, by=b.users["gm"], name="Ossuary"
+    ),
+    "scene.updated": lambda b: (
+        services.scene_update(scene_id=b.scene.pk, by=b.users["gm"], name="Tomb gate"),
+        services.scene_update(scene_id=b.spare.pk, by=b.users["gm"], name="Deeper chamber"),
+    ),
+    "scene.deleted": lambda b: services.scene_delete(scene_id=b.spare.pk, by=b.users["gm"]),
+    "scene.activated": lambda b: (
+        services.token_create(scene_id=b.spare.pk, by=b.users["gm"], name="Statue"),
+        services.scene_activate(scene_id=b.spare.pk, by=b.users["gm"]),
+    ),
+    "token.created": lambda b: (
+        services.token_create(scene_id=b.scene.pk, by=b.users["gm"], name="Rat", x=1, y=9),
+        services.token_create(
+            scene_id=b.scene.pk, by=b.users["gm"], name=LURKER + " II", hidden=True
+        ),
+        services.token_create(scene_id=b.spare.pk, by=b.users["gm"], name="Elsewhere"),
+    ),
+    "token.moved": lambda b: (
+        services.token_move(token_id=b.tokens["tenrec"].pk, by=b.users["player"], x=6, y=4),
+        services.token_move(token_id=b.lurker.pk, by=b.users["gm"], x=19, y=19),
+    ),
+    "token.updated": lambda b: (
+        services.token_update(token_id=b.tokens["zombie"].pk, by=b.users["gm"], color="#aa0000"),
+        services.token_update(token_id=b.lurker.pk, by=b.users["gm"], size=2),
+    ),
+    "token.hidden": lambda b: services.token_set_hidden(
+        token_id=b.tokens["zombie"].pk, by=b.users["gm"], hidden=True
+    ),
+    "token.revealed": lambda b: services.token_set_hidden(
+        token_id=b.lurker.pk, by=b.users["gm"], hidden=False
+    ),
+    "token.deleted": lambda b: (
+        services.token_delete(token_id=b.tokens["kobor"].pk, by=b.users["gm"]),
+        services.token_delete(token_id=b.lurker.pk, by=b.users["gm"]),
+    ),
+    "encounter.started": _encounter,
+    "encounter.initiative": lambda b: encounter_roll_initiative(
+        encounter_id=_encounter(b).pk, by=b.users["gm"]
+    ),
+    "encounter.updated": lambda b: encounter_set_initiative(
+        encounter_id=(e := _encounter(b)).pk,
+        by=b.users["gm"],
+        combatant_id=e.combatants.get(token=b.lurker).pk,
+        initiative=12,
+    ),
+    "encounter.turn": lambda b: encounter_next(encounter_id=_encounter(b).pk, by=b.users["gm"]),
+    "encounter.ended": lambda b: encounter_end(encounter_id=_encounter(b).pk, by=b.users["gm"]),
+    "combat.attack": lambda b: _attack(b, [4, 2]),
+    "combat.damage": lambda b: attack_apply_damage(
+        attack_id=_attack(b, [4, 2]).pk, by=b.users["gm"]
+    ),
+    "combat.weapon_repaired": lambda b: weapon_repair(
+        character_id=_attack(b, [1, 1, 5]).attacker_id, by=b.users["gm"], weapon="Machete"
+    ),
+    "undo": lambda b: (
+        _attack(b, [4, 2]),
+        undo_last(campaign_id=b.campaign.pk, by=b.users["gm"]),
+    ),
+    "reveal": _reveal,
+    "trails.cleared": lambda b: (
+        services.token_move(token_id=b.tokens["tenrec"].pk, by=b.users["player"], x=5, y=4),
+        trails_clear(scene_id=b.scene.pk, by=b.users["gm"]),
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def state_js():
+    """Runs static/js/room/state.js in Chromium: (stale snapshot, frames) -> state."""
+    path = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
+    if path is None:
+        need("Chromium", "REQUIRE_BROWSER", f"{CHROMIUM} is missing")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        need("Playwright", "REQUIRE_BROWSER", "the playwright package is not installed")
+    source = STATE_JS.read_text()
+    # Playwright's sync API runs its own loop: Django must allow sync calls beside it.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+
+        def apply(stale: dict, events: list[dict]) -> dict:
+            return page.evaluate(
+                """async ([source, stale, events]) => {
+                  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+                  const { applyEvent, fromSnapshot } = await import(url);
+                  const state = fromSnapshot(stale);
+                  for (const event of events) applyEvent(state, event);
+                  return state;
+                }""",
+                [source, stale, events],
+            )
+
+        yield apply
+        browser.close()
+
+
+def snapshot(battle, viewer: Viewer) -> dict:
+    return json.loads(json.dumps(room_reads.snapshot(battle.campaign.pk, viewer)))
+
+
+def held(state: dict) -> dict:
+    """What a snapshot and a client's state both hold, in one form."""
+    tokens = state["tokens"]
+    tokens = tokens.values() if isinstance(tokens, dict) else tokens
+    return {
+        "seq": state["seq"],
+        "campaign": state["campaign"],
+        "scene": state["scene"],
+        "tokens": sorted(tokens, key=lambda t: t["id"]),
+        "log": state["log"][-room_reads.LOG_TAIL :],
+    }
+
+
+def received(battle, since: int, viewer: Viewer) -> list[dict]:
+    """The events after `since` as this member's socket is handed them."""
+    frames = []
+    for event in events_since(battle.campaign.pk, since):
+        text = text_for(render_event(event), viewer.role, viewer.user_id)
+        frames.append(json.loads(text)["event"])
+    return frames
+
+
+def test_every_declared_kind_has_a_scenario():
+    assert set(SCENARIOS) == set(event_kinds.KINDS)
+
+
+@pytest.mark.parametrize("kind", sorted(SCENARIOS))
+def test_stale_state_plus_events_is_a_fresh_snapshot(kind, state_js):
+    battle = world()
+    viewers = {
+        "gm": Viewer(battle.users["gm"].pk, Role.GM),
+        "player": Viewer(battle.users["player"].pk, Role.PLAYER),
+    }
+    stale = {name: snapshot(battle, viewer) for name, viewer in viewers.items()}
+    since = stale["gm"]["seq"]
+    SCENARIOS[kind](battle)
+    appended = [e.kind for e in events_since(battle.campaign.pk, since)]
+    assert kind in appended, f"the {kind} scenario appended only {appended}"
+    for name, viewer in viewers.items():
+        frames = received(battle, since, viewer)
+        state = state_js(stale[name], frames)
+        fresh = snapshot(battle, viewer)
+        if state["reload"] is not None:
+            # The browser asks for a fresh snapshot: what it held until then
+            # must agree with it, and the map's tokens come with it.
+            assert state["reload"] == "scene_changed"
+            assert {event_kinds.SCENE_ACTIVATED, event_kinds.SCENE_UPDATED} & {
+                f["type"] for f in frames
+            }
+            assert state["scene"] == fresh["scene"]
+            state["tokens"] = fresh["tokens"]
+        assert held(state) == held(fresh), f"{kind} as the {name} applies it"
+        if name == "player" and kind != event_kinds.TOKEN_REVEALED:
+            assert LURKER not in json.dumps(frames) + json.dumps(state)

@@ -1,0 +1,198 @@
+"""Who sees what and who controls what: the one place these are decided.
+
+Every front door (REST, the live room's intents and drags, pages, commands)
+and every render (live broadcasts, snapshots, resync pages, combat's REST
+answers) asks here. Pure functions over a Viewer and plain values or model
+instances; the querysets that filter in SQL for speed take their filter from
+the functions beside the rule they mirror (`visible_tokens_q`, ...).
+
+A service that authorizes here once may hand what it found to private
+helpers that trust their caller."""
+
+from collections.abc import Mapping
+
+from django.db.models import F, Q
+
+from . import event_kinds
+from .event_kinds import Sight
+from .models import Character, Role, Visibility
+from .visibility import Viewer
+
+# Anyone who is not a GM and not the actor: what "the players" see.
+PLAYERS = Viewer(user_id=0, role=Role.PLAYER)
+
+
+# ------------------------------------------------------------------ tokens
+
+
+def players_see_token(*, hidden: bool, on_room_scene: bool) -> bool:
+    """The rule itself: a token is there for players when it is not hidden
+    and stands on the scene the room is on."""
+    return not hidden and on_room_scene
+
+
+def on_room_scene(token) -> bool:
+    """Whether a token (with its scene and campaign loaded) is on the room's scene."""
+    return token.scene.campaign.active_scene_id == token.scene_id
+
+
+def sees_token(viewer: Viewer, token) -> bool:
+    """A GM sees every token of the campaign; the others the visible tokens
+    of the scene the room is on. `token` is a Token with scene__campaign."""
+    return viewer.is_gm or players_see_token(
+        hidden=token.hidden, on_room_scene=on_room_scene(token)
+    )
+
+
+def controls_token(viewer: Viewer, token) -> bool:
+    """Whether `viewer` may move the token (and attack or reset with it): a
+    GM any, a player the ones they are a controller of, an observer none.
+    `token` is a Token or a token's dict (its `controllers`). Sight is asked
+    first, by the caller: a token one does not see is `not_found`, not
+    `forbidden`."""
+    if viewer.is_gm:
+        return True
+    if viewer.role != Role.PLAYER:
+        return False
+    controllers = token["controllers"] if isinstance(token, Mapping) else token.controller_ids
+    return viewer.user_id in controllers
+
+
+def sees_if(viewer: Viewer, *, players_see: bool) -> bool:
+    """Sight of something whose players' sight is already decided (a token
+    the live room knows as hidden from players): the GM sees it regardless."""
+    return viewer.is_gm or players_see
+
+
+def visible_tokens_q(viewer: Viewer, prefix: str = "") -> Q:
+    """sees_token as a filter on Token querysets (`prefix`: through a relation, "token__")."""
+    if viewer.is_gm:
+        return Q()
+    return Q(
+        **{
+            f"{prefix}hidden": False,
+            f"{prefix}scene__campaign__active_scene_id": F(f"{prefix}scene_id"),
+        }
+    )
+
+
+# ------------------------------------------------------------------ scenes, characters, attacks
+
+
+def sees_scene(viewer: Viewer, scene) -> bool:
+    """A GM sees every map; the others the one the room is on."""
+    return viewer.is_gm or scene.campaign.active_scene_id == scene.pk
+
+
+def visible_scenes_q(viewer: Viewer) -> Q:
+    """sees_scene as a filter on Scene querysets."""
+    return Q() if viewer.is_gm else Q(campaign__active_scene_id=F("pk"))
+
+
+def sees_character(viewer: Viewer, character) -> bool:
+    """NPCs are the GM's: for everyone else they do not exist."""
+    return viewer.is_gm or character.kind == Character.Kind.PC
+
+
+def visible_characters_q(viewer: Viewer) -> Q:
+    return Q() if viewer.is_gm else Q(kind=Character.Kind.PC)
+
+
+def sees_attack(viewer: Viewer, attack) -> bool:
+    return viewer.is_gm or attack.visibility == Visibility.PUBLIC
+
+
+def visible_attacks_q(viewer: Viewer) -> Q:
+    return Q() if viewer.is_gm else Q(visibility=Visibility.PUBLIC)
+
+
+# ------------------------------------------------------------------ rolls and events
+
+
+def sees_in_full(viewer: Viewer, visibility: str, actor_id: int | None) -> bool:
+    """May `viewer` see everything of a roll or event with this visibility?"""
+    if visibility == Visibility.PUBLIC or viewer.is_gm:
+        return True
+    if visibility == Visibility.SELF:
+        return actor_id == viewer.user_id
+    return False  # gm and blind: the GM only
+
+
+def knows_it_happened(viewer: Viewer, visibility: str, actor_id: int | None) -> bool:
+    """A blind roll's roller learns that it was made, not what it gave."""
+    return sees_in_full(viewer, visibility, actor_id) or (
+        visibility == Visibility.BLIND and actor_id == viewer.user_id
+    )
+
+
+def visible_rolls_q(viewer: Viewer) -> Q:
+    """The rolls `viewer` sees in full, and their own blind rolls (shown as made)."""
+    if viewer.is_gm:
+        return Q()
+    own = Q(roller_id=viewer.user_id)
+    return Q(visibility=Visibility.PUBLIC) | (
+        own & Q(visibility__in=[Visibility.SELF, Visibility.BLIND])
+    )
+
+
+def blind_announcement(data: dict) -> dict:
+    """What the roller of a blind roll is told: that it was made, nothing more."""
+    request = data["request"]
+    return {
+        "blind": True,
+        "roller": data["roller"],
+        "system": request.get("system"),
+        "action": request.get("action"),
+    }
+
+
+def token_event_hidden(event) -> bool:
+    """Whether players do not see the token a token event is about: hidden,
+    or on a scene the room was not on when the event was numbered (its
+    visibility says so)."""
+    return not players_see_token(
+        hidden=event.data["token"]["hidden"],
+        on_room_scene=event.visibility == Visibility.PUBLIC,
+    )
+
+
+def unseen_token_events_q() -> Q:
+    """token_event_hidden as a filter on RoomEvent querysets."""
+    return Q(data__token__hidden=True) | ~Q(visibility=Visibility.PUBLIC)
+
+
+def event_view(event, viewer: Viewer) -> dict:
+    """The event as `viewer` receives it. Every viewer gets every sequence
+    number (so a gap always means a lost message), but what they may not see
+    is reduced to {"seq", "type": "redacted"}, and a blind roll to its bare
+    announcement. How is the kind's declared sight (vtt.tabletop.event_kinds)."""
+    redacted = {"seq": event.seq, "type": event_kinds.REDACTED}
+    sight = event_kinds.KINDS[event.kind].sight
+    if sight == Sight.TOKEN:
+        return _token_event_view(event, viewer, redacted)
+    if sees_in_full(viewer, event.visibility, event.actor_id):
+        data = event.data
+        if sight == Sight.PLAYERS_VIEW and not viewer.is_gm and "players_view" in data:
+            # An event about hidden things too (a turn order with a hidden
+            # monster) carries what players may see of it.
+            data = data["players_view"]
+        return {"seq": event.seq, "type": event.kind, "data": data}
+    if knows_it_happened(viewer, event.visibility, event.actor_id):
+        return {"seq": event.seq, "type": event.kind, "data": blind_announcement(event.data)}
+    return redacted
+
+
+def _token_event_view(event, viewer: Viewer, redacted: dict) -> dict:
+    """The GM sees every token event; players see a token vanish when it is
+    hidden and nothing of it afterwards, and nothing of another scene."""
+    if viewer.is_gm or not token_event_hidden(event):
+        return {"seq": event.seq, "type": event.kind, "data": event.data}
+    if event.kind == event_kinds.TOKEN_HIDDEN and event.visibility == Visibility.PUBLIC:
+        token_id = event.data["token"]["id"]
+        return {"seq": event.seq, "type": event_kinds.TOKEN_REMOVED, "data": {"token_id": token_id}}
+    return redacted
+
+
+def sees_event(viewer: Viewer, event) -> bool:
+    """Whether `viewer` learns anything of the event beyond its number."""
+    return event_view(event, viewer)["type"] != event_kinds.REDACTED
