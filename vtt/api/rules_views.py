@@ -3,7 +3,6 @@
 The body is parsed and answered by vtt.rules exactly as the command line does,
 and the answer is sent as the same encoded text."""
 
-
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
