@@ -57,8 +57,16 @@ def render_event(event) -> dict:
             "gone": event.kind == "token.deleted",
         }
     if event.kind == "scene.activated":
-        scene = (event.data or {}).get("scene") or {}
-        message["scene"] = {"id": scene.get("id")}
+        # The new map's tokens (all of them: each connection keeps in its own
+        # table those its member may see, to check drag previews against).
+        data = event.data or {}
+        message["scene"] = {
+            "id": (data.get("scene") or {}).get("id"),
+            "tokens": [
+                {key: token.get(key) for key in ("id", "controllers", "hidden", "version")}
+                for token in data.get("tokens") or ()
+            ],
+        }
     if event.kind in ("member.updated", "member.removed"):
         user = (event.data or {}).get("user") or {}
         role = (event.data or {}).get("role") if event.kind == "member.updated" else None
