@@ -278,9 +278,14 @@ function onEvent(event, replay = false) {
       tokensChanged();
       break;
     case "scene.activated":
-      // The snapshot of a fresh connection carries the new scene's tokens.
+      // The event carries the new map and the tokens we may see on it: the
+      // map changes in place; the socket, the log and the tray stay as they are.
       chat.system(`Scene: ${d.scene?.name || "a new map"}`, event.seq);
-      socket.reconnect({ fresh: true });
+      applyScene(d.scene);
+      board.setTokens(d.tokens || []);
+      tokensChanged();
+      turns.load(d.scene?.id ?? null, combatApi);
+      loadTrails();
       break;
     case "character.updated":
       if (d.character) {
