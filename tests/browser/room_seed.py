@@ -1,5 +1,6 @@
 """A small table for the browser tests: a GM, a player, an Artifice
-campaign with a scene, the player's Tenrec and a hidden zombie; a second
+campaign with a scene, the player's Tenrec and a hidden zombie, and a second
+scene waiting (a statue, the player's scout, a hidden lurker); a second
 Artifice campaign for combat, the seed's fight (Tenrec with a long sword
 next to a zombie NPC). Run in a subprocess against the database the test's
 daphne serves."""
@@ -38,6 +39,7 @@ def seed() -> dict:
     zombie = services.token_create(
         scene_id=scene.pk, by=gm, name="Zombie", x=9, y=4, color="#556b2f", hidden=True
     )
+    hall = seed_hall(campaign, gm, player)
     # One table per other game, for the tray's forms.
     others = {
         game: services.campaign_create(owner=gm, name=f"{game} table", game=game).pk
@@ -50,8 +52,29 @@ def seed() -> dict:
         "campaign": campaign.pk,
         "tenrec_token": token.pk,
         "zombie_token": zombie.pk,
+        "hall": hall,
         "password": PASSWORD,
     }
+
+
+def seed_hall(campaign, gm, player) -> dict:
+    """A second scene of the table, not yet on it: a statue, the player's
+    scout and a hidden lurker."""
+    from vtt.tabletop import services
+
+    hall = services.scene_create(
+        campaign_id=campaign.pk, by=gm, name="Great Hall", width=18, height=12, walls=[[9, 0, 9, 6]]
+    )
+    tokens = {}
+    for key, name, (x, y), extra in (
+        ("statue", "Statue", (4, 4), {"color": "#888888"}),
+        ("scout", "Scout", (6, 8), {"color": "#2266aa", "controllers": [player.pk]}),
+        ("lurker", "Hidden Lurker", (14, 3), {"color": "#552222", "hidden": True}),
+    ):
+        tokens[key] = services.token_create(
+            scene_id=hall.pk, by=gm, name=name, x=x, y=y, **extra
+        ).pk
+    return {"scene": hall.pk, "tokens": tokens}
 
 
 def seed_fight(gm, player) -> dict:

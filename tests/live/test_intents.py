@@ -273,9 +273,9 @@ async def test_scene_activation_brings_the_new_maps_tokens_per_role(room, client
     for client, names in ((gm, {"Lurker", "Statue"}), (player, {"Statue"})):
         event = await client.event("scene.activated")
         assert event["data"]["scene"]["id"] == scene_id
-        tokens = await client.until(lambda f: f["type"] == "scene.tokens")
-        assert tokens["seq"] == event["seq"] and tokens["scene"] == scene_id
-        assert {t["name"] for t in tokens["tokens"]} == names
+        # The new map's tokens come in the event itself, numbered with it.
+        assert {t["name"] for t in event["data"]["tokens"]} == names
+        assert {t["scene_id"] for t in event["data"]["tokens"]} == {scene_id}
 
 
 async def test_activating_a_scene_of_another_campaign_is_not_found(room, clients):

@@ -152,3 +152,72 @@ async def test_two_daphne_processes_serve_one_room_in_one_order(two_servers, roo
     finally:
         await gm.ws.close()
         await player.ws.close()
+
+
+async def test_a_scene_change_crosses_processes_in_order_and_a_rejoin_replays_it(two_servers, room):
+    from .conftest import forget_presence
+    from .test_scene_change import LURKER, make_hall
+
+    await forget_presence()
+    hall = await make_hall(room)
+    port_a, port_b = two_servers
+    gm = await join(port_a, room, "gm")
+    player = await join(port_b, room, "player")
+    try:
+        start = gm.first["seq"]
+        # The GM changes scenes and moves at once on one process while the
+        # player talks on the other.
+        frames = [{"type": "scene.activate", "id": "s", "scene": hall["scene"]}]
+        frames += [
+            {"type": "token.move", "id": f"m{i}", "token": hall["statue"], "x": i, "y": 3}
+            for i in range(4)
+        ]
+        frames.insert(2, {"type": "token.move", "id": "l", "token": hall["lurker"], "x": 2, "y": 2})
+        sends = [gm.ws.send(json.dumps(frame)) for frame in frames]
+        sends += [
+            player.ws.send(json.dumps({"type": "chat", "id": f"p{i}", "text": f"p {i}"}))
+            for i in range(5)
+        ]
+        await asyncio.gather(*sends)
+        seen_by_gm = await gm.events(11)
+        seen_by_player = await player.events(11)
+        assert [e["seq"] for e in seen_by_gm] == list(range(start + 1, start + 12))
+        assert [e["seq"] for e in seen_by_player] == [e["seq"] for e in seen_by_gm]
+        kinds = [e["type"] for e in seen_by_gm]
+        change = kinds.index("scene.activated")
+        # The GM's socket carries its intents out in order: every move comes after.
+        assert kinds.index("token.moved") > change
+        mine, theirs = seen_by_gm[change], seen_by_player[change]
+        assert {t["name"] for t in mine["data"]["tokens"]} == {LURKER, "Statue", "Scout"}
+        assert {t["name"] for t in theirs["data"]["tokens"]} == {"Statue", "Scout"}
+        statue = [e["data"]["token"]["x"] for e in seen_by_player if e["type"] == "token.moved"]
+        assert statue == [0, 1, 2, 3]
+        assert sum(e["type"] == "redacted" for e in seen_by_player) == 1
+        assert LURKER not in json.dumps(seen_by_player)
+
+        # The player drops; the room goes back to the crypt; the player
+        # returns on the other process and the pages carry the change.
+        last = seen_by_player[-1]["seq"]
+        await player.ws.close()
+        await gm.ws.send(
+            json.dumps({"type": "scene.activate", "id": "back", "scene": room.scene_id})
+        )
+        tenrec = room.tokens["tenrec"]
+        await gm.ws.send(
+            json.dumps({"type": "token.move", "id": "t", "token": tenrec, "x": 4, "y": 4})
+        )
+        await gm.events(2)
+        player = await join(port_a, room, "player", query=f"?since={last}")
+        assert player.first["type"] == "welcome"
+        page = await player.until(lambda f: f["type"] == "resync")
+        assert [(e["seq"], e["type"]) for e in page["events"]] == [
+            (last + 1, "scene.activated"),
+            (last + 2, "token.moved"),
+        ]
+        crypt = page["events"][0]["data"]
+        assert crypt["scene"]["id"] == room.scene_id
+        assert [t["id"] for t in crypt["tokens"]] == [tenrec]  # not the hidden zombie
+        assert "Zombie" not in json.dumps(page) and LURKER not in json.dumps(page)
+    finally:
+        await gm.ws.close()
+        await player.ws.close()

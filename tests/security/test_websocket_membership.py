@@ -12,7 +12,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from tests.live.conftest import session_cookie
-from vtt.live import room_reads
+from vtt.live import broadcast, room_reads
 from vtt.live.hub import get_hub
 from vtt.tabletop import services
 from vtt.tabletop.models import Campaign
@@ -67,15 +67,17 @@ async def until_closed(client) -> tuple[int, list[dict]]:
         frames.append(json.loads(output["text"]))
 
 
-async def test_a_demoted_gm_gets_the_events_after_the_demotion_as_a_player(room, clients):
+async def test_a_demoted_gm_gets_the_events_after_the_demotion_as_a_player(
+    room, clients, monkeypatch
+):
     await database_sync_to_async(set_role)(room, "other", "gm")
     other = await clients(room, "other")
     assert other.first["you"]["role"] == "gm"
-    # A scene change holds the room's events while the new map's tokens are
-    # read, then hands the held ones over at once: hold them the same way,
-    # so the demotion and the GM's secret roll arrive in one batch.
-    feed = get_hub().rooms[room.campaign_id]
-    feed.paused = True
+    # Under load the hub's publisher sends whatever piled up as one batch:
+    # hold the broadcasts and hand them over the same way, so the demotion
+    # and the GM's secret roll arrive in one batch.
+    held = []
+    monkeypatch.setattr(broadcast, "publish", held.append)
 
     def demote_then_roll() -> int:
         set_role(room, "other", "player")
@@ -83,12 +85,11 @@ async def test_a_demoted_gm_gets_the_events_after_the_demotion_as_a_player(room,
 
     secret = await database_sync_to_async(demote_then_roll)()
     for _ in range(300):
-        if secret in feed.held:
+        if any(message["seq"] == secret for message in held):
             break
         await asyncio.sleep(0.01)
-    assert secret in feed.held
-    feed.paused = False
-    feed.flush()
+    assert held[-1]["seq"] == secret and held[0]["kind"] == "member.updated"
+    get_hub().dispatch({"type": "room.batch", "room": room.campaign_id, "items": held})
     snap = await other.until(lambda f: f["type"] == "snapshot")
     assert snap["reason"] == "role_changed" and snap["you"]["role"] == "player"
     after = other.seen[1:]

@@ -224,9 +224,11 @@ class RoomConsumer(AsyncConsumer):
                 self.outbox.push(protocol.dumps(welcome_frame))
         if reason is not None:
             return await self._send_snapshot(reason, id_)
-        if welcome:
-            tokens = await db.run(room_reads.active_tokens, self.room, self.viewer)
-            self.tokens = {t["id"]: _token_meta(t) for t in tokens}
+        # This socket's table of the tokens its member may see: as they are
+        # now, then every event held meanwhile applied on top (push_event),
+        # scene changes included.
+        tokens = await db.run(room_reads.active_tokens, self.room, self.viewer)
+        self.tokens = {t["id"]: _token_meta(t) for t in tokens}
         after = since
         while True:
             views = await db.run(room_reads.views_since, self.room, after, self.viewer)
@@ -263,8 +265,10 @@ class RoomConsumer(AsyncConsumer):
             return
         seq = message["seq"]
         if seq <= self.last_seq:
-            # Already in a snapshot or a resync page: they tell the client,
-            # not this socket, that its member's place changed.
+            # Already in a snapshot or a resync page, which told the client;
+            # this socket's own tables follow it still (its member's place,
+            # its tokens).
+            self.note_tokens(message)
             self.note_member(message)
             return
         if seq != self.last_seq + 1:
@@ -275,14 +279,12 @@ class RoomConsumer(AsyncConsumer):
             self.syncing = True
             return
         self.last_seq = seq
-        token = message.get("token")
-        if token is not None:
-            self.note_token(token)
+        self.note_tokens(message)
         self.outbox.push(text_for(message, self.role, self.user_id))
         self.note_member(message)
 
-    def push_aside(self, text: str, key=None, seq: int | None = None):
-        """Something outside the log (presence, drag previews, a scene's tokens)."""
+    def push_aside(self, text: str, key=None):
+        """Something outside the log (presence, drag previews)."""
         if self.closing or self.removed:
             return
         if self.syncing:
@@ -298,6 +300,17 @@ class RoomConsumer(AsyncConsumer):
         if message.get("gm_only") and not self.is_gm:
             return
         self.push_aside(message["text"], key=message.get("key"))
+
+    def note_tokens(self, message: dict):
+        token = message.get("token")
+        if token is not None:
+            self.note_token(token)
+        scene = message.get("scene")
+        if scene is not None:
+            # A scene change: the table becomes the new map's tokens, as the
+            # event carries them (later token events apply on top).
+            metas = [_token_meta(t) for t in scene.get("tokens") or ()]
+            self.tokens = {t["id"]: t for t in metas if self.is_gm or not t["hidden"]}
 
     def note_token(self, meta: dict):
         if meta["gone"] or not policy.sees_if(self.viewer, players_see=not meta["hidden"]):

@@ -28,8 +28,6 @@ import logging
 
 from channels.layers import get_channel_layer
 
-from vtt.tabletop import event_kinds
-
 from . import db, receipts, room_reads
 from . import presence as presence_store
 from .protocol import dumps
@@ -62,7 +60,6 @@ class RoomFeed:
         self.held: dict[int, dict] = {}
         self.ready = asyncio.Event()
         self.repairing: asyncio.Task | None = None
-        self.paused = False  # while a scene change's token list is read
 
     def offer(self, message: dict) -> None:
         seq = message["seq"]
@@ -76,15 +73,12 @@ class RoomFeed:
             return
         for seq in [s for s in self.held if s <= self.last]:
             del self.held[seq]
-        while not self.paused and self.last + 1 in self.held:
+        while self.last + 1 in self.held:
             message = self.held.pop(self.last + 1)
             self.last += 1
             for conn in tuple(self.members):
                 deliver(conn, conn.push_event, message)
-            if message.get("kind") == event_kinds.SCENE_ACTIVATED:
-                self.paused = True
-                self.hub.spawn(self._scene_tokens(message))
-        if self.held and self.repairing is None and not self.paused:
+        if self.held and self.repairing is None:
             self.repairing = self.hub.spawn(self._repair())
 
     async def _repair(self) -> None:
@@ -93,12 +87,12 @@ class RoomFeed:
             await self.catch_up()
         finally:
             self.repairing = None
-        if self.held and not self.paused:
+        if self.held:
             self.flush()
 
     async def catch_up(self) -> None:
         """Read what the log has beyond the last forwarded number."""
-        while self.last is not None and not self.paused:
+        while self.last is not None:
             if self.held and min(self.held) == self.last + 1:
                 self.flush()
                 continue
@@ -110,25 +104,6 @@ class RoomFeed:
                 self.offer(message)
             if len(messages) < REPAIR_PAGE:
                 return
-
-    async def _scene_tokens(self, message: dict) -> None:
-        """After a scene change, every connection gets the new map's tokens
-        before anything later, so later token events apply on top of them."""
-        scene = (message.get("scene") or {}).get("id")
-        try:
-            tokens = await db.run(room_reads.scene_tokens, scene)
-            texts = {
-                key: dumps(
-                    {"type": "scene.tokens", "seq": message["seq"], "scene": scene, "tokens": value}
-                )
-                for key, value in tokens.items()
-            }
-            for conn in tuple(self.members):
-                text = texts["gm"] if conn.is_gm else texts["others"]
-                deliver(conn, conn.push_aside, text, seq=message["seq"])
-        finally:
-            self.paused = False
-            self.flush()
 
 
 class Hub:
@@ -247,7 +222,7 @@ class Hub:
             return
         latest = await db.run(room_reads.current_seqs, rooms)
         for room, feed in rooms.items():
-            if latest.get(room, 0) > feed.last and feed.repairing is None and not feed.paused:
+            if latest.get(room, 0) > feed.last and feed.repairing is None:
                 feed.repairing = self.spawn(self._catch_up(feed))
         for room, feed in rooms.items():
             members = [(c.user_id, c.conn_id, c.me["name"]) for c in feed.members]

@@ -60,7 +60,15 @@ def render_event(event) -> dict:
             "gone": event.kind == kinds.TOKEN_DELETED,
         }
     if event.kind == kinds.SCENE_ACTIVATED:
-        message["scene"] = {"id": event.data["scene"]["id"]}
+        # The new map's tokens (all of them: each connection keeps in its own
+        # table those its member may see, to check drag previews against).
+        message["scene"] = {
+            "id": event.data["scene"]["id"],
+            "tokens": [
+                {key: token[key] for key in ("id", "controllers", "hidden", "version")}
+                for token in event.data["tokens"]
+            ],
+        }
     if event.kind in (kinds.MEMBER_UPDATED, kinds.MEMBER_REMOVED):
         role = event.data["role"] if event.kind == kinds.MEMBER_UPDATED else None
         message["member"] = {"user_id": event.data["user"]["id"], "role": role}

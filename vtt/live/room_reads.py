@@ -4,7 +4,7 @@ functions; the consumer and the hub call them through vtt.live.db.run."""
 
 from vtt.tabletop import event_kinds
 from vtt.tabletop.events import events_since
-from vtt.tabletop.models import Campaign, Membership, Role, RoomEvent
+from vtt.tabletop.models import Campaign, Membership, RoomEvent
 from vtt.tabletop.policy import event_view
 from vtt.tabletop.selectors import tokens_for
 from vtt.tabletop.serialize import scene_data, token_data, user_data
@@ -98,10 +98,16 @@ def resync_plan(campaign_id: int, since: int) -> str | None:
         return "unknown_seq"
     if latest - since > RESYNC_LIMIT:
         return "too_far_behind"
-    switched = RoomEvent.objects.filter(
-        campaign_id=campaign_id, seq__gt=since, kind=event_kinds.SCENE_ACTIVATED
-    ).exists()
-    return "scene_changed" if switched else None
+    # A scene change carries the new map's tokens, and pages replay it like
+    # any event; one logged before it did (no "tokens") cannot be replayed.
+    untold = (
+        RoomEvent.objects.filter(
+            campaign_id=campaign_id, seq__gt=since, kind=event_kinds.SCENE_ACTIVATED
+        )
+        .exclude(data__has_key="tokens")
+        .exists()
+    )
+    return "scene_changed" if untold else None
 
 
 def views_since(campaign_id: int, after: int, viewer: Viewer, limit: int = PAGE) -> list[dict]:
@@ -111,9 +117,3 @@ def views_since(campaign_id: int, after: int, viewer: Viewer, limit: int = PAGE)
 def rendered_since(campaign_id: int, after: int, limit: int = PAGE) -> list[dict]:
     """Log entries after `after`, as broadcast messages (the hub's gap repair)."""
     return [render_event(event) for event in events_since(campaign_id, after, limit)]
-
-
-def scene_tokens(scene_id: int) -> dict[str, list[dict]]:
-    """The tokens of a newly activated scene: all for the GM, the visible for others."""
-    every = visible_tokens(scene_id, Viewer(0, Role.GM))
-    return {"gm": every, "others": [t for t in every if not t["hidden"]]}

@@ -129,6 +129,7 @@ TOKEN = Obj(
         "version": Int(lo=1),
     }
 )
+SCENE_TOKENS_MAX = 2000
 SCENE = Obj(
     {
         "id": ID,
@@ -139,6 +140,7 @@ SCENE = Obj(
         "walls": List(Json(), max_len=2000),
     }
 )
+SCENE_TOKENS = List(TOKEN, max_len=SCENE_TOKENS_MAX)
 CHARACTER = Obj(
     {
         "id": ID,
@@ -261,7 +263,17 @@ _DECLARED = (
     Kind(SCENE_CREATED, {"scene": SCENE}, Sight.VISIBILITY, PUBLIC_OR_GM, ON_A_SCENE),
     Kind(SCENE_UPDATED, {"scene": SCENE}, Sight.VISIBILITY, PUBLIC_OR_GM, ON_A_SCENE),
     Kind(SCENE_DELETED, {"scene": NAMED}, Sight.VISIBILITY, PUBLIC_OR_GM, ON_A_SCENE),
-    Kind(SCENE_ACTIVATED, {"scene": SCENE}, Sight.VISIBILITY, EVERYONE, "everyone"),
+    Kind(
+        SCENE_ACTIVATED,
+        {
+            "scene": SCENE,
+            "tokens": SCENE_TOKENS,
+            "players_view": optional(Obj({"scene": SCENE, "tokens": SCENE_TOKENS})),
+        },
+        Sight.PLAYERS_VIEW,
+        EVERYONE,
+        "everyone; players get the new map's tokens without the hidden ones",
+    ),
     *(
         Kind(
             name,

@@ -250,7 +250,16 @@ const EFFECTS = {
   },
   tokensChanged,
   system: (text, seq) => chat.system(text, seq),
-  reload: () => socket.reconnect({ fresh: true }),
+  // A new or changed map, drawn in place; a new one also brings its turn
+  // order and trails.
+  scene: (scene, tokens, switched) => {
+    applyScene(scene);
+    board.setTokens(tokens);
+    tokensChanged();
+    if (!switched) return;
+    turns.load(scene?.id ?? null, combatApi);
+    loadTrails();
+  },
   character: (character, replay) => {
     if (!character) return;
     roster.update(character);

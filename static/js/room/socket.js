@@ -33,18 +33,17 @@ export class RoomSocket {
     this.stopped = false;
   }
 
-  url(fresh) {
+  url() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const since = !fresh && this.lastSeq !== null ? `?since=${this.lastSeq}` : "";
+    const since = this.lastSeq !== null ? `?since=${this.lastSeq}` : "";
     return `${scheme}://${location.host}${this.path}${since}`;
   }
 
-  connect({ fresh = false } = {}) {
+  connect() {
     this.stopped = false;
-    this.state(this.lastSeq === null || fresh ? "connecting" : "resyncing");
-    const ws = new WebSocket(this.url(fresh));
+    this.state(this.lastSeq === null ? "connecting" : "resyncing");
+    const ws = new WebSocket(this.url());
     this.ws = ws;
-    if (fresh) this.lastSeq = null;
     // A reconnect gets a welcome and resync pages before live events.
     this.resyncing = this.lastSeq !== null;
     this.buffer = [];
@@ -54,18 +53,6 @@ export class RoomSocket {
     });
     ws.addEventListener("message", (message) => this.receive(message.data));
     ws.addEventListener("close", (event) => this.closed(ws, event));
-  }
-
-  /** Reconnect now (e.g. a new scene: the snapshot carries its tokens). */
-  reconnect({ fresh = false } = {}) {
-    const old = this.ws;
-    this.ws = null;
-    if (old) {
-      this.forget(old);
-      old.close(1000);
-    }
-    this.resendDue = this.pending.size > 0;
-    this.connect({ fresh });
   }
 
   heartbeat(ws) {

@@ -2,8 +2,7 @@
 // data, no DOM, so the server's tests run this very file against a fresh
 // snapshot (tests/live/test_verify_events.py). main.js draws the effects.
 //
-// state: { seq, campaign, scene, tokens: {id: token}, log: [event views],
-//          reload: null | "scene_changed" }
+// state: { seq, campaign, scene, tokens: {id: token}, log: [event views] }
 
 export const LOG_TAIL = 50; // as many entries as a snapshot carries
 
@@ -43,7 +42,6 @@ export function fromSnapshot(frame) {
     scene: frame.scene ?? null,
     tokens,
     log: [...(frame.log || [])],
-    reload: null,
   };
 }
 
@@ -94,19 +92,22 @@ export function applyEvent(state, event, { replay = false } = {}) {
       break;
     }
     case "scene.activated":
-      // The new map's tokens come with the fresh snapshot asked for here.
+      // The event carries the new map and the tokens this viewer may see on
+      // it: the map changes in place, the socket, log and tray stay.
       state.scene = d.scene;
       state.tokens = {};
-      state.reload = "scene_changed";
-      effects.push(["system", `Scene: ${d.scene?.name || "a new map"}`, event.seq], ["reload"]);
+      for (const token of d.tokens || []) state.tokens[token.id] = token;
+      effects.push(
+        ["system", `Scene: ${d.scene?.name || "a new map"}`, event.seq],
+        ["scene", d.scene, Object.values(state.tokens), true],
+      );
       break;
     case "scene.updated":
       // The map the room is on changed (size, walls, background): redrawn
-      // from a fresh snapshot, as after a switch.
+      // in place with the tokens already held.
       if (d.scene.id !== state.scene?.id) break;
       state.scene = d.scene;
-      state.reload = "scene_changed";
-      effects.push(["reload"]);
+      effects.push(["scene", d.scene, Object.values(state.tokens), false]);
       break;
     case "campaign.updated":
       state.campaign = { id: d.campaign.id, name: d.campaign.name, game: d.campaign.game };

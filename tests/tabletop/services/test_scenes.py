@@ -44,6 +44,32 @@ def test_create_and_activate(table):
     }
 
 
+def test_activation_carries_the_tokens_each_member_may_see(table):
+    """The event names the new map's tokens as they are at its number: all
+    for the GM, without the hidden ones (and no GM notes) for the others."""
+    import json
+
+    from vtt.tabletop.policy import event_view
+    from vtt.tabletop.visibility import Viewer
+
+    services.scene_activate(scene_id=table.spare_scene.pk, by=table.gm)
+    empty = events_after(table.campaign, 0)[-1]
+    assert (empty.data["tokens"], "players_view" in empty.data) == ([], False)
+    services.token_move(token_id=table.tenrec_token.pk, by=table.gm, x=4, y=4)
+    services.scene_activate(scene_id=table.scene.pk, by=table.gm)
+    change = events_after(table.campaign, 0)[-1]
+    names = ["Tenrec", "Kobor", "Zombie", "Lurker"]
+    gm_view = event_view(change, Viewer(table.gm.pk, "gm"))
+    assert [t["name"] for t in gm_view["data"]["tokens"]] == names
+    assert gm_view["data"]["tokens"][0]["x"] == 4
+    for viewer in (Viewer(table.player.pk, "player"), Viewer(table.observer.pk, "observer")):
+        view = event_view(change, viewer)
+        assert view["data"]["scene"] == gm_view["data"]["scene"]
+        assert [t["name"] for t in view["data"]["tokens"]] == names[:3]
+        text = json.dumps(view)
+        assert "Lurker" not in text and "midnight" not in text
+
+
 @pytest.mark.parametrize(
     ("kwargs", "field"),
     [

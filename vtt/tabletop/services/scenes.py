@@ -10,7 +10,7 @@ from PIL import Image, UnidentifiedImageError
 from .. import event_kinds, shapes
 from ..events import append_event
 from ..models import Campaign, Scene
-from ..serialize import scene_data
+from ..serialize import scene_data, token_data
 from .access import actor, require_gm
 from .errors import NotFound, ServiceError
 
@@ -190,20 +190,40 @@ def _delete_file(scene: Scene, name: str | None):
 
 
 def scene_activate(*, scene_id: int, by) -> Scene:
-    """Put the room on this scene."""
+    """Put the room on this scene. The event carries the scene and its
+    tokens as they are at its sequence number (players: without the hidden
+    ones), so a client switches maps from the event alone, live or in a
+    resync, and the token events numbered after it apply on top."""
     scene = _scene_for_gm(scene_id, by, "change the active scene")
     with transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=scene.campaign_id)
         campaign.active_scene = scene
         campaign.save(update_fields=["active_scene"])
+        # Read with the campaign row locked: a token change numbered before
+        # this event has committed, one numbered after it has not.
         append_event(
             campaign=campaign,
             kind=event_kinds.SCENE_ACTIVATED,
-            data={"scene": scene_data(scene)},
+            data=activation_data(scene),
             actor=actor(by),
         )
     scene.campaign = campaign
     return scene
+
+
+def activation_data(scene: Scene) -> dict:
+    """The scene.activated event's data: the scene and all of its tokens;
+    when some are hidden, `players_view` holds what the others may see."""
+    tokens = [
+        token_data(token) for token in scene.tokens.prefetch_related("controllers").order_by("pk")
+    ]
+    data = {"scene": scene_data(scene), "tokens": tokens}
+    if any(token["hidden"] for token in tokens):
+        data["players_view"] = {
+            "scene": data["scene"],
+            "tokens": [token for token in tokens if not token["hidden"]],
+        }
+    return data
 
 
 def scene_delete(*, scene_id: int, by) -> None:
