@@ -83,9 +83,13 @@ def _reader(column, flag: bool):
     return read
 
 
-def assert_matches_odds(request: dict, seed: int, **columns) -> None:
+def assert_matches_odds(request: dict, seed: int, *names, **columns) -> None:
     """Sample the request and hold each column against the exact odds of the
-    same name: a distribution as it is, a flag's one probability as yes/no."""
+    same name: a distribution as it is, a flag's one probability as yes/no.
+    A column named alone reads the result field of its name ("outcomes" the
+    outcome); a keyword column says what it reads."""
+    for name in names:
+        columns[name] = "outcome" if name == "outcomes" else name
     exact = odds(request)
     flags = {name for name in columns if isinstance(exact[name], float)}
     readers = {name: _reader(column, name in flags) for name, column in columns.items()}

@@ -162,35 +162,17 @@ def test_weapon_broken_odds_follow_the_defence():
 
 def test_exploding_roll_matches_monte_carlo():
     req = request("roll", bonus=2, difficulty=7, kind="skill")
-    assert_matches_odds(
-        req,
-        seed=3,
-        outcomes="outcome",
-        total="total",
-        botch="botch",
-    )
+    assert_matches_odds(req, 3, "outcomes", "total", "botch")
 
 
 def test_opposed_rerolls_match_monte_carlo():
     req = request("opposed", actor={"bonus": 1}, opponent={"bonus": 1})
-    assert_matches_odds(
-        req,
-        seed=5,
-        outcomes="outcome",
-        margin="margin",
-        actor_botch="actor_botch",
-    )
+    assert_matches_odds(req, 5, "outcomes", "margin", "actor_botch")
 
 
 def test_attack_against_a_block_matches_monte_carlo():
     req = request("attack", atk_bonus=4, def_bonus=3, weapon_dmg=2, defense="block")
-    assert_matches_odds(
-        req,
-        seed=9,
-        outcomes="outcome",
-        damage="damage",
-        weapon_broken="weapon_broken",
-    )
+    assert_matches_odds(req, 9, "outcomes", "damage", "weapon_broken")
 
 
 # --- properties ----------------------------------------------------------------------------

@@ -119,12 +119,7 @@ def test_odds_refuse_faces():
 def test_large_pool_roll_matches_monte_carlo():
     request = {"system": "fgr", "action": "roll", "skill": 9, "modifier_dice": -1}
     request |= {"difficulty": 7, "action_points": 1}
-    assert_matches_odds(
-        request,
-        seed=7,
-        outcomes="outcome",
-        successes="successes",
-    )
+    assert_matches_odds(request, 7, "outcomes", "successes")
 
 
 def test_large_numeric_roll_matches_monte_carlo():

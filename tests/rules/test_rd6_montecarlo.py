@@ -10,9 +10,9 @@ def test_large_pool_matches_monte_carlo():
     request = {"system": "rd6", "action": "roll", "dice": 12, "pips": 2, "difficulty": 7}
     assert_matches_odds(
         request,
-        seed=6,
-        outcomes="outcome",
-        successes="successes",
+        6,
+        "outcomes",
+        "successes",
         critical_failure_check=lambda r: r["critical_failure_check"] or "none",
     )
 
@@ -28,13 +28,7 @@ def test_rolled_up_single_die_with_a_character_point_matches_monte_carlo():
         "complication": "narrate",
         "difficulty": 2,
     }
-    assert_matches_odds(
-        request,
-        seed=16,
-        outcomes="outcome",
-        total="total",
-        result_points="result_points",
-    )
+    assert_matches_odds(request, 16, "outcomes", "total", "result_points")
 
 
 def test_extra_wild_dice_in_an_opposed_roll_match_monte_carlo():
@@ -48,9 +42,9 @@ def test_extra_wild_dice_in_an_opposed_roll_match_monte_carlo():
     }
     assert_matches_odds(
         request,
-        seed=66,
-        outcomes="outcome",
-        margin="margin",
+        66,
+        "outcomes",
+        "margin",
         actor_successes="actor.successes",
         opponent_successes="opponent.successes",
     )

@@ -335,6 +335,22 @@ def _locked_attack(attack: Attack, status: str) -> Attack:
     return locked
 
 
+def _settle(attack: Attack, by, changes, touched, waited_for: str, damage_before) -> None:
+    """The damage an attack waited for is applied: keep its changes and
+    announce them (the event records what undo puts back)."""
+    attack.status = Attack.Status.APPLIED
+    attack.changes = attack.changes + changes
+    _announce(
+        attack,
+        event_kinds.COMBAT_DAMAGE,
+        by,
+        touched,
+        changes=changes,
+        status_before=waited_for,
+        damage_before=damage_before,
+    )
+
+
 def attack_apply_damage(*, attack_id: int, by, amount: int | None = None) -> Attack:
     """The GM's one click: apply the damage (the rolled or suggested amount,
     or the one given) to the target's damage counter."""
@@ -359,17 +375,7 @@ def attack_apply_damage(*, attack_id: int, by, amount: int | None = None) -> Att
         changes, touched = apply_changes([(target, resource, after, attack.target_name)])
         suggested = attack.damage
         attack.damage = amount
-        attack.status = Attack.Status.APPLIED
-        attack.changes = attack.changes + changes
-        _announce(
-            attack,
-            event_kinds.COMBAT_DAMAGE,
-            by,
-            touched,
-            changes=changes,
-            status_before=Attack.Status.AWAITING_DAMAGE,
-            damage_before=suggested,
-        )
+        _settle(attack, by, changes, touched, Attack.Status.AWAITING_DAMAGE, suggested)
     return attack
 
 
@@ -414,17 +420,7 @@ def attack_reduce_damage(*, attack_id: int, by, action_points: int) -> Attack:
             [(target, "action_points", have - spend, name), (target, "wounds", wounds, name)]
         )
         attack.steps = attack.steps + steps.steps
-        attack.status = Attack.Status.APPLIED
-        attack.changes = attack.changes + changes
-        _announce(
-            attack,
-            event_kinds.COMBAT_DAMAGE,
-            by,
-            touched,
-            changes=changes,
-            status_before=Attack.Status.AWAITING_DEFENDER,
-            damage_before=attack.damage,
-        )
+        _settle(attack, by, changes, touched, Attack.Status.AWAITING_DEFENDER, attack.damage)
     return attack
 
 
