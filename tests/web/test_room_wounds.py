@@ -62,3 +62,25 @@ def test_the_api_serves_the_state_with_the_character(xerosum, users):
     client.force_authenticate(users["player"])
     listed = client.get(f"/api/campaigns/{xerosum.pk}/characters/").json()["results"]
     assert [(c["name"], c["wounds"]["state"]) for c in listed] == [("Kira", "Dying")]
+
+
+def test_the_gm_sets_the_track_in_the_settings_form(users, as_user):
+    campaign = services.campaign_create(owner=users["gm"], name="Keep", game="fgr")
+    client = as_user("gm")
+    page = client.get(f"/campaigns/{campaign.pk}/gm/").content.decode()
+    assert "Wound states, best to worst" in page and "Wounds for each state down" in page
+    data = {
+        "diagonal": "uniform",
+        "starting_action_points": "5",
+        "wound_states": "Up\nDown\nGone",
+        "wounds_per_state": "0",
+        "skip_fallen": "on",
+    }
+    refused = client.post(f"/campaigns/{campaign.pk}/gm/settings/", data)
+    assert refused.status_code == 400
+    assert refused.context["settings_form"].errors.get("wounds_per_state")
+    data["wounds_per_state"] = "10"
+    assert client.post(f"/campaigns/{campaign.pk}/gm/settings/", data).status_code == 302
+    campaign.refresh_from_db()
+    assert campaign.settings["wound_states"] == ["Up", "Down", "Gone"]
+    assert campaign.settings["wounds_per_state"] == 10 and campaign.settings["skip_fallen"] is True
