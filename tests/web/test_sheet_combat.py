@@ -48,7 +48,7 @@ def test_the_editor_offers_each_role_with_the_sheets_skills(hero, as_user):
     assert (melee.label, melee.kind, melee.choices) == (
         "Melee attack",
         "choice",
-        ("", "Swordplay", "Bowyer"),
+        ("", "Bowyer", "Swordplay"),
     )
     assert "Melee, Melee Combat, Fighting" in melee.help
     html = page.content.decode()

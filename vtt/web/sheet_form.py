@@ -135,7 +135,8 @@ class SheetEditor:
 
     def _combat(self, sheet: dict) -> Section:
         """One select per combat role: the sheet's skills, or empty for the usual names."""
-        skills = tuple(self.kit.skill_names(sheet))
+        # In name order: a stored map's order is the database's (jsonb sorts keys).
+        skills = tuple(sorted(self.kit.skill_names(sheet), key=str.casefold))
         chosen = sheet.get("combat") or {}
         section = Section("sheet.combat", "Combat skills")
         for role, spec in self.kit.combat_roles.items():
