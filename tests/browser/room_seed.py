@@ -2,7 +2,8 @@
 campaign with a scene, the player's Tenrec and a hidden zombie, and a second
 scene waiting (a statue, the player's scout, a hidden lurker); a second
 Artifice campaign for combat, the seed's fight (Tenrec with a long sword
-next to a zombie NPC). Run in a subprocess against the database the test's
+next to a zombie NPC); and a Xero Sum wasteland where the player's Kira lies
+Dying beside a raider. Run in a subprocess against the database the test's
 daphne serves."""
 
 import json
@@ -48,6 +49,7 @@ def seed() -> dict:
     fight = seed_fight(gm, player)
     return {
         "fight": fight,
+        "wasteland": seed_wasteland(gm, player),
         "games": {"artifice": campaign.pk, **others},
         "campaign": campaign.pk,
         "tenrec_token": token.pk,
@@ -115,6 +117,40 @@ def seed_fight(gm, player) -> dict:
         )
         tokens[key] = token.pk
     return {"campaign": campaign.pk, "scene": scene.pk, "tokens": tokens}
+
+
+def seed_wasteland(gm, player) -> dict:
+    """Xero Sum: Kira at 0 Wound Points (Dying) with 2 Insight Dice, and a raider."""
+    from vtt.tabletop import services
+
+    campaign = services.campaign_create(owner=gm, name="The Wasteland", game="xerosum")
+    invite = services.invite_create(campaign=campaign, by=gm, role="player")
+    services.invite_accept(code=invite.code, user=player)
+    scene = services.scene_create(campaign_id=campaign.pk, by=gm, name="Ruins", width=10, height=6)
+    services.scene_activate(scene_id=scene.pk, by=gm)
+    tokens = {}
+    for key, name, kind, owner, x in (
+        ("kira", "Kira", "pc", player, 2),
+        ("raider", "Raider", "npc", None, 4),
+    ):
+        character = services.character_create(
+            campaign_id=campaign.pk,
+            by=gm,
+            name=name,
+            kind=kind,
+            owner_id=owner.pk if owner else None,
+        )
+        if key == "kira":
+            services.character_update(
+                character_id=character.pk,
+                by=gm,
+                resources={"wound_points": 0, "resilience_points": 1, "insight_dice": 2},
+            )
+        token = services.token_create(
+            scene_id=scene.pk, by=gm, name=name, x=x, y=2, character_id=character.pk
+        )
+        tokens[key] = token.pk
+    return {"campaign": campaign.pk, "tokens": tokens}
 
 
 if __name__ == "__main__":

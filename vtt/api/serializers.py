@@ -125,6 +125,13 @@ class InviteOut(serializers.Serializer):
     uses = serializers.IntegerField()
 
 
+class WoundsOut(serializers.Serializer):
+    state = serializers.CharField(help_text="The name of the state on the game's wound track.")
+    out = serializers.BooleanField(help_text="Out of the fight: incapacitated, dying or dead.")
+    dead = serializers.BooleanField()
+    hurt = serializers.BooleanField(help_text="Past the track's first state.")
+
+
 class CharacterOut(serializers.Serializer):
     id = serializers.IntegerField()
     campaign_id = serializers.IntegerField()
@@ -134,6 +141,7 @@ class CharacterOut(serializers.Serializer):
     sheet = serializers.DictField()
     weapons = serializers.ListField(child=serializers.DictField())
     resources = serializers.DictField()
+    wounds = WoundsOut(allow_null=True, help_text="The wound state; null when the game has none.")
     gm_notes = serializers.CharField(required=False, help_text="Present for GMs only.")
 
 

@@ -4,13 +4,13 @@ handlers take these in (vtt.live.intents.HANDLERS). Every object an intent
 names must belong to the room the socket is in."""
 
 from vtt.tabletop.models import Campaign, Character, Scene, Token
-from vtt.tabletop.serialize import token_data
+from vtt.tabletop.serialize import character_public_data, token_data
 from vtt.tabletop.services.access import require_member
 from vtt.tabletop.services.errors import NotFound, ServiceError
 
 from .models import Attack, Encounter
 from .serialize import attack_data
-from .services import attacks, encounters, reveal, trails, undo
+from .services import attacks, dying, encounters, reveal, trails, undo
 
 
 def _in_room(model, pk: int, room: int, field: str, path: str = "campaign_id") -> None:
@@ -93,6 +93,12 @@ def repair(asker, fields: dict) -> dict:
     _in_room(Character, fields["character"], asker.room, "character")
     attacks.weapon_repair(character_id=fields["character"], by=asker.user, weapon=fields["weapon"])
     return {}
+
+
+def save_from_dying(asker, fields: dict) -> dict:
+    _in_room(Character, fields["character"], asker.room, "character")
+    saved = dying.character_save_from_dying(character_id=fields["character"], by=asker.user)
+    return {"character": character_public_data(saved)}
 
 
 def undo_last(asker, fields: dict) -> dict:
@@ -183,6 +189,7 @@ HANDLERS = {
     "attack.damage": damage,
     "attack.reduce": reduce,
     "weapon.repair": repair,
+    "dying.save": save_from_dying,
     "undo": undo_last,
     "reveal": reveal_entry,
     "token.reset": reset,

@@ -64,6 +64,7 @@ FIELDS: dict[str, dict] = {
     "attack.damage": {"attack": _id(), "amount": Int(0, 9999, default=None)},
     "attack.reduce": {"attack": _id(), "action_points": Int(0, 50)},
     "weapon.repair": {"character": _id(), "weapon": Text(60)},
+    "dying.save": {"character": _id()},
     "undo": {"seq": _id(optional=True)},
     "reveal": {"seq": _id()},
     "token.reset": {"token": _id()},

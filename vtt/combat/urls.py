@@ -23,6 +23,11 @@ urlpatterns = [
         views.RepairView.as_view(),
         name="combat-repair",
     ),
+    path(
+        "characters/<int:character_id>/save-from-dying/",
+        views.SaveFromDyingView.as_view(),
+        name="combat-save-from-dying",
+    ),
     path("campaigns/<int:campaign_id>/undo/", views.UndoView.as_view(), name="combat-undo"),
     path("campaigns/<int:campaign_id>/reveal/", views.RevealView.as_view(), name="combat-reveal"),
     path("scenes/<int:scene_id>/trails/", views.TrailsView.as_view(), name="combat-trails"),

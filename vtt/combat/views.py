@@ -6,16 +6,17 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import status
 from rest_framework.response import Response
 
-from vtt.api.serializers import ErrorOut, TokenOut
+from vtt.api.permissions import character_access
+from vtt.api.serializers import CharacterOut, ErrorOut, TokenOut
 from vtt.api.views.base import TabletopView
 from vtt.tabletop.errors import NotFound
 from vtt.tabletop.models import Membership, Role
 from vtt.tabletop.policy import event_view
-from vtt.tabletop.serialize import token_data
+from vtt.tabletop.serialize import character_data, token_data
 from vtt.tabletop.visibility import Viewer
 
 from . import selectors, serializers
-from .services import attacks, encounters, reveal, trails, undo
+from .services import attacks, dying, encounters, reveal, trails, undo
 
 ERRORS = {
     400: OpenApiResponse(ErrorOut, description="Bad input, or a rule's refusal (its code)."),
@@ -123,6 +124,17 @@ class RepairView(TabletopView):
         data = self.parse(serializers.RepairIn).validated_data
         attacks.weapon_repair(character_id=character_id, by=request.user, weapon=data["weapon"])
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SaveFromDyingView(TabletopView):
+    """Xero Sum: spend every Insight Die to recover 1 Wound Point and 1
+    Resilience Point each and be saved from Dying (the owner or a GM)."""
+
+    @extend_schema(request=None, responses={200: CharacterOut, **ERRORS})
+    def post(self, request, character_id):
+        _, viewer = character_access(request.user, character_id)
+        saved = dying.character_save_from_dying(character_id=character_id, by=request.user)
+        return Response(character_data(saved, gm=viewer.is_gm))
 
 
 class UndoView(TabletopView):

@@ -59,6 +59,15 @@ def find(entries: dict, names) -> str | None:
     return None
 
 
-def wanted(option: str | None, defaults) -> list:
-    """The names to look for: the one asked for, else the game's usual ones."""
-    return [option] if option else list(defaults)
+def mapped(sheet: dict, role: str) -> list:
+    """The skill the sheet maps a combat role to (sheet key `combat`), as a
+    list of names to look for first; empty when it maps none."""
+    combat = sheet.get("combat") if isinstance(sheet, dict) else None
+    name = combat.get(role) if isinstance(combat, dict) else None
+    return [name] if name else []
+
+
+def wanted(option: str | None, defaults, first=()) -> list:
+    """The names to look for: the one asked for, else the sheet's own skill
+    for the role (`first`), then the game's usual ones."""
+    return [option] if option else [*first, *defaults]

@@ -69,6 +69,16 @@ NUMBER_DAMAGE = WeaponDamage("damage", lambda v, p: shapes.whole(v, p, 0, 50), 0
 
 
 @dataclass(frozen=True)
+class CombatRole:
+    """A part a skill plays in the game's combat (the melee attack, the
+    dodge...): what the sheet editor calls it, and the skill names the
+    chain looks for when the sheet maps no skill of its own to it."""
+
+    label: str
+    usual: tuple
+
+
+@dataclass(frozen=True)
 class Words:
     """What a player of the game calls the tray's actions and fields, by
     action id and by field name or dotted path; `widgets` names fields the
@@ -98,6 +108,11 @@ class GameKit:
     counters: tuple = ()  # resources a character spends or earns, all start at 0
     damage: WeaponDamage = NUMBER_DAMAGE
     chain = None  # the combat chain (see vtt.games.combat)
+    # What wounds mean (vtt.games.wounds); None: the game says nothing.
+    wound_track = None
+    # The parts skills play in combat, by role id ("melee_attack"): a sheet
+    # may map a role to one of its own skills (sheet key `combat`).
+    combat_roles: dict = {}
     words = Words()
     # How the room's log says a result: a module with sentence(request, result).
     log = None
@@ -136,6 +151,37 @@ class GameKit:
 
     def clean_resource(self, key: str, value, path: str, settings: dict):
         return shapes.whole(value, path, 0, MAX_COUNTER)
+
+    def skill_names(self, sheet: dict) -> list[str]:
+        """The skills a sheet may map a combat role to."""
+        skills = sheet.get("skills", {})
+        return list(skills) if isinstance(skills, dict) else []
+
+    def clean_combat(self, value, skills) -> dict:
+        """The sheet's `combat` key: role -> one of the sheet's own skills.
+        An empty name leaves the role to the usual names (and is not kept)."""
+        if value is None:
+            return {}
+        shapes.obj(value, "sheet.combat", allowed=self.combat_roles)
+        clean = {}
+        for role, name in value.items():
+            path = f"sheet.combat.{role}"
+            if name is None or name == "":
+                continue
+            name = shapes.text(name, path, 60)
+            if name not in skills:
+                known = ", ".join(skills) or "none yet"
+                raise shapes.invalid(path, f"must name one of the sheet's skills ({known})")
+            clean[role] = name
+        return clean
+
+    def wounds(self, resources: dict, settings: dict) -> dict | None:
+        """{"state", "out", "dead"} from the character's resources, or None
+        when the game has no wound track."""
+        if self.wound_track is None:
+            return None
+        found = self.wound_track.state(resources or {}, settings or {})
+        return found.data() if found else None
 
     def number(self, sheet: dict, entry: str) -> int | None:
         """One sheet entry as a number, or None when the sheet has none."""

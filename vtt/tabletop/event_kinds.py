@@ -152,6 +152,8 @@ CHARACTER = Obj(
         "entries": List(Object(), max_len=1000),
         "weapons": List(Object(), max_len=1000),
         "resources": Object(),
+        # The kit's reading of the resources on its wound track (null: none).
+        "wounds": Nullable(Object()),
     }
 )
 CAMPAIGN = Obj(

@@ -53,6 +53,10 @@ def character_public_data(character: Character) -> dict:
         "entries": games.kit(character.campaign.game).entries(character.sheet or {}),
         "weapons": character.weapons,
         "resources": character.resources,
+        # The wound track's answer: {"state", "out", "dead"}, or None.
+        "wounds": games.kit(character.campaign.game).wounds(
+            character.resources, character.campaign.settings
+        ),
     }
 
 

@@ -7,15 +7,17 @@ from vtt import games
 from vtt.tabletop.models import Character
 
 
-def character_summary(character: Character, game: str) -> dict:
+def character_summary(character: Character, game: str, settings: dict | None = None) -> dict:
     sheet = character.sheet or {}
+    kit = games.kit(game)
     return {
         "id": character.pk,
         "name": character.name,
         "kind": character.kind,
         "owner_id": character.owner_id,
         "sheet": sheet,
-        "entries": games.kit(game).entries(sheet),
+        "entries": kit.entries(sheet),
         "weapons": [w for w in (character.weapons or []) if isinstance(w, dict)],
         "resources": character.resources or {},
+        "wounds": kit.wounds(character.resources or {}, settings or {}),
     }

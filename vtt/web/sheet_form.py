@@ -8,7 +8,10 @@ walks the stored sheet over the game's blank one and draws:
 - a dict of named entries (skills, Rd6 attributes) as rows of a table whose
   first column is the name, plus a few empty rows to add more;
 - a list of names (Artifice skills) as a text area, one per line;
-- numbers as number inputs, words as text inputs, known choices as selects.
+- numbers as number inputs, words as text inputs, known choices as selects;
+- and, for a game whose combat reads skills by name, one select per combat
+  role (melee attack, dodge...) offering the sheet's skills (sheet key
+  `combat`; empty: the game's usual names).
 
 Every input is named by its path, and carries the path the services use in
 their errors (`sheet.skills.Climb.level`), so a refusal lands on its input.
@@ -37,6 +40,7 @@ class Input:
     kind: str  # number | text | choice | lines | check
     choices: tuple = ()
     error: str = ""
+    help: str = ""
     node = "input"
 
 
@@ -80,7 +84,8 @@ class SheetEditor:
         self.game = game
         self.settings = settings
         self.choices = _choices(game, settings)
-        self.new_entries = games.kit(game).new_entries
+        self.kit = games.kit(game)
+        self.new_entries = self.kit.new_entries
         self.blank_sheet = sheets.clean_sheet(game, {}, settings)
         self.blank_resources = sheets.resource_defaults(game, settings)
         self.weapon_template = sheets.clean_weapons(game, [{"name": "x"}])[0] | {"name": ""}
@@ -90,6 +95,8 @@ class SheetEditor:
     def sections(self, character=None, errors: dict | None = None, *, gm: bool) -> list:
         sheet = (character.sheet if character else None) or self.blank_sheet
         out = [self._dict("sheet", "Sheet", self.blank_sheet, sheet, set())]
+        if self.kit.combat_roles:
+            out.append(self._combat(sheet))
         out.append(self._weapons(character.weapons if character else []))
         if gm:
             resources = (character.resources if character else None) or self.blank_resources
@@ -125,6 +132,29 @@ class SheetEditor:
         if options:
             return Input(name, error_path, label, value, "choice", tuple(options))
         return Input(name, error_path, label, value, _scalar_kind(blank))
+
+    def _combat(self, sheet: dict) -> Section:
+        """One select per combat role: the sheet's skills, or empty for the usual names."""
+        # In name order: a stored map's order is the database's (jsonb sorts keys).
+        skills = tuple(sorted(self.kit.skill_names(sheet), key=str.casefold))
+        chosen = sheet.get("combat") or {}
+        section = Section("sheet.combat", "Combat skills")
+        for role, spec in self.kit.combat_roles.items():
+            path = f"sheet.combat.{role}"
+            current = chosen.get(role, "")
+            usual = ", ".join(spec.usual[:3]) + (", …" if len(spec.usual) > 3 else "")
+            section.items.append(
+                Input(
+                    path,
+                    path,
+                    spec.label,
+                    current,
+                    "choice",
+                    ("", *skills, *((current,) if current and current not in skills else ())),
+                    help=f"Empty: the first of {usual} the sheet has.",
+                )
+            )
+        return section
 
     def _records(self, path: str, label: str, blank: dict, value: dict) -> Table:
         """Fixed entries of the same shape (Artifice abilities): one row each."""
@@ -228,6 +258,11 @@ class SheetEditor:
             "sheet": self._parse_dict("sheet", self.blank_sheet, post),
             "weapons": self._parse_weapons(post),
         }
+        combat = {
+            role: post.get(f"sheet.combat.{role}", "").strip() for role in self.kit.combat_roles
+        }
+        if any(combat.values()):
+            out["sheet"]["combat"] = {role: name for role, name in combat.items() if name}
         if gm:
             out["resources"] = self._parse_dict("resources", self.blank_resources, post)
         return out

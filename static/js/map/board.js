@@ -146,7 +146,12 @@ export class Board {
     label.setAttribute("y", s / 2 + 0.1);
     label.textContent = token.name;
     clear(badgeWrap);
-    const badge = this.options.badge?.(token);
+    // The badge is text, or {text, fallen} for a character out of the fight.
+    const marked = this.options.badge?.(token);
+    const badge = typeof marked === "string" ? marked : marked?.text;
+    const fallen = typeof marked === "string" ? null : marked?.fallen;
+    node.classList.toggle("fallen", !!fallen);
+    node.classList.toggle("dead", fallen === "dead");
     if (badge) {
       badgeWrap.append(
         svg("rect", { class: "badge-bg", x: s * 0.05, y: -0.12, width: s * 0.9, height: 0.3, rx: 0.08 }),

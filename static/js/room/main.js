@@ -22,7 +22,7 @@ const spec = JSON.parse(document.getElementById("tray-spec").textContent);
 const isGm = config.me.role === "gm";
 const $ = (id) => document.getElementById(id);
 
-const roster = new Roster(config.characters, config.settings);
+const roster = new Roster(config.characters, config.settings, config.wound_track);
 const combatApi = config.api.combat;
 const conn = $("conn");
 const mapStatus = $("map-status");

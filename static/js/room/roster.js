@@ -2,11 +2,15 @@
 // then every change the room reports (a character.updated, an attack's or
 // a damage's or an undo's `changes`). A player learns an NPC's Condition or
 // wounds only from the public attacks on it, so an NPC enters the roster
-// with nothing but the resources those changes name.
+// with nothing but the resources those changes name, and a wound state
+// only once a change names the resource its wound track reads.
+
+import { woundState, reads } from "./wounds.js";
 
 export class Roster {
-  constructor(characters, settings) {
+  constructor(characters, settings, woundTrack = null) {
     this.settings = settings || {};
+    this.woundTrack = woundTrack;
     this.byId = new Map(characters.map((c) => [c.id, c]));
     this.broken = new Set(); // "characterId:weapon" a botch broke and nobody mended yet
   }
@@ -33,7 +37,8 @@ export class Roster {
       const resources = { ...(known.resources || {}) };
       if (change.after === null || change.after === undefined) delete resources[change.field];
       else resources[change.field] = change.after;
-      this.byId.set(id, { ...known, resources });
+      const wounds = reads(this.woundTrack, change.field) ? woundState(this.woundTrack, resources, this.settings) : known.wounds;
+      this.byId.set(id, { ...known, resources, wounds });
     }
   }
 
@@ -52,12 +57,22 @@ export class Roster {
     return this.settings.condition_track || null;
   }
 
-  /** What the map's badge says: a Condition past the first, or wounds. */
+  /** The wound state {state, out, dead, hurt} when this page knows it. */
+  wounds(characterId) {
+    return this.byId.get(characterId)?.wounds || null;
+  }
+
+  /** What the map's badge says: {text, fallen} or null. The text is the
+   * wound state past the track's first (or a Condition, or wounds, where
+   * the game has no track); fallen is "dead", "out" or null. */
   badge(characterId) {
     const resources = this.byId.get(characterId)?.resources || {};
+    const wounds = this.wounds(characterId);
+    const fallen = wounds?.dead ? "dead" : wounds?.out ? "out" : null;
+    if (wounds?.hurt) return { text: wounds.state, fallen };
     const track = this.track();
-    if (resources.condition && track && resources.condition !== track[0]) return resources.condition;
-    if (resources.wounds > 0) return `Wounds ${resources.wounds}`;
+    if (resources.condition && track && resources.condition !== track[0]) return { text: resources.condition, fallen };
+    if (resources.wounds > 0) return { text: `Wounds ${resources.wounds}`, fallen };
     return null;
   }
 
@@ -65,6 +80,9 @@ export class Roster {
   state(characterId) {
     const resources = this.byId.get(characterId)?.resources;
     if (!resources) return null;
+    const wounds = this.wounds(characterId);
+    const points = typeof resources.wound_points === "number" ? `WP ${resources.wound_points}` : resources.wounds > 0 ? `${resources.wounds} wounds` : null;
+    if (wounds) return wounds.hurt && points && !resources.condition ? `${wounds.state} (${points})` : wounds.state;
     if (resources.condition) return resources.condition;
     if (typeof resources.wound_points === "number") return `WP ${resources.wound_points}`;
     if (resources.wounds > 0) return `Wounds ${resources.wounds}`;

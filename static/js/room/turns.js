@@ -3,7 +3,10 @@
 // seconds of game time, a turn 10). Everyone sees it (players without the
 // combatants whose tokens are hidden: the server leaves them out); the GM
 // starts and ends the encounter, adds combatants, rolls or sets initiative
-// and passes the turn, and a player rolls for their own tokens.
+// and passes the turn, and a player rolls for their own tokens. Combatants
+// out of the fight (incapacitated, dying, dead) are struck through: the
+// server passes over them. A Dying Xero Sum character's player (or the GM)
+// can spend every Insight Die to save them from here.
 
 import { el, clear } from "../lib/dom.js";
 import { getJSON } from "../lib/api.js";
@@ -33,6 +36,7 @@ export class TurnOrder {
     this.rollMine = $("turn-roll-mine");
     this.edit = $("turn-edit");
     this.addSelect = $("turn-add-token");
+    this.dying = $("turns-dying");
     const on = (id, handler) => $(id)?.addEventListener("click", handler);
     on("turn-next", () => this.send({ type: "encounter.next" }));
     on("turn-roll-mine", () => this.send({ type: "encounter.initiative" }));
@@ -90,7 +94,36 @@ export class TurnOrder {
     return this.board.tokens.get(c.token_id);
   }
 
+  /** Dying characters this viewer may save: a player's own, every one for the GM. */
+  drawDying() {
+    if (!this.dying) return;
+    clear(this.dying);
+    const saves = this.config.wound_track?.kind === "dying";
+    const me = this.config.me;
+    for (const c of saves && me.role !== "observer" ? this.roster.byId.values() : []) {
+      const w = c.wounds;
+      if (!w?.out || w.dead || !(this.isGm || c.owner_id === me.id)) continue;
+      const dice = c.resources?.insight_dice ?? 0;
+      this.dying.append(
+        el(
+          "li",
+          { "data-character-id": c.id },
+          el("span", { text: `${c.name} is ${w.state}.` }),
+          el("button", {
+            type: "button",
+            text: `Spend every Insight Die (${dice}) to be saved`,
+            disabled: dice <= 0,
+            title: dice > 0 ? "Recovers 1 Wound Point and 1 Resilience Point per die" : "No Insight Dice left",
+            onclick: () => this.send({ type: "dying.save", character: c.id }),
+          }),
+        ),
+      );
+    }
+    this.dying.hidden = !this.dying.children.length;
+  }
+
   draw() {
+    this.drawDying();
     const e = this.encounter;
     this.root.dataset.state = e ? "running" : "none";
     clear(this.list);
@@ -114,11 +147,13 @@ export class TurnOrder {
       const token = this.combatantToken(c);
       const state = token?.character_id ? this.roster.state(token.character_id) : null;
       const hurt = token?.character_id && this.roster.badge(token.character_id);
+      const fallen = hurt?.fallen;
       this.list.append(
         el(
           "li",
           {
-            class: c.id === e.current ? "current" : "",
+            class: [c.id === e.current ? "current" : "", fallen ? "fallen" : "", fallen === "dead" ? "dead" : ""].filter(Boolean).join(" "),
+            "data-fallen": fallen || null,
             "data-combatant-id": c.id,
             "aria-current": c.id === e.current ? "step" : null,
           },

@@ -7,7 +7,11 @@ it without the combatants whose tokens are hidden ("players_view").
 The order is initiative, highest first, with combatants not yet rolled at
 the end; ties keep the order in which combatants joined. A round ends when
 the turn comes back to the top of the order. Every turn change starts the
-scene's movement trails afresh."""
+scene's movement trails afresh.
+
+Passing the turn goes over the combatants whose wound track has them out of
+the fight (incapacitated, dying, dead), unless the campaign's `skip_fallen`
+setting is off; when everyone is out, the turn passes as if nobody were."""
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -31,7 +35,7 @@ INITIATIVE_LIMIT = 10_000
 
 
 def turn_order(encounter: Encounter) -> list[Combatant]:
-    combatants = list(encounter.combatants.select_related("token"))
+    combatants = list(encounter.combatants.select_related("token", "token__character"))
     combatants.sort(key=lambda c: (c.initiative is None, -(c.initiative or 0), c.joined, c.pk))
     return combatants
 
@@ -176,15 +180,42 @@ def _combatant(encounter: Encounter, combatant_id, gm: bool = True) -> Combatant
     return combatant
 
 
-def _following(encounter: Encounter, order: list[Combatant]) -> tuple[Combatant | None, bool]:
-    """The combatant after the current one, and whether that starts a round."""
+def fallen(encounter: Encounter, order: list[Combatant]) -> set[int]:
+    """The combatants the turn passes over: out of the fight by their wound
+    track, unless the campaign has the turn come to them anyway."""
+    settings = encounter.campaign.settings or {}
+    if settings.get("skip_fallen", True) is False:
+        return set()
+    kit = games.kit(encounter.campaign.game)
+    out = set()
+    for c in order:
+        character = c.token.character if c.token else None
+        wounds = kit.wounds(character.resources, settings) if character else None
+        if wounds and wounds["out"]:
+            out.add(c.pk)
+    return out
+
+
+def _following(
+    encounter: Encounter, order: list[Combatant], passed: set | frozenset = frozenset()
+) -> tuple[Combatant | None, bool]:
+    """The combatant after the current one not in `passed`, and whether that
+    starts a round. When every one is passed over, simply the next one."""
     if not order:
         return None, False
     ids = [c.pk for c in order]
-    if encounter.current_id not in ids:
-        return order[0], encounter.turns > 0
-    at = ids.index(encounter.current_id) + 1
-    return (order[at], False) if at < len(order) else (order[0], True)
+    if encounter.current_id in ids:
+        start, wrapped = ids.index(encounter.current_id) + 1, False
+    else:
+        start, wrapped = 0, encounter.turns > 0
+    first = None
+    for step in range(len(order)):
+        at = start + step
+        found = (order[at % len(order)], wrapped or at >= len(order))
+        if found[0].pk not in passed:
+            return found
+        first = first or found
+    return first
 
 
 def encounter_remove(*, encounter_id: int, by, combatant_id: int) -> Encounter:
@@ -194,7 +225,10 @@ def encounter_remove(*, encounter_id: int, by, combatant_id: int) -> Encounter:
         combatant = _combatant(encounter, combatant_id)
         if encounter.current_id == combatant.pk:
             # Their turn passes on, as if they had finished it.
-            following, new_round = _following(encounter, turn_order(encounter))
+            order = turn_order(encounter)
+            following, new_round = _following(
+                encounter, order, fallen(encounter, order) | {combatant.pk}
+            )
             encounter.current = following if following and following.pk != combatant.pk else None
             encounter.round += 1 if new_round else 0
             encounter.save(update_fields=["current", "round"])
@@ -284,7 +318,8 @@ def encounter_next(*, encounter_id: int, by) -> Encounter:
     encounter = _running(encounter_id, by, "pass the turn")
     with transaction.atomic():
         encounter = _lock(encounter)
-        following, new_round = _following(encounter, turn_order(encounter))
+        order = turn_order(encounter)
+        following, new_round = _following(encounter, order, fallen(encounter, order))
         if following is None:
             raise ServiceError("no_combatants", "nobody is in this encounter", "encounter")
         encounter.current = following

@@ -1,20 +1,34 @@
 """Apocalyptia: one d6 plus a Trait or Skill against a Difficulty, with
-exploding sixes and Botches on a 1."""
+exploding sixes and Botches on a 1, and wounds that add up to a wound track."""
 
 from vtt.rules.systems.apocalyptia import SYSTEM
 from vtt.tabletop import shapes
 
-from ..kit import DIAGONAL, GameKit, Words
+from ..kit import DIAGONAL, CombatRole, GameKit, Words
+from ..wounds import Ladder
 from . import chain, log
 
 TRAITS = ("Agility", "Brains", "Constitution", "Demeanor")
+# The seed leaves DMG to a later chapter: docs/rules.md, "Wound tracks".
+WOUND_TRACK = Ladder(
+    "wounds", ["Unhurt", "Hurt", "Wounded", "Critical", "Incapacitated", "Dead"], 3
+)
 
 
 class Apocalyptia(GameKit):
     system = SYSTEM
     chain = chain
     log = log
-    settings = {"diagonal": DIAGONAL}
+    settings = {"diagonal": DIAGONAL, **WOUND_TRACK.settings}
+    wound_track = WOUND_TRACK
+    combat_roles = {
+        "melee_attack": CombatRole("Melee attack", (chain.USUAL["melee_attack"],)),
+        "missile_attack": CombatRole(
+            "Projectile attack (and spells)", (chain.USUAL["missile_attack"],)
+        ),
+        "dodge": CombatRole("Dodge", (chain.USUAL["dodge"],)),
+        "block": CombatRole("Block", (chain.USUAL["block"],)),
+    }
     counters = ("experience", "wounds")
     fillable = ("bonus", "atk_bonus", "def_bonus")
     sheet_numbers = (("traits", None, "{name} {value}"), ("skills", "level", "{name} {value}"))
@@ -37,7 +51,7 @@ class Apocalyptia(GameKit):
     )
 
     def clean_sheet(self, sheet, settings):
-        shapes.obj(sheet, "sheet", allowed=("traits", "skills"))
+        shapes.obj(sheet, "sheet", allowed=("traits", "skills", "combat"))
         given = shapes.obj(sheet.get("traits", {}), "sheet.traits", allowed=TRAITS)
         traits = {
             name: shapes.whole(given.get(name, 1), f"sheet.traits.{name}", 1, 6) for name in TRAITS
@@ -52,7 +66,9 @@ class Apocalyptia(GameKit):
             if level > traits[trait]:
                 raise shapes.invalid(f"{path}.level", f"cannot exceed {trait} ({traits[trait]})")
             skills[name] = {"trait": trait, "level": level}
-        return {"traits": traits, "skills": skills}
+        clean = {"traits": traits, "skills": skills}
+        combat = self.clean_combat(sheet.get("combat"), skills)
+        return clean | {"combat": combat} if combat else clean
 
     def sheet_choices(self, settings):
         return {"sheet.skills.*.trait": TRAITS}

@@ -4,10 +4,17 @@ what DMG does to the target to a later chapter, so it waits for the GM's
 click, which adds it to the target's wounds. A botch breaks the attacker's
 weapon, or on a Block the defender's."""
 
-from vtt.games.combat import Resolution, find
+from vtt.games.combat import Resolution, find, mapped
 
 DAMAGE = ("wounds", 1)
 PROTECTED = ()
+# The skill each combat role uses unless the sheet maps one of its own.
+USUAL = {
+    "melee_attack": "Melee",
+    "missile_attack": "Projectile",
+    "dodge": "Dodge",
+    "block": "Block",
+}
 
 
 def skill(side, name: str) -> int:
@@ -15,6 +22,13 @@ def skill(side, name: str) -> int:
     skills = side.sheet.get("skills", {})
     key = find(skills, [name])
     return skills[key]["level"] if key else 0
+
+
+def role_skill(side, role: str) -> str:
+    """The name of the skill the side uses for a combat role: the sheet's own
+    (sheet key `combat`) when it has it, else the usual one."""
+    key = find(side.sheet.get("skills", {}), [*mapped(side.sheet, role), USUAL[role]])
+    return key or USUAL[role]
 
 
 def source(side, name: str) -> str:
@@ -28,18 +42,19 @@ def _defense(ctx) -> str:
         return chosen
     # Only a melee blow can be blocked; otherwise the better skill (Dodge on a
     # tie: a botched Block breaks a weapon, a botched Dodge nothing).
-    if ctx.weapon.get("kind") == "melee" and skill(ctx.target, "Block") > skill(
-        ctx.target, "Dodge"
-    ):
+    block, dodge = role_skill(ctx.target, "block"), role_skill(ctx.target, "dodge")
+    if ctx.weapon.get("kind") == "melee" and skill(ctx.target, block) > skill(ctx.target, dodge):
         return "block"
     return "dodge"
 
 
 def attack_request(ctx) -> dict:
     melee = ctx.weapon.get("kind") == "melee"
-    attack_skill = ctx.options.get("attack_skill") or ("Melee" if melee else "Projectile")
+    attack_skill = ctx.options.get("attack_skill") or role_skill(
+        ctx.attacker, "melee_attack" if melee else "missile_attack"
+    )
     defense = _defense(ctx)
-    defense_skill = "Block" if defense == "block" else "Dodge"
+    defense_skill = role_skill(ctx.target, defense)
     ctx.sources["defender"] = [source(ctx.target, defense_skill)]
     request = {
         "system": "apocalyptia",

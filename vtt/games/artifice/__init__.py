@@ -1,10 +1,14 @@
 """Artifice: pools of d6 counting successes against a Difficulty, twelve
-abilities named by the campaign, and a Condition track for wounds."""
+abilities named by the campaign, and a Condition track for wounds.
+
+Its combat reads abilities by position (Finesse, Might, Agility, Toughness),
+never skills: there are no combat roles for a sheet to map."""
 
 from vtt.rules.systems.artifice import SYSTEM
 from vtt.tabletop import shapes
 
 from ..kit import DIAGONAL, GameKit, Setting, WeaponDamage, Words
+from ..wounds import ConditionTrack
 from . import chain, log, sheet
 
 DIFFICULTY_HINT = "Automatic 0, Easy 1, Moderate 2, Hard 3, Difficult 4, Monstrous 5"
@@ -26,7 +30,9 @@ class Artifice(GameKit):
             "Condition track, best to worst (one per line)",
         ),
         "abilities": Setting(sheet.ABILITIES, sheet.clean_abilities, "Ability names per attribute"),
+        **ConditionTrack.settings,
     }
+    wound_track = ConditionTrack(sheet.CONDITION_TRACK)
     counters = ("experience",)
     damage = WeaponDamage("lethality", lambda v, p: shapes.whole(v, p, 0, 6), 0)
     fillable = ("pool", "ability", "finesse", "might", "agility", "toughness")

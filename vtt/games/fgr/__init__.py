@@ -1,11 +1,17 @@
 """Fantasy Ground Rules: skill levels as dice, Action Points spent on rolls
-and on reducing damage."""
+and on reducing damage, and Wounds that add up to a wound track."""
 
 from vtt.rules.systems.fgr import SYSTEM
 from vtt.tabletop import shapes
 
-from ..kit import DIAGONAL, GameKit, Words, count
+from ..kit import DIAGONAL, CombatRole, GameKit, Words, count
+from ..wounds import Ladder
 from . import chain, log
+
+# The seed has Wound damage but no track for it: docs/rules.md, "Wound tracks".
+WOUND_TRACK = Ladder(
+    "wounds", ["Unhurt", "Hurt", "Wounded", "Badly Wounded", "Incapacitated", "Dead"], 4
+)
 
 
 def _count(value) -> int:
@@ -16,7 +22,18 @@ class FantasyGroundRules(GameKit):
     system = SYSTEM
     chain = chain
     log = log
-    settings = {"diagonal": DIAGONAL, "starting_action_points": count(5)}
+    settings = {
+        "diagonal": DIAGONAL,
+        "starting_action_points": count(5),
+        **WOUND_TRACK.settings,
+    }
+    wound_track = WOUND_TRACK
+    combat_roles = {
+        "melee_attack": CombatRole("Melee attack", chain.ATTACK_SKILLS["melee"]),
+        "missile_attack": CombatRole("Missile attack", chain.ATTACK_SKILLS["missile"]),
+        "spell_attack": CombatRole("Spell attack", chain.ATTACK_SKILLS["spell"]),
+        "initiative": CombatRole("Initiative", chain.INITIATIVE),
+    }
     counters = ("action_points", "experience", "wounds", "fatigue", "fear")
     fillable = ("skill", "dice")
     sheet_numbers = (("skills", None, "{name} {value}"),)
@@ -41,14 +58,16 @@ class FantasyGroundRules(GameKit):
     )
 
     def clean_sheet(self, sheet, settings):
-        shapes.obj(sheet, "sheet", allowed=("skills",))
+        shapes.obj(sheet, "sheet", allowed=("skills", "combat"))
         skills = shapes.named_map(sheet.get("skills", {}), "sheet.skills", 60)
-        return {
+        clean = {
             "skills": {
                 name: shapes.whole(level, f"sheet.skills.{name}", 0, 20)
                 for name, level in skills.items()
             }
         }
+        combat = self.clean_combat(sheet.get("combat"), clean["skills"])
+        return clean | {"combat": combat} if combat else clean
 
     def starting_resources(self, settings):
         return super().starting_resources(settings) | {

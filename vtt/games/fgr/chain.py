@@ -4,7 +4,7 @@ dice as a numerical roll. A player character with Action Points then
 chooses how many to spend, each taking 1 point off, before the damage is
 applied to their Wounds; anyone else takes it at once."""
 
-from vtt.games.combat import Resolution, find, wanted
+from vtt.games.combat import Resolution, find, mapped, wanted
 
 DAMAGE = ("wounds", 1)
 PROTECTED = ()
@@ -29,7 +29,11 @@ def attack_request(ctx) -> dict:
     request = {"system": "fgr", "action": "roll", "difficulty": DIFFICULTY}
     if ctx.attacker.character is not None:
         kind = ctx.weapon.get("kind", "melee")
-        names = wanted(ctx.options.get("attack_skill"), ATTACK_SKILLS[kind])
+        names = wanted(
+            ctx.options.get("attack_skill"),
+            ATTACK_SKILLS[kind],
+            mapped(ctx.attacker.sheet, f"{kind}_attack"),
+        )
         request["skill"] = level(ctx.attacker.sheet, names)
         found = find(ctx.attacker.sheet.get("skills", {}), names)
         ctx.sources["attacker"] = [found or "no skill (a Luck Roll)"]
@@ -64,7 +68,8 @@ def resolve(ctx, result: dict, roll) -> Resolution:
 
 def initiative_request(sheet: dict, settings: dict) -> dict:
     """A numerical roll of the Initiative (or Awareness...) skill's dice, at least 1D."""
-    return {"system": "fgr", "action": "numeric", "dice": max(1, level(sheet, INITIATIVE))}
+    names = [*mapped(sheet, "initiative"), *INITIATIVE]
+    return {"system": "fgr", "action": "numeric", "dice": max(1, level(sheet, names))}
 
 
 def initiative_value(result: dict) -> int:

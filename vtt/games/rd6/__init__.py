@@ -1,16 +1,32 @@
 """Rd6: die codes rolled with a Wild Die, Character and Fate Points spent on
-rolls, and the table's choices on Complications and damage."""
+rolls, the table's choices on Complications and damage, and wounds that add
+up to a wound track."""
 
 from vtt.rules.systems.rd6 import SYSTEM
 from vtt.tabletop import shapes
 from vtt.tabletop.errors import ServiceError
 
-from ..kit import DIAGONAL, GameKit, WeaponDamage, Words, choice, count, flag, read_entries
+from ..kit import (
+    DIAGONAL,
+    CombatRole,
+    GameKit,
+    WeaponDamage,
+    Words,
+    choice,
+    count,
+    flag,
+    read_entries,
+)
+from ..wounds import Ladder
 from . import chain, log
 from .codes import clean_die_code, parse_die_code
 
 COMPLICATIONS = ("cancel_highest", "narrate")
 RESULT_DAMAGE = ("one_for_one", "every_three")
+# The seed says nothing of wounds: docs/rules.md, "Wound tracks".
+WOUND_TRACK = Ladder(
+    "wounds", ["Healthy", "Stunned", "Wounded", "Severely Wounded", "Incapacitated", "Dead"], 6
+)
 DIFFICULTY_HINT = (
     "Successes needed: Very Easy 0, Easy 1, Moderate 2, Difficult 3, Very Difficult 4, "
     "Heroic 5, Legendary 6+"
@@ -47,6 +63,16 @@ class Rd6(GameKit):
         ),
         "starting_character_points": count(5),
         "starting_fate_points": count(1),
+        **WOUND_TRACK.settings,
+    }
+    wound_track = WOUND_TRACK
+    combat_roles = {
+        "melee_attack": CombatRole("Melee attack", chain.ATTACK_SKILLS["melee"]),
+        "missile_attack": CombatRole("Missile attack", chain.ATTACK_SKILLS["missile"]),
+        "spell_attack": CombatRole("Spell attack", chain.ATTACK_SKILLS["spell"]),
+        "parry": CombatRole("Parry (against melee)", chain.PARRY),
+        "dodge": CombatRole("Dodge (against missiles and spells)", chain.DODGE),
+        "initiative": CombatRole("Initiative", chain.INITIATIVE),
     }
     counters = ("character_points", "fate_points", "experience", "wounds")
     damage = WeaponDamage("damage", lambda v, p: clean_die_code(v, p, 0, 30), "0D")
@@ -78,7 +104,7 @@ class Rd6(GameKit):
     )
 
     def clean_sheet(self, sheet, settings):
-        shapes.obj(sheet, "sheet", allowed=("attributes", "skills"))
+        shapes.obj(sheet, "sheet", allowed=("attributes", "skills", "combat"))
         attributes = {
             name: clean_die_code(code, f"sheet.attributes.{name}", 1, 12)
             for name, code in shapes.named_map(
@@ -96,7 +122,9 @@ class Rd6(GameKit):
                 "attribute": skill["attribute"],
                 "code": clean_die_code(skill.get("code"), f"{path}.code", 1, 30),
             }
-        return {"attributes": attributes, "skills": skills}
+        clean = {"attributes": attributes, "skills": skills}
+        combat = self.clean_combat(sheet.get("combat"), skills)
+        return clean | {"combat": combat} if combat else clean
 
     def starting_resources(self, settings):
         return super().starting_resources(settings) | {

@@ -7,7 +7,7 @@ the GM's click, which adds it to the target's wounds.
 Skills are found on the sheet by name, falling back to the attribute an
 untrained character would roll; a draw does not hit."""
 
-from vtt.games.combat import Resolution, find, wanted
+from vtt.games.combat import Resolution, find, mapped, wanted
 from vtt.tabletop.errors import ServiceError
 
 from .codes import parse_die_code
@@ -26,11 +26,11 @@ ATTACK_ATTRIBUTES = {
     "missile": ("Agility", "Dexterity", "Coordination", "Reflexes"),
     "spell": ("Extranormal", "Magic", "Knowledge", "Mind", "Perception"),
 }
-DEFENSE_SKILLS = {
-    "melee": ("Melee Parry", "Parry", "Brawling Parry", "Dodge"),
-    "missile": ("Dodge",),
-    "spell": ("Dodge",),
-}
+PARRY = ("Melee Parry", "Parry", "Brawling Parry", "Dodge")
+DODGE = ("Dodge",)
+DEFENSE_SKILLS = {"melee": PARRY, "missile": DODGE, "spell": DODGE}
+# The combat role each kind of blow is defended with (a sheet may map it).
+DEFENSE_ROLES = {"melee": "parry", "missile": "dodge", "spell": "dodge"}
 DEFENSE_ATTRIBUTES = ("Agility", "Dexterity", "Reflexes")
 INITIATIVE = ("Initiative", "Perception", "Reflexes", "Agility", "Dexterity")
 
@@ -84,14 +84,20 @@ def attack_request(ctx) -> dict:
             ctx,
             "defender",
             ctx.target,
-            wanted(ctx.options.get("defense_skill"), DEFENSE_SKILLS[kind] + DEFENSE_ATTRIBUTES),
+            wanted(
+                ctx.options.get("defense_skill"),
+                DEFENSE_SKILLS[kind] + DEFENSE_ATTRIBUTES,
+                mapped(ctx.target.sheet, DEFENSE_ROLES[kind]),
+            ),
             "defense_skill",
         ),
         "result_dice": ctx.settings.get("result_points_to_damage", "one_for_one"),
     }
     if ctx.attacker.character is not None:
         names = wanted(
-            ctx.options.get("attack_skill"), ATTACK_SKILLS[kind] + ATTACK_ATTRIBUTES[kind]
+            ctx.options.get("attack_skill"),
+            ATTACK_SKILLS[kind] + ATTACK_ATTRIBUTES[kind],
+            mapped(ctx.attacker.sheet, f"{kind}_attack"),
         )
         request["actor"] = _side(ctx, "attacker", ctx.attacker, names, "attack_skill")
     return request
@@ -127,7 +133,7 @@ def resolve(ctx, result: dict, roll) -> Resolution:
 def initiative_request(sheet: dict, settings: dict) -> dict:
     """A Perception roll (or an Initiative skill): the total orders the fight."""
     try:
-        dice, pips, _ = die_code(sheet, INITIATIVE)
+        dice, pips, _ = die_code(sheet, [*mapped(sheet, "initiative"), *INITIATIVE])
     except NoPool:
         dice, pips = 1, 0
     return {

@@ -1,11 +1,12 @@
 """Xero Sum 2d6: 2d6 plus attribute, skill and condition modifiers; Insight
 Dice spent on rolls and won back on a Moment of Insight; Wound Points that
-damage takes away."""
+damage takes away, Dying at 0, and every Insight Die spent to be saved."""
 
 from vtt.rules.systems.xerosum import SYSTEM
 from vtt.tabletop import shapes
 
-from ..kit import DIAGONAL, GameKit, Words, count
+from ..kit import DIAGONAL, CombatRole, GameKit, Words, count
+from ..wounds import Dying
 from . import chain, log
 
 ATTRIBUTES = ("Reason", "Acumen", "Physicality", "Influence", "Dexterity")
@@ -32,6 +33,14 @@ class XeroSum(GameKit):
         # The seed gives no starting numbers: docs/rules.md says why these.
         "starting_wound_points": count(10, 1, 99),
         "starting_resilience_points": count(10, 0, 99),
+        **Dying.settings,
+    }
+    wound_track = Dying()
+    combat_roles = {
+        "melee_attack": CombatRole("Melee attack", chain.ATTACK_SKILLS["melee"]),
+        "missile_attack": CombatRole("Missile attack", chain.ATTACK_SKILLS["missile"]),
+        "spell_attack": CombatRole("Spell attack", chain.ATTACK_SKILLS["spell"]),
+        "initiative": CombatRole("Initiative", chain.INITIATIVE),
     }
     counters = ("insight_dice", "wound_points", "resilience_points", "experience")
     fillable = ("amod", "smod")
@@ -69,7 +78,7 @@ class XeroSum(GameKit):
     )
 
     def clean_sheet(self, sheet, settings):
-        shapes.obj(sheet, "sheet", allowed=("attributes", "skills"))
+        shapes.obj(sheet, "sheet", allowed=("attributes", "skills", "combat"))
         given = shapes.obj(sheet.get("attributes", {}), "sheet.attributes", allowed=ATTRIBUTES)
         attributes = {
             name: shapes.whole(given.get(name, 0), f"sheet.attributes.{name}", *AMOD)
@@ -83,7 +92,9 @@ class XeroSum(GameKit):
                 "attribute": shapes.choice(skill.get("attribute"), f"{path}.attribute", ATTRIBUTES),
                 "smod": shapes.whole(skill.get("smod", 0), f"{path}.smod", *SMOD),
             }
-        return {"attributes": attributes, "skills": skills}
+        clean = {"attributes": attributes, "skills": skills}
+        combat = self.clean_combat(sheet.get("combat"), skills)
+        return clean | {"combat": combat} if combat else clean
 
     def sheet_choices(self, settings):
         return {"sheet.skills.*.attribute": ATTRIBUTES}

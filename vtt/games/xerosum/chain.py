@@ -6,7 +6,7 @@ at once.
 The skill is found on the sheet by name; a character without it rolls the
 usual attribute for the weapon with SMod 0."""
 
-from vtt.games.combat import Resolution, find, wanted
+from vtt.games.combat import Resolution, find, mapped, wanted
 from vtt.games.kit import MAX_COUNTER
 
 DAMAGE = ("wound_points", -1)
@@ -18,6 +18,7 @@ ATTACK_SKILLS = {
     "spell": ("Sorcery", "Magic", "Spellcasting"),
 }
 ATTRIBUTES = {"melee": "Physicality", "missile": "Dexterity", "spell": "Reason"}
+INITIATIVE = ("Initiative",)
 HITS = ("success", "wild_success")
 
 
@@ -35,7 +36,11 @@ def attack_request(ctx) -> dict:
     kind = ctx.weapon.get("kind", "melee")
     request = {"system": "xerosum", "action": "check", "cmod": 0}
     if ctx.attacker.character is not None:
-        names = wanted(ctx.options.get("attack_skill"), ATTACK_SKILLS[kind])
+        names = wanted(
+            ctx.options.get("attack_skill"),
+            ATTACK_SKILLS[kind],
+            mapped(ctx.attacker.sheet, f"{kind}_attack"),
+        )
         request["amod"], request["smod"] = modifiers(ctx.attacker.sheet, names, ATTRIBUTES[kind])
         found = find(ctx.attacker.sheet.get("skills", {}), names)
         ctx.sources["attacker"] = [found or ATTRIBUTES[kind]]
@@ -55,7 +60,7 @@ def resolve(ctx, result: dict, roll) -> Resolution:
 
 def initiative_request(sheet: dict, settings: dict) -> dict:
     """A Dexterity check (with an Initiative skill if the sheet has one)."""
-    amod, smod = modifiers(sheet, ("Initiative",), "Dexterity")
+    amod, smod = modifiers(sheet, [*mapped(sheet, "initiative"), *INITIATIVE], "Dexterity")
     return {"system": "xerosum", "action": "check", "amod": amod, "smod": smod}
 
 

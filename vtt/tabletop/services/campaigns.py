@@ -63,7 +63,7 @@ def campaign_update(*, campaign_id: int, by, **fields) -> Campaign:
             actor=actor(by),
         )
         for character in changed:
-            character_event(character, "character.updated", by)
+            character_event(character, event_kinds.CHARACTER_UPDATED, by)
     return campaign
 
 

@@ -5,6 +5,7 @@ websocket snapshot (and combat's REST reads for trails and the encounter)."""
 from django.shortcuts import render
 from django.urls import reverse
 
+from vtt import games
 from vtt.tabletop.models import Character, Role
 
 from ..access import membership_or_404
@@ -16,10 +17,13 @@ def room(request, campaign_id: int):
     membership = membership_or_404(request.user, campaign_id)
     campaign = membership.campaign
     is_gm = membership.role == Role.GM
+    track = games.kit(campaign.game).wound_track
     characters = Character.objects.filter(campaign=campaign).select_related("owner")
     config = {
         "campaign": {"id": campaign.pk, "name": campaign.name, "game": campaign.game},
         "settings": campaign.settings or {},
+        # How the page reads a character's wound state (static/js/room/wounds.js).
+        "wound_track": track.browser() if track else None,
         "me": {"id": request.user.pk, "name": request.user.get_username(), "role": membership.role},
         "socket": f"/ws/campaigns/{campaign.pk}/",
         "api": {
@@ -29,7 +33,7 @@ def room(request, campaign_id: int):
             "combat": reverse("combat-attacks").removesuffix("attacks/"),
         },
         "characters": [
-            character_summary(c, campaign.game)
+            character_summary(c, campaign.game, campaign.settings)
             for c in characters
             # NPCs are the GM's, even one the GM handed to a player's name.
             if is_gm or c.kind == Character.Kind.PC

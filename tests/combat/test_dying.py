@@ -1,0 +1,189 @@
+"""Xero Sum: at 0 Wound Points a character is Dying, and its player (or the
+GM) may give up every Insight Die to recover one Wound Point and one
+Resilience Point per die and be saved: through the service, REST and the
+websocket, one transaction and one room event, refused with a field error
+when the character is not Dying or has no Insight Die; undo puts it back."""
+
+import contextlib
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.db import connections
+from django.test import Client
+from rest_framework.test import APIClient
+
+from vtt.combat.services.dying import character_save_from_dying
+from vtt.combat.services.undo import undo_last
+from vtt.tabletop.models import Character, RoomEvent
+from vtt.tabletop.services import character_update
+from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
+
+from .battle import make_battle
+from .test_live import ORIGIN, TIMEOUT, Seat, _application
+
+DYING = {"insight_dice": 3, "wound_points": 0, "resilience_points": 1, "experience": 4}
+
+
+def set_resources(battle, key, **resources):
+    """The GM sets them, as at the table (so undo knows what came before)."""
+    character_update(
+        character_id=battle.characters[key].pk, by=battle.users["gm"], resources=resources
+    )
+
+
+def resources(battle, key):
+    return Character.objects.get(pk=battle.characters[key].pk).resources
+
+
+@pytest.fixture
+def wasteland(db):
+    battle = make_battle("xerosum")
+    set_resources(battle, "tenrec", **DYING)
+    set_resources(battle, "zombie", **DYING)
+    return battle
+
+
+def save(battle, who, key="tenrec"):
+    return character_save_from_dying(character_id=battle.characters[key].pk, by=battle.users[who])
+
+
+def test_the_owner_spends_every_insight_die_to_be_saved(wasteland):
+    before = RoomEvent.objects.count()
+    saved = save(wasteland, "player")
+    assert saved.resources == {
+        "insight_dice": 0,
+        "wound_points": 3,
+        "resilience_points": 4,
+        "experience": 4,
+    }
+    assert resources(wasteland, "tenrec") == saved.resources
+    (event,) = RoomEvent.objects.all()[before:]
+    assert event.kind == "character.updated" and event.visibility == "public"
+    assert event.data["character"]["wounds"]["state"] == "Wounded"
+    assert event.data["character"]["resources"]["insight_dice"] == 0
+
+
+def test_the_gm_may_save_anyone_and_undo_it(wasteland):
+    save(wasteland, "gm", "zombie")
+    event = RoomEvent.objects.latest("seq")
+    assert event.visibility == "gm"  # an NPC's resources are the GM's
+    undo_last(campaign_id=wasteland.campaign.pk, by=wasteland.users["gm"])
+    assert resources(wasteland, "zombie") == DYING
+
+
+@pytest.mark.parametrize(
+    ("who", "key", "refusal"),
+    [
+        ("other", "tenrec", NotAllowed),  # another player's character
+        ("observer", "tenrec", NotAllowed),
+        ("player", "zombie", NotFound),  # NPCs do not exist for players
+        ("stranger", "tenrec", NotFound),
+    ],
+)
+def test_only_the_owner_or_a_gm(wasteland, who, key, refusal):
+    with pytest.raises(refusal):
+        save(wasteland, who, key)
+    assert resources(wasteland, key) == DYING
+
+
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [({"wound_points": 2}, "not_dying"), ({"insight_dice": 0}, "insufficient_insight_dice")],
+)
+def test_refused_with_a_field_error_and_nothing_written(wasteland, change, code):
+    set_resources(wasteland, "tenrec", **{**DYING, **change})
+    before = RoomEvent.objects.count()
+    with pytest.raises(ServiceError) as caught:
+        save(wasteland, "player")
+    assert (caught.value.code, caught.value.field) == (code, "character")
+    assert resources(wasteland, "tenrec") == {**DYING, **change}
+    assert RoomEvent.objects.count() == before
+
+
+def test_a_game_without_a_rescue_refuses(battle):
+    with pytest.raises(ServiceError) as caught:
+        character_save_from_dying(
+            character_id=battle.characters["tenrec"].pk, by=battle.users["player"]
+        )
+    assert caught.value.code == "no_rescue"
+
+
+def test_over_rest(wasteland):
+    url = f"/api/combat/characters/{wasteland.characters['tenrec'].pk}/save-from-dying/"
+    client = APIClient()
+    client.force_authenticate(wasteland.users["other"])
+    assert client.post(url).status_code == 403
+    client.force_authenticate(wasteland.users["player"])
+    answer = client.post(url)
+    assert answer.status_code == 200, answer.content
+    body = answer.json()
+    assert body["resources"]["wound_points"] == 3 and "gm_notes" not in body
+    assert body["wounds"] == {"state": "Wounded", "out": False, "dead": False, "hurt": True}
+    again = client.post(url)
+    assert again.status_code == 400
+    assert again.json()["error"] == {
+        "code": "not_dying",
+        "message": again.json()["error"]["message"],
+        "field": "character",
+    }
+    zombie = f"/api/combat/characters/{wasteland.characters['zombie'].pk}/save-from-dying/"
+    assert client.post(zombie).status_code == 404
+
+
+@pytest.fixture
+def live_wasteland(transactional_db):
+    battle = make_battle("xerosum")
+    set_resources(battle, "tenrec", **DYING)
+    battle.cookies = {}
+    for name, user in battle.users.items():
+        client = Client()
+        client.force_login(user)
+        battle.cookies[name] = client.cookies["sessionid"].value
+    return battle
+
+
+@pytest.fixture
+async def seat(live_wasteland):
+    opened = []
+
+    async def sit(name):
+        ws = WebsocketCommunicator(
+            _application(),
+            f"/ws/campaigns/{live_wasteland.campaign.pk}/",
+            headers=[ORIGIN, (b"cookie", f"sessionid={live_wasteland.cookies[name]}".encode())],
+        )
+        connected, _ = await ws.connect(timeout=TIMEOUT)
+        assert connected
+        opened.append(ws)
+        seated = Seat(ws)
+        await seated.frame(lambda f: f["type"] == "snapshot")
+        return seated
+
+    yield sit
+    for ws in opened:
+        with contextlib.suppress(Exception):
+            await ws.disconnect()
+    await database_sync_to_async(connections.close_all)()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_over_the_websocket(live_wasteland, seat):
+    player, other = await seat("player"), await seat("other")
+    tenrec = live_wasteland.characters["tenrec"].pk
+    refused = await other.ask({"type": "dying.save", "id": "o1", "character": tenrec})
+    assert (refused["type"], refused["code"]) == ("error", "forbidden")
+    bad = await player.ask({"type": "dying.save", "id": "p0", "character": "me"})
+    assert (bad["type"], bad["field"]) == ("error", "character")
+    ack = await player.ask({"type": "dying.save", "id": "p1", "character": tenrec})
+    assert ack["type"] == "ack", ack
+    assert ack["character"]["wounds"]["state"] == "Wounded"
+    for seated in (player, other):
+        (event,) = await seated.events(1)
+        assert event["type"] == "character.updated"
+        assert event["data"]["character"]["resources"]["insight_dice"] == 0
+    # Not Dying any more: an error frame, and the socket stays open.
+    again = await player.ask({"type": "dying.save", "id": "p2", "character": tenrec})
+    assert (again["type"], again["code"], again["field"]) == ("error", "not_dying", "character")
+    still = await player.ask({"type": "chat", "id": "p3", "text": "still here"})
+    assert still["type"] == "ack"

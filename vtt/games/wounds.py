@@ -1,0 +1,167 @@
+"""Wound tracks: what a character's wounds mean at the table.
+
+Every game answers one question the same way: given a character's resources
+and the campaign's settings, which state is the character in, is it out of
+the fight (incapacitated or worse: skipped when the turn passes) and is it
+dead. A track declares the campaign settings it reads (its state names and
+thresholds, with defaults; docs/rules.md "Wound tracks" says where each
+default comes from) and the resources it reads. The answer is pure: no
+database, no clock.
+
+- `ConditionTrack`: Artifice's Condition, a named step on the campaign's
+  track; the second to last is Incapacitated, the last Dead.
+- `Ladder`: a damage counter that grows (Fantasy Ground Rules, Rd6,
+  Apocalyptia wounds); every `wounds_per_state` points is one state down a
+  list of names whose second to last is out and last is dead.
+- `Dying`: Xero Sum's Wound Points, which damage takes away; at 0 the
+  character is Dying, and spending every Insight Die saves them."""
+
+from dataclasses import dataclass
+
+from vtt.tabletop import shapes
+from vtt.tabletop.errors import ServiceError
+
+from .kit import MAX_COUNTER, Setting, count, flag
+
+# Shared by every track: whether the turn order passes over the fallen.
+SKIP_FALLEN = flag(True, "Skip the incapacitated and the dead when the turn passes")
+
+
+@dataclass(frozen=True)
+class WoundState:
+    state: str
+    out: bool  # incapacitated or worse: cannot act, skipped in the turn order
+    dead: bool
+    hurt: bool  # past the track's first state: the map's badge shows it
+
+    def data(self) -> dict:
+        return {"state": self.state, "out": self.out, "dead": self.dead, "hurt": self.hurt}
+
+
+def _at(track: list, index: int) -> WoundState:
+    """The index-th state of a track whose second to last is out and last dead."""
+    index = max(0, min(index, len(track) - 1))
+    return WoundState(track[index], index >= len(track) - 2, index == len(track) - 1, index > 0)
+
+
+class WoundTrack:
+    """No track: the game says nothing about what wounds do."""
+
+    settings: dict = {}
+    # The resources the state is read from: a change to one of them changes
+    # the state, and shows nothing else about the character.
+    reads: tuple = ()
+
+    kind = "none"
+
+    def state(self, resources: dict, settings: dict) -> WoundState | None:
+        return None
+
+    def browser(self) -> dict:
+        """How the room page reads the state again after a change
+        (static/js/room/wounds.js): the kind of track and its resource."""
+        return {"kind": self.kind, "reads": self.reads[0] if self.reads else None}
+
+    def rescue(self, resources: dict, settings: dict) -> dict:
+        """The resources after the game's way back from dying, or a refusal."""
+        raise ServiceError("no_rescue", "this game has no way to be saved from dying", "character")
+
+
+class ConditionTrack(WoundTrack):
+    """Artifice: the Condition on the campaign's `condition_track` (declared
+    with the kit's other settings, since sheets and attacks read it too)."""
+
+    kind = "condition"
+    settings = {"skip_fallen": SKIP_FALLEN}
+    reads = ("condition",)
+
+    def __init__(self, default_track: list):
+        self.default_track = default_track
+
+    def state(self, resources, settings):
+        track = settings.get("condition_track") or self.default_track
+        condition = resources.get("condition", track[0])
+        return _at(track, track.index(condition) if condition in track else 0)
+
+
+def _clean_states(lo: int, hi: int):
+    return lambda value, path: shapes.distinct_names(value, path, lo, hi)
+
+
+class Ladder(WoundTrack):
+    """A counter that damage adds to: `wounds_per_state` points a state."""
+
+    kind = "ladder"
+
+    def __init__(self, counter: str, states: list, per_state: int):
+        self.counter = counter
+        self.reads = (counter,)
+        self.settings = {
+            "wound_states": Setting(
+                list(states),
+                _clean_states(3, 12),
+                "Wound states, best to worst (one per line)",
+                "The second to last is out of the fight, the last is dead.",
+            ),
+            "wounds_per_state": count(per_state, 1, 999, "Wounds for each state down the track"),
+            "skip_fallen": SKIP_FALLEN,
+        }
+
+    def state(self, resources, settings):
+        track = settings.get("wound_states") or self.settings["wound_states"].default
+        step = settings.get("wounds_per_state") or self.settings["wounds_per_state"].default
+        wounds = resources.get(self.counter, 0)
+        return _at(track, wounds // step if type(wounds) is int else 0)
+
+
+class Dying(WoundTrack):
+    """Xero Sum: below the campaign's starting Wound Points a character is
+    hurt; at 0 Wound Points Dying. Giving up every Insight Die recovers one
+    Wound Point and one Resilience Point per die and saves them."""
+
+    kind = "dying"
+    reads = ("wound_points",)
+    settings = {
+        "wound_states": Setting(
+            ["Unhurt", "Wounded", "Dying"],
+            _clean_states(3, 3),
+            "Wound states (three, one per line)",
+            "At full Wound Points, below them, and at 0 Wound Points.",
+        ),
+        "skip_fallen": SKIP_FALLEN,
+    }
+
+    def state(self, resources, settings):
+        names = settings.get("wound_states") or self.settings["wound_states"].default
+        points = resources.get("wound_points", 0)
+        full = settings.get("starting_wound_points", 10)
+        if type(points) is not int or points <= 0:
+            return WoundState(names[2], True, False, True)
+        hurt = points < full
+        return WoundState(names[1] if hurt else names[0], False, False, hurt)
+
+    def rescue(self, resources, settings):
+        state = self.state(resources, settings)
+        if not state.out:
+            raise ServiceError(
+                "not_dying",
+                f"only a Dying character can be saved this way (this one is {state.state})",
+                "character",
+            )
+        dice = resources.get("insight_dice", 0)
+        if dice <= 0:
+            raise ServiceError(
+                "insufficient_insight_dice",
+                "saving a Dying character costs every Insight Die, and there are none",
+                "character",
+            )
+
+        def plus(key):
+            return min(MAX_COUNTER, resources.get(key, 0) + dice)
+
+        return {
+            **resources,
+            "insight_dice": 0,
+            "wound_points": plus("wound_points"),
+            "resilience_points": plus("resilience_points"),
+        }
