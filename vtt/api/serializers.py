@@ -250,14 +250,11 @@ class CharacterIn(StrictSerializer):
     gm_notes = Text(required=False, allow_blank=True, max_length=20000)
 
 
-class CharacterPatchIn(StrictSerializer):
+class CharacterPatchIn(CharacterIn):
+    """Any of the create fields; those left out keep their values."""
+
     name = Text(max_length=120, required=False)
     kind = serializers.ChoiceField(choices=["pc", "npc"], required=False)
-    owner_id = Whole(required=False, allow_null=True, **ID)
-    sheet = serializers.JSONField(required=False)
-    weapons = serializers.JSONField(required=False)
-    resources = serializers.JSONField(required=False)
-    gm_notes = Text(required=False, allow_blank=True, max_length=20000)
 
 
 class ResourceIn(StrictSerializer):

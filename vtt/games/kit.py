@@ -78,6 +78,15 @@ class CombatRole:
     usual: tuple
 
 
+def attack_roles(skills: dict) -> dict:
+    """A melee, missile and spell attack role from a chain's usual skill
+    names by weapon kind ({"melee": (...), ...})."""
+    return {
+        f"{kind}_attack": CombatRole(f"{kind.capitalize()} attack", names)
+        for kind, names in skills.items()
+    }
+
+
 @dataclass(frozen=True)
 class Words:
     """What a player of the game calls the tray's actions and fields, by

@@ -4,7 +4,7 @@ and on reducing damage, and Wounds that add up to a wound track."""
 from vtt.rules.systems.fgr import SYSTEM
 from vtt.tabletop import shapes
 
-from ..kit import DIAGONAL, CombatRole, GameKit, Words, count
+from ..kit import DIAGONAL, CombatRole, GameKit, Words, attack_roles, count
 from ..wounds import Ladder
 from . import chain, log
 
@@ -28,10 +28,7 @@ class FantasyGroundRules(GameKit):
         **WOUND_TRACK.settings,
     }
     wound_track = WOUND_TRACK
-    combat_roles = {
-        "melee_attack": CombatRole("Melee attack", chain.ATTACK_SKILLS["melee"]),
-        "missile_attack": CombatRole("Missile attack", chain.ATTACK_SKILLS["missile"]),
-        "spell_attack": CombatRole("Spell attack", chain.ATTACK_SKILLS["spell"]),
+    combat_roles = attack_roles(chain.ATTACK_SKILLS) | {
         "initiative": CombatRole("Initiative", chain.INITIATIVE),
     }
     counters = ("action_points", "experience", "wounds", "fatigue", "fear")

@@ -12,6 +12,7 @@ from ..kit import (
     GameKit,
     WeaponDamage,
     Words,
+    attack_roles,
     choice,
     count,
     flag,
@@ -66,10 +67,7 @@ class Rd6(GameKit):
         **WOUND_TRACK.settings,
     }
     wound_track = WOUND_TRACK
-    combat_roles = {
-        "melee_attack": CombatRole("Melee attack", chain.ATTACK_SKILLS["melee"]),
-        "missile_attack": CombatRole("Missile attack", chain.ATTACK_SKILLS["missile"]),
-        "spell_attack": CombatRole("Spell attack", chain.ATTACK_SKILLS["spell"]),
+    combat_roles = attack_roles(chain.ATTACK_SKILLS) | {
         "parry": CombatRole("Parry (against melee)", chain.PARRY),
         "dodge": CombatRole("Dodge (against missiles and spells)", chain.DODGE),
         "initiative": CombatRole("Initiative", chain.INITIATIVE),

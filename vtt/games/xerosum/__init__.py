@@ -5,7 +5,7 @@ damage takes away, Dying at 0, and every Insight Die spent to be saved."""
 from vtt.rules.systems.xerosum import SYSTEM
 from vtt.tabletop import shapes
 
-from ..kit import DIAGONAL, CombatRole, GameKit, Words, count
+from ..kit import DIAGONAL, CombatRole, GameKit, Words, attack_roles, count
 from ..wounds import Dying
 from . import chain, log
 
@@ -36,10 +36,7 @@ class XeroSum(GameKit):
         **Dying.settings,
     }
     wound_track = Dying()
-    combat_roles = {
-        "melee_attack": CombatRole("Melee attack", chain.ATTACK_SKILLS["melee"]),
-        "missile_attack": CombatRole("Missile attack", chain.ATTACK_SKILLS["missile"]),
-        "spell_attack": CombatRole("Spell attack", chain.ATTACK_SKILLS["spell"]),
+    combat_roles = attack_roles(chain.ATTACK_SKILLS) | {
         "initiative": CombatRole("Initiative", chain.INITIATIVE),
     }
     counters = ("insight_dice", "wound_points", "resilience_points", "experience")
