@@ -9,7 +9,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/", include("vtt.api.urls")),
-    path("api/combat/", include("vtt.combat.urls")),
+    path("api/combat/", include("vtt.api.combat_urls")),
     path("", include("vtt.web.urls")),
 ]
 

@@ -9,14 +9,15 @@ from rest_framework.response import Response
 from vtt.api.permissions import character_access
 from vtt.api.serializers import CharacterOut, ErrorOut, TokenOut
 from vtt.api.views.base import TabletopView
+from vtt.combat import selectors
+from vtt.combat.services import attacks, dying, encounters, reveal, trails, undo
 from vtt.tabletop.errors import NotFound
 from vtt.tabletop.models import Membership, Role
 from vtt.tabletop.policy import event_view
 from vtt.tabletop.serialize import character_data, token_data
 from vtt.tabletop.visibility import Viewer
 
-from . import selectors, serializers
-from .services import attacks, dying, encounters, reveal, trails, undo
+from .. import combat_serializers as serializers
 
 ERRORS = {
     400: OpenApiResponse(ErrorOut, description="Bad input, or a rule's refusal (its code)."),

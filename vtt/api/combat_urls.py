@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from .views import combat as views
 
 urlpatterns = [
     path("attacks/", views.AttackListView.as_view(), name="combat-attacks"),
