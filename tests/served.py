@@ -17,6 +17,13 @@ from urllib.parse import quote
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def python(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    """This interpreter run at the repository's root, its output kept as text."""
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=60, **kwargs
+    )
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -3,17 +3,14 @@ naming whichever did not."""
 
 import json
 import os
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 from channels.layers import get_channel_layer
 
+from tests import served
 from vtt import health
 
-ROOT = Path(__file__).resolve().parent.parent
 NOBODY_LISTENS = "127.0.0.1:1"
 
 
@@ -82,13 +79,8 @@ def healthz_in_a_process(**env):
         """
     )
     clean = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        env={**clean, "DJANGO_SETTINGS_MODULE": "vtt.settings", **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
+    result = served.python(
+        "-c", script, env={**clean, "DJANGO_SETTINGS_MODULE": "vtt.settings", **env}
     )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout.strip().splitlines()[-1])

@@ -2,20 +2,14 @@
 
 import signal
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from tests import served
 
-ROOT = Path(__file__).resolve().parent.parent
-
 
 def run_python(code: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
-    )
+    return served.python("-c", code)
 
 
 def test_daphne_makes_its_loop_with_uvloop():

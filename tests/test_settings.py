@@ -3,12 +3,12 @@ it says, and the embedded defaults need nothing configured."""
 
 import importlib.util
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+
+from tests import served
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS_FILE = ROOT / "vtt" / "settings.py"
@@ -114,14 +114,7 @@ def test_development_key_is_refused_without_debug(monkeypatch):
 def manage(*args, **env):
     clean = {k: v for k, v in os.environ.items() if k not in ENV_NAMES}
     clean.pop("DJANGO_SETTINGS_MODULE", None)
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env={**clean, **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return served.python("manage.py", *args, env={**clean, **env})
 
 
 def test_start_up_refuses_the_development_key_without_debug():

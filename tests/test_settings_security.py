@@ -6,12 +6,11 @@ compose stack trusts exactly the one proxy it runs."""
 
 import os
 import re
-import subprocess
-import sys
 
 import pytest
 import yaml
 
+from tests import served
 from tests.test_foundation_deploy import COMPOSE, NGINX, find, parse_nginx
 from tests.test_settings import ENV_NAMES, PRODUCTION_KEY, ROOT, load_settings
 
@@ -65,13 +64,8 @@ def check_deploy(env: dict[str, str]):
         for k, v in os.environ.items()
         if k not in ENV_NAMES + SECURITY_ENV_NAMES and k != "DJANGO_SETTINGS_MODULE"
     }
-    return subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT,
-        env={**outside, **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
+    return served.python(
+        "manage.py", "check", "--deploy", "--fail-level", "WARNING", env={**outside, **env}
     )
 
 

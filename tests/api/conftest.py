@@ -4,9 +4,9 @@ matrix's few hundred requests each start from the same state cheaply."""
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from rest_framework.test import APIClient
 
+from tests.laid_once import laid_once_per_module
 from tests.tabletop.table import make_table
 from vtt.tabletop import services
 
@@ -30,16 +30,7 @@ def lay_table():
     return table
 
 
-@pytest.fixture(scope="module")
-def shared_table(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock(), transaction.atomic():
-        yield lay_table()
-        transaction.set_rollback(True)
-
-
-@pytest.fixture
-def table(shared_table, db):
-    return shared_table
+laid_once, table = laid_once_per_module(lay_table, "table")
 
 
 @pytest.fixture

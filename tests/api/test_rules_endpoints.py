@@ -3,17 +3,15 @@ hostile bodies only ever get the contract's errors."""
 
 import json
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests import served
 from vtt.rules import adjudicate, encode
 from vtt.rules.systems import SYSTEMS
 
-ROOT = Path(__file__).resolve().parents[2]
 ERROR_CODES = {
     "invalid",
     "unknown_field",
@@ -29,14 +27,7 @@ pytestmark = pytest.mark.django_db
 
 
 def manage(command: str, body: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "manage.py", command],
-        input=body,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    return served.python("manage.py", command, input=body)
 
 
 def post(client, path, body):

@@ -5,22 +5,19 @@ import json
 
 import pytest
 
+from tests.api_paths import campaign_paths, scene_paths, token_paths
+
 # The zombie's token is in plain sight; its character sheet (kind "npc") is not.
 SECRETS = ("Lurker", "gm_notes", "Rises again", "Burial chamber", '"npc"')
 
 
 def reads(table):
-    c, s = table.campaign.pk, table.scene.pk
     return [
         "/api/campaigns/",
-        f"/api/campaigns/{c}/",
-        f"/api/campaigns/{c}/characters/",
+        *campaign_paths(table.campaign.pk),
         f"/api/characters/{table.tenrec.pk}/",
-        f"/api/campaigns/{c}/scenes/",
-        f"/api/scenes/{s}/",
-        f"/api/scenes/{s}/tokens/",
-        f"/api/tokens/{table.tenrec_token.pk}/",
-        f"/api/campaigns/{c}/rolls/",
+        *scene_paths(table.scene.pk),
+        *token_paths(table.tenrec_token.pk),
         f"/api/rolls/{table.public_roll.pk}/",
     ]
 

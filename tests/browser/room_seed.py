@@ -79,43 +79,61 @@ def seed_hall(campaign, gm, player) -> dict:
     return {"scene": hall.pk, "tokens": tokens}
 
 
+def joined_table(gm, player, name, game, scene_name, **scene_size):
+    """A campaign the player joined by invite, and its active scene."""
+    from vtt.tabletop import services
+
+    campaign = services.campaign_create(owner=gm, name=name, game=game)
+    invite = services.invite_create(campaign=campaign, by=gm, role="player")
+    services.invite_accept(code=invite.code, user=player)
+    scene = services.scene_create(campaign_id=campaign.pk, by=gm, name=scene_name, **scene_size)
+    services.scene_activate(scene_id=scene.pk, by=gm)
+    return campaign, scene
+
+
+def character_on(scene, gm, name, kind, owner, x, y, token=None, **sheet):
+    """A character and its token on the scene; the token's pk and the character."""
+    from vtt.tabletop import services
+
+    character = services.character_create(
+        campaign_id=scene.campaign_id,
+        by=gm,
+        name=name,
+        kind=kind,
+        owner_id=owner.pk if owner else None,
+        **sheet,
+    )
+    made = services.token_create(
+        scene_id=scene.pk, by=gm, name=name, x=x, y=y, character_id=character.pk, **(token or {})
+    )
+    return made.pk, character
+
+
 def seed_fight(gm, player) -> dict:
     """The seed's zombie fight: Tenrec (Finesse 4D, Might 3D, long sword
     Lethality 1) beside a zombie NPC (Agility 2D, Toughness 3D)."""
     from tests.combat.battle import ARTIFICE_SHEETS, ARTIFICE_WEAPONS
-    from vtt.tabletop import services
 
-    campaign = services.campaign_create(owner=gm, name="The Fight", game="artifice")
-    invite = services.invite_create(campaign=campaign, by=gm, role="player")
-    services.invite_accept(code=invite.code, user=player)
-    scene = services.scene_create(
-        campaign_id=campaign.pk, by=gm, name="Tomb entrance", width=12, height=8, walls=[]
+    campaign, scene = joined_table(
+        gm, player, "The Fight", "artifice", "Tomb entrance", width=12, height=8, walls=[]
     )
-    services.scene_activate(scene_id=scene.pk, by=gm)
     tokens = {}
     for key, name, kind, owner, (x, y), color in (
         ("tenrec", "Tenrec", "pc", player, (3, 3), "#2266aa"),
         ("zombie", "Zombie", "npc", None, (4, 3), "#556b2f"),
     ):
-        character = services.character_create(
-            campaign_id=campaign.pk,
-            by=gm,
-            name=name,
-            kind=kind,
-            owner_id=owner.pk if owner else None,
+        tokens[key], _ = character_on(
+            scene,
+            gm,
+            name,
+            kind,
+            owner,
+            x,
+            y,
+            token={"color": color},
             sheet=ARTIFICE_SHEETS[key],
             weapons=ARTIFICE_WEAPONS[key],
         )
-        token = services.token_create(
-            scene_id=scene.pk,
-            by=gm,
-            name=name,
-            x=x,
-            y=y,
-            color=color,
-            character_id=character.pk,
-        )
-        tokens[key] = token.pk
     return {"campaign": campaign.pk, "scene": scene.pk, "tokens": tokens}
 
 
@@ -123,33 +141,21 @@ def seed_wasteland(gm, player) -> dict:
     """Xero Sum: Kira at 0 Wound Points (Dying) with 2 Insight Dice, and a raider."""
     from vtt.tabletop import services
 
-    campaign = services.campaign_create(owner=gm, name="The Wasteland", game="xerosum")
-    invite = services.invite_create(campaign=campaign, by=gm, role="player")
-    services.invite_accept(code=invite.code, user=player)
-    scene = services.scene_create(campaign_id=campaign.pk, by=gm, name="Ruins", width=10, height=6)
-    services.scene_activate(scene_id=scene.pk, by=gm)
+    campaign, scene = joined_table(
+        gm, player, "The Wasteland", "xerosum", "Ruins", width=10, height=6
+    )
     tokens = {}
     for key, name, kind, owner, x in (
         ("kira", "Kira", "pc", player, 2),
         ("raider", "Raider", "npc", None, 4),
     ):
-        character = services.character_create(
-            campaign_id=campaign.pk,
-            by=gm,
-            name=name,
-            kind=kind,
-            owner_id=owner.pk if owner else None,
-        )
+        tokens[key], character = character_on(scene, gm, name, kind, owner, x, 2)
         if key == "kira":
             services.character_update(
                 character_id=character.pk,
                 by=gm,
                 resources={"wound_points": 0, "resilience_points": 1, "insight_dice": 2},
             )
-        token = services.token_create(
-            scene_id=scene.pk, by=gm, name=name, x=x, y=2, character_id=character.pk
-        )
-        tokens[key] = token.pk
     return {"campaign": campaign.pk, "tokens": tokens}
 
 

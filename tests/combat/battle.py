@@ -5,7 +5,9 @@ player's sorcerer) further off, on a 30 x 30 map with one wall."""
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
+from django.test import Client
 
+from vtt.combat.services.attacks import attack_make, attack_preview
 from vtt.tabletop.models import Membership, Role
 from vtt.tabletop.services import (
     campaign_create,
@@ -104,3 +106,57 @@ ARTIFICE_WEAPONS = {
         {"name": "Frost ray", "kind": "spell", "lethality": 1, "range_ft": 30},
     ],
 }
+
+# Apocalyptia's seed fight: a machete fighter against a clubbing zombie.
+APOCALYPTIA_SHEETS = {
+    "tenrec": {
+        "traits": {"Agility": 6, "Brains": 2, "Constitution": 3, "Demeanor": 2},
+        "skills": {
+            "Melee": {"trait": "Agility", "level": 6},
+            "Dodge": {"trait": "Agility", "level": 2},
+            "Block": {"trait": "Agility", "level": 1},
+        },
+    },
+    "zombie": {
+        "traits": {"Agility": 3, "Brains": 1, "Constitution": 4, "Demeanor": 1},
+        "skills": {
+            "Dodge": {"trait": "Agility", "level": 3},
+            "Block": {"trait": "Agility", "level": 1},
+        },
+    },
+}
+APOCALYPTIA_WEAPONS = {
+    "tenrec": [{"name": "Machete", "kind": "melee", "damage": 3}],
+    "zombie": [{"name": "Club", "kind": "melee", "damage": 2}],
+}
+
+
+def apocalyptia_battle() -> Battle:
+    return make_battle("apocalyptia", sheets=APOCALYPTIA_SHEETS, weapons=APOCALYPTIA_WEAPONS)
+
+
+def _tokens(battle, by, attacker, target) -> dict:
+    return {
+        "by": battle.users[by],
+        "attacker_token_id": battle.tokens[attacker].pk,
+        "target_token_id": battle.tokens[target].pk,
+    }
+
+
+def attack(battle, by="player", attacker="tenrec", target="zombie", **kwargs):
+    """attack_make between two of the battle's tokens, named by key."""
+    return attack_make(**_tokens(battle, by, attacker, target), **kwargs)
+
+
+def preview(battle, by="player", attacker="tenrec", target="zombie", **kwargs):
+    return attack_preview(**_tokens(battle, by, attacker, target), **kwargs)
+
+
+def log_in_everyone(battle) -> Battle:
+    """A session cookie for every user, for the websocket's handshake."""
+    battle.cookies = {}
+    for name, user in battle.users.items():
+        client = Client()
+        client.force_login(user)
+        battle.cookies[name] = client.cookies["sessionid"].value
+    return battle

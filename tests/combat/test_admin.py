@@ -4,10 +4,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from vtt.combat.services.attacks import attack_make
 from vtt.combat.services.encounters import encounter_start
 
-from .battle import ZOMBIE_FIGHT
+from .battle import ZOMBIE_FIGHT, attack
 
 PAGES = ("encounter", "attack", "trailstep", "brokenweapon", "resourcestate", "undo")
 
@@ -20,13 +19,7 @@ def admin_client_(battle):
 
 
 def test_every_combat_record_is_listed_and_read_only(battle, admin_client_):
-    made = attack_make(
-        by=battle.users["player"],
-        attacker_token_id=battle.tokens["tenrec"].pk,
-        target_token_id=battle.tokens["zombie"].pk,
-        weapon="Long sword",
-        faces=ZOMBIE_FIGHT,
-    )
+    made = attack(battle, weapon="Long sword", faces=ZOMBIE_FIGHT)
     encounter = encounter_start(scene_id=battle.scene.pk, by=battle.users["gm"])
     for page in PAGES:
         assert admin_client_.get(f"/admin/combat/{page}/").status_code == 200

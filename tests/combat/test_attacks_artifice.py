@@ -4,21 +4,11 @@ the sheets, range and sight refusals, advantage, overrides and who may attack.""
 import pytest
 
 from vtt.combat.models import Attack
-from vtt.combat.services.attacks import attack_make, attack_preview
 from vtt.tabletop.models import Character, RoomEvent
 from vtt.tabletop.services import token_move
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
 
-from .battle import ZOMBIE_FIGHT
-
-
-def attack(battle, by="player", attacker="tenrec", target="zombie", **kwargs):
-    return attack_make(
-        by=battle.users[by],
-        attacker_token_id=battle.tokens[attacker].pk,
-        target_token_id=battle.tokens[target].pk,
-        **kwargs,
-    )
+from .battle import ZOMBIE_FIGHT, attack, preview
 
 
 def condition(battle, key):
@@ -52,13 +42,8 @@ def test_the_seed_zombie_fight_wounds_the_zombie_three_steps(battle):
 
 
 def test_pools_come_from_the_sheets_and_the_weapon(battle):
-    preview = attack_preview(
-        by=battle.users["player"],
-        attacker_token_id=battle.tokens["tenrec"].pk,
-        target_token_id=battle.tokens["zombie"].pk,
-        weapon="Long sword",
-    )
-    request = preview["request"]
+    previewed = preview(battle, weapon="Long sword")
+    request = previewed["request"]
     assert request["attacker"] == {
         "finesse": 4,
         "might": 3,
@@ -69,8 +54,8 @@ def test_pools_come_from_the_sheets_and_the_weapon(battle):
     assert request["defender"]["agility"] == 2 and request["defender"]["toughness"] == 3
     assert request["defender"]["condition"] == "Healthy"
     assert request["range"] == "adjacent" and request["advantage"] is None
-    assert preview["measure"]["distance_ft"] == 5
-    assert abs(sum(preview["odds"]["outcomes"].values()) - 1) < 1e-9
+    assert previewed["measure"]["distance_ft"] == 5
+    assert abs(sum(previewed["odds"]["outcomes"].values()) - 1) < 1e-9
 
 
 def test_a_step_replays_alone_from_its_recorded_faces(battle):
@@ -121,15 +106,10 @@ def test_a_spell_needs_line_of_sight(battle):
 
 
 def test_a_spell_attacks_with_arcanum(battle):
-    preview = attack_preview(
-        by=battle.users["other"],
-        attacker_token_id=battle.tokens["kobor"].pk,
-        target_token_id=battle.tokens["zombie"].pk,
-        weapon="Frost ray",
-    )
-    assert preview["request"]["attacker"]["finesse"] == 4
-    assert preview["request"]["attacker"]["might"] == 4
-    assert preview["request"]["range"] == "near"
+    previewed = preview(battle, by="other", attacker="kobor", weapon="Frost ray")
+    assert previewed["request"]["attacker"]["finesse"] == 4
+    assert previewed["request"]["attacker"]["might"] == 4
+    assert previewed["request"]["range"] == "near"
 
 
 def test_only_the_gm_or_the_controller_attacks(battle):

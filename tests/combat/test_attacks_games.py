@@ -7,7 +7,6 @@ import pytest
 from vtt.combat.models import Attack
 from vtt.combat.services.attacks import (
     attack_apply_damage,
-    attack_make,
     attack_reduce_damage,
     weapon_repair,
 )
@@ -15,16 +14,7 @@ from vtt.rules import adjudicate
 from vtt.tabletop.models import Character, RoomEvent
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
 
-from .battle import make_battle
-
-
-def attack(battle, by="player", attacker="tenrec", target="zombie", **kwargs):
-    return attack_make(
-        by=battle.users[by],
-        attacker_token_id=battle.tokens[attacker].pk,
-        target_token_id=battle.tokens[target].pk,
-        **kwargs,
-    )
+from .battle import apocalyptia_battle, attack, make_battle, preview
 
 
 def resources(battle, key):
@@ -36,29 +26,7 @@ def resources(battle, key):
 
 @pytest.fixture
 def apocalyptia(db):
-    fighter = {
-        "traits": {"Agility": 6, "Brains": 2, "Constitution": 3, "Demeanor": 2},
-        "skills": {
-            "Melee": {"trait": "Agility", "level": 6},
-            "Dodge": {"trait": "Agility", "level": 2},
-            "Block": {"trait": "Agility", "level": 1},
-        },
-    }
-    zombie = {
-        "traits": {"Agility": 3, "Brains": 1, "Constitution": 4, "Demeanor": 1},
-        "skills": {
-            "Dodge": {"trait": "Agility", "level": 3},
-            "Block": {"trait": "Agility", "level": 1},
-        },
-    }
-    return make_battle(
-        "apocalyptia",
-        sheets={"tenrec": fighter, "zombie": zombie},
-        weapons={
-            "tenrec": [{"name": "Machete", "kind": "melee", "damage": 3}],
-            "zombie": [{"name": "Club", "kind": "melee", "damage": 2}],
-        },
-    )
+    return apocalyptia_battle()
 
 
 def test_apocalyptia_the_seed_example_then_the_gm_applies_the_damage(apocalyptia):
@@ -284,17 +252,10 @@ def test_xerosum_a_failure_misses(xerosum):
 
 @pytest.mark.parametrize("game", ["apocalyptia", "rd6", "fgr", "xerosum"])
 def test_every_game_previews_its_attack_with_exact_odds(game, request):
-    from vtt.combat.services.attacks import attack_preview
-
     battle = request.getfixturevalue(game)
     weapon = battle.characters["tenrec"].weapons[0]["name"]
-    preview = attack_preview(
-        by=battle.users["player"],
-        attacker_token_id=battle.tokens["tenrec"].pk,
-        target_token_id=battle.tokens["zombie"].pk,
-        weapon=weapon,
-    )
-    assert preview["request"]["system"] == game
-    assert abs(sum(preview["odds"]["outcomes"].values()) - 1) < 1e-9
+    previewed = preview(battle, weapon=weapon)
+    assert previewed["request"]["system"] == game
+    assert abs(sum(previewed["odds"]["outcomes"].values()) - 1) < 1e-9
     made = attack(battle, weapon=weapon)  # and the same request, rolled
-    assert made.steps[0]["request"]["action"] == preview["request"]["action"]
+    assert made.steps[0]["request"]["action"] == previewed["request"]["action"]

@@ -7,13 +7,12 @@ import pytest
 
 from vtt import games
 from vtt.combat.models import Combatant
-from vtt.combat.services.attacks import attack_preview
 from vtt.combat.services.encounters import encounter_roll_initiative, encounter_start
 from vtt.tabletop import sheets
 from vtt.tabletop.errors import ServiceError
 from vtt.tabletop.services import character_update
 
-from .battle import make_battle
+from .battle import make_battle, preview
 
 ROLES = {
     "artifice": [],
@@ -76,15 +75,6 @@ def test_artifice_sheets_take_no_mapping():
     with pytest.raises(ServiceError) as caught:
         sheets.clean_sheet("artifice", {"combat": {"melee_attack": "Swordplay"}}, {})
     assert caught.value.field == "sheet.combat"
-
-
-def preview(battle, **kwargs):
-    return attack_preview(
-        by=battle.users["player"],
-        attacker_token_id=battle.tokens["tenrec"].pk,
-        target_token_id=battle.tokens["zombie"].pk,
-        **kwargs,
-    )
 
 
 def mapped_battle(game, tenrec, zombie=None):

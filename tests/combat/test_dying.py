@@ -4,13 +4,7 @@ Resilience Point per die and be saved: through the service, REST and the
 websocket, one transaction and one room event, refused with a field error
 when the character is not Dying or has no Insight Die; undo puts it back."""
 
-import contextlib
-
 import pytest
-from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
-from django.db import connections
-from django.test import Client
 from rest_framework.test import APIClient
 
 from vtt.combat.services.dying import character_save_from_dying
@@ -19,8 +13,8 @@ from vtt.tabletop.models import Character, RoomEvent
 from vtt.tabletop.services import character_update
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
 
-from .battle import make_battle
-from .test_live import ORIGIN, TIMEOUT, Seat, _application
+from .battle import log_in_everyone, make_battle
+from .test_live import seating
 
 DYING = {"insight_dice": 3, "wound_points": 0, "resilience_points": 1, "experience": 4}
 
@@ -135,36 +129,13 @@ def test_over_rest(wasteland):
 def live_wasteland(transactional_db):
     battle = make_battle("xerosum")
     set_resources(battle, "tenrec", **DYING)
-    battle.cookies = {}
-    for name, user in battle.users.items():
-        client = Client()
-        client.force_login(user)
-        battle.cookies[name] = client.cookies["sessionid"].value
-    return battle
+    return log_in_everyone(battle)
 
 
 @pytest.fixture
 async def seat(live_wasteland):
-    opened = []
-
-    async def sit(name):
-        ws = WebsocketCommunicator(
-            _application(),
-            f"/ws/campaigns/{live_wasteland.campaign.pk}/",
-            headers=[ORIGIN, (b"cookie", f"sessionid={live_wasteland.cookies[name]}".encode())],
-        )
-        connected, _ = await ws.connect(timeout=TIMEOUT)
-        assert connected
-        opened.append(ws)
-        seated = Seat(ws)
-        await seated.frame(lambda f: f["type"] == "snapshot")
-        return seated
-
-    yield sit
-    for ws in opened:
-        with contextlib.suppress(Exception):
-            await ws.disconnect()
-    await database_sync_to_async(connections.close_all)()
+    async with seating(live_wasteland) as sit:
+        yield sit
 
 
 @pytest.mark.django_db(transaction=True)

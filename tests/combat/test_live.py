@@ -10,11 +10,16 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db import connections
-from django.test import Client
 
 from vtt.tabletop.models import Character
 
-from .battle import ARTIFICE_SHEETS, ARTIFICE_WEAPONS, ZOMBIE_FIGHT, make_battle
+from .battle import (
+    ARTIFICE_SHEETS,
+    ARTIFICE_WEAPONS,
+    ZOMBIE_FIGHT,
+    log_in_everyone,
+    make_battle,
+)
 
 ORIGIN = (b"origin", b"http://testserver")
 TIMEOUT = 3
@@ -23,13 +28,7 @@ TIMEOUT = 3
 @pytest.fixture
 def table(transactional_db):
     battle = make_battle("artifice", sheets=ARTIFICE_SHEETS, weapons=ARTIFICE_WEAPONS)
-    cookies = {}
-    for name, user in battle.users.items():
-        client = Client()
-        client.force_login(user)
-        cookies[name] = client.cookies["sessionid"].value
-    battle.cookies = cookies
-    return battle
+    return log_in_everyone(battle)
 
 
 class Seat:
@@ -72,31 +71,42 @@ class Seat:
             self.unread.append(json.loads(await self.ws.receive_from(1)))
 
 
-@pytest.fixture
-async def seats(table):
+@contextlib.asynccontextmanager
+async def seating(battle):
+    """Seats members of the battle's room, each past its snapshot; every
+    socket opened is closed on the way out, and the test's connections."""
     opened = []
 
-    async def sit(*names):
-        out = []
-        for name in names:
-            ws = WebsocketCommunicator(
-                _application(),
-                f"/ws/campaigns/{table.campaign.pk}/",
-                headers=[ORIGIN, (b"cookie", f"sessionid={table.cookies[name]}".encode())],
-            )
-            connected, _ = await ws.connect(timeout=TIMEOUT)
-            assert connected
-            opened.append(ws)
-            seat = Seat(ws)
-            await seat.frame(lambda f: f["type"] == "snapshot")
-            out.append(seat)
-        return out
+    async def sit(name):
+        ws = WebsocketCommunicator(
+            _application(),
+            f"/ws/campaigns/{battle.campaign.pk}/",
+            headers=[ORIGIN, (b"cookie", f"sessionid={battle.cookies[name]}".encode())],
+        )
+        connected, _ = await ws.connect(timeout=TIMEOUT)
+        assert connected
+        opened.append(ws)
+        seat = Seat(ws)
+        await seat.frame(lambda f: f["type"] == "snapshot")
+        return seat
 
-    yield sit
-    for ws in opened:
-        with contextlib.suppress(Exception):
-            await ws.disconnect()
-    await database_sync_to_async(connections.close_all)()
+    try:
+        yield sit
+    finally:
+        for ws in opened:
+            with contextlib.suppress(Exception):
+                await ws.disconnect()
+        await database_sync_to_async(connections.close_all)()
+
+
+@pytest.fixture
+async def seats(table):
+    async with seating(table) as sit:
+
+        async def sit_all(*names):
+            return [await sit(name) for name in names]
+
+        yield sit_all
 
 
 def _application():

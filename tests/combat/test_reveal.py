@@ -4,7 +4,6 @@ until the GM reveals it, as a new public event."""
 import pytest
 
 from vtt.combat.models import Attack
-from vtt.combat.services.attacks import attack_make
 from vtt.combat.services.reveal import event_reveal
 from vtt.tabletop.models import Roll, RoomEvent
 from vtt.tabletop.policy import event_view
@@ -12,7 +11,7 @@ from vtt.tabletop.services import roll_adjudicate, token_move
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
 from vtt.tabletop.visibility import Viewer
 
-from .battle import ZOMBIE_FIGHT
+from .battle import ZOMBIE_FIGHT, attack
 
 
 def player_view(battle, event):
@@ -24,10 +23,11 @@ def reveal(battle, seq, by="gm"):
 
 
 def test_a_hidden_attack_reaches_players_only_when_revealed(battle):
-    made = attack_make(
-        by=battle.users["gm"],
-        attacker_token_id=battle.tokens["zombie"].pk,
-        target_token_id=battle.tokens["tenrec"].pk,
+    made = attack(
+        battle,
+        by="gm",
+        attacker="zombie",
+        target="tenrec",
         weapon="Claws",
         visibility="gm",
         faces=[2, 2, 6, 5],
@@ -62,13 +62,7 @@ def test_a_hidden_roll_is_revealed_in_the_history_too(battle):
 
 
 def test_only_hidden_results_are_revealed(battle):
-    made = attack_make(
-        by=battle.users["player"],
-        attacker_token_id=battle.tokens["tenrec"].pk,
-        target_token_id=battle.tokens["zombie"].pk,
-        weapon="Long sword",
-        faces=ZOMBIE_FIGHT,
-    )
+    made = attack(battle, weapon="Long sword", faces=ZOMBIE_FIGHT)
     with pytest.raises(ServiceError) as public:
         reveal(battle, made.event.seq)
     assert public.value.code == "already_public"

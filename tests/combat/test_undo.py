@@ -10,13 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from vtt.combat.models import Attack, TrailStep
-from vtt.combat.services.attacks import attack_apply_damage, attack_make
+from vtt.combat.services.attacks import attack_apply_damage
 from vtt.combat.services.undo import undo_last
 from vtt.tabletop.models import Character, RoomEvent, Token
 from vtt.tabletop.services import character_update, resource_spend, token_move
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
 
-from .battle import ZOMBIE_FIGHT, make_battle
+from .battle import ZOMBIE_FIGHT, attack, make_battle
 
 
 def state(battle) -> dict:
@@ -31,13 +31,7 @@ def undo(battle, by="gm", **kwargs):
 
 
 def wound_the_zombie(battle):
-    return attack_make(
-        by=battle.users["player"],
-        attacker_token_id=battle.tokens["tenrec"].pk,
-        target_token_id=battle.tokens["zombie"].pk,
-        weapon="Long sword",
-        faces=ZOMBIE_FIGHT,
-    )
+    return attack(battle, weapon="Long sword", faces=ZOMBIE_FIGHT)
 
 
 def test_undo_of_a_wound_restores_the_condition_as_one_event(battle):
@@ -144,13 +138,7 @@ def test_applied_damage_is_undone_before_the_attack(db):
         weapons={"tenrec": [{"name": "Bat", "kind": "melee", "damage": 2}]},
     )
     start = state(battle)
-    made = attack_make(
-        by=battle.users["player"],
-        attacker_token_id=battle.tokens["tenrec"].pk,
-        target_token_id=battle.tokens["zombie"].pk,
-        weapon="Bat",
-        faces=[5, 2],
-    )
+    made = attack(battle, weapon="Bat", faces=[5, 2])
     attack_apply_damage(attack_id=made.pk, by=battle.users["gm"], amount=4)
     event = undo(battle)
     assert event.data["undone"] == "combat.damage"
@@ -164,14 +152,7 @@ def test_applied_damage_is_undone_before_the_attack(db):
 
 
 def test_an_undo_of_a_hidden_attack_stays_hidden(battle):
-    attack_make(
-        by=battle.users["gm"],
-        attacker_token_id=battle.tokens["tenrec"].pk,
-        target_token_id=battle.tokens["zombie"].pk,
-        weapon="Long sword",
-        visibility="gm",
-        faces=ZOMBIE_FIGHT,
-    )
+    attack(battle, by="gm", weapon="Long sword", visibility="gm", faces=ZOMBIE_FIGHT)
     assert undo(battle).visibility == "gm"
 
 
@@ -225,12 +206,7 @@ def test_undoing_every_result_restores_the_start(battle, actions, seed):
                     token_move(token_id=battle.tokens[key].pk, by=gm, x=x, y=y)
                 elif action[0] == "attack":
                     attacker, target, weapon = action[1]
-                    attack_make(
-                        by=gm,
-                        attacker_token_id=battle.tokens[attacker].pk,
-                        target_token_id=battle.tokens[target].pk,
-                        weapon=weapon,
-                    )
+                    attack(battle, by="gm", attacker=attacker, target=target, weapon=weapon)
                 else:
                     resource_spend(
                         character_id=battle.characters["tenrec"].pk,

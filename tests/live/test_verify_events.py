@@ -16,9 +16,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
-from tests.combat.battle import make_battle
+from tests.combat.battle import apocalyptia_battle, attack
 from tests.conftest import need
-from vtt.combat.services.attacks import attack_apply_damage, attack_make, weapon_repair
+from vtt.combat.services.attacks import attack_apply_damage, weapon_repair
 from vtt.combat.services.encounters import (
     encounter_end,
     encounter_next,
@@ -40,33 +40,11 @@ pytestmark = [pytest.mark.django_db, pytest.mark.browser]
 
 STATE_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "room" / "state.js"
 ROLL = {"system": "apocalyptia", "action": "roll", "bonus": 1, "difficulty": 3, "kind": "skill"}
-FIGHTER = {
-    "traits": {"Agility": 6, "Brains": 2, "Constitution": 3, "Demeanor": 2},
-    "skills": {
-        "Melee": {"trait": "Agility", "level": 6},
-        "Dodge": {"trait": "Agility", "level": 2},
-        "Block": {"trait": "Agility", "level": 1},
-    },
-}
-ZOMBIE = {
-    "traits": {"Agility": 3, "Brains": 1, "Constitution": 4, "Demeanor": 1},
-    "skills": {
-        "Dodge": {"trait": "Agility", "level": 3},
-        "Block": {"trait": "Agility", "level": 1},
-    },
-}
 LURKER = "Lurker in the dark"  # the hidden token's name: never a player's
 
 
 def world():
-    battle = make_battle(
-        "apocalyptia",
-        sheets={"tenrec": FIGHTER, "zombie": ZOMBIE},
-        weapons={
-            "tenrec": [{"name": "Machete", "kind": "melee", "damage": 3}],
-            "zombie": [{"name": "Club", "kind": "melee", "damage": 2}],
-        },
-    )
+    battle = apocalyptia_battle()
     gm = battle.users["gm"]
     battle.lurker = services.token_create(
         scene_id=battle.scene.pk, by=gm, name=LURKER, x=20, y=20, hidden=True
@@ -78,13 +56,7 @@ def world():
 
 
 def _attack(b, faces, by="player"):
-    return attack_make(
-        by=b.users[by],
-        attacker_token_id=b.tokens["tenrec"].pk,
-        target_token_id=b.tokens["zombie"].pk,
-        weapon="Machete",
-        faces=faces,
-    )
+    return attack(b, by=by, weapon="Machete", faces=faces)
 
 
 def _encounter(b):

@@ -23,6 +23,16 @@ def probability(pairs, test) -> float:
     return math.fsum(p for result, p in pairs if test(result))
 
 
+def odds_and_tapes(req, floor, left_out):
+    """The odds table and every tape down to `floor`, once the tapes left
+    out weigh less than `left_out` and the table truncated next to nothing."""
+    pairs, missing = every_tape(req, floor=floor)
+    table = odds(req)
+    assert missing < left_out
+    assert table["truncated_mass"] <= 1e-12
+    return table, pairs
+
+
 # --- exact agreement with every tape --------------------------------------------------
 
 
@@ -38,11 +48,7 @@ def probability(pairs, test) -> float:
     ],
 )
 def test_roll_odds_equal_every_tape(fields):
-    req = request("roll", **fields)
-    pairs, left_out = every_tape(req, floor=1e-17)
-    table = odds(req)
-    assert left_out < 1e-15
-    assert table["truncated_mass"] <= 1e-12
+    table, pairs = odds_and_tapes(request("roll", **fields), floor=1e-17, left_out=1e-15)
     assert_same(table["outcomes"], tally(pairs, lambda r: r["outcome"]), 1e-12)
     assert_same(table["total"], tally(pairs, lambda r: str(r["total"])), 1e-12)
     assert table["botch"] == pytest.approx(probability(pairs, lambda r: r["botch"]), abs=1e-12)
@@ -62,11 +68,7 @@ def test_roll_odds_equal_every_tape(fields):
     ],
 )
 def test_attack_odds_equal_every_tape(fields):
-    req = request("attack", **fields)
-    pairs, left_out = every_tape(req, floor=1e-15)
-    table = odds(req)
-    assert left_out < 5e-13
-    assert table["truncated_mass"] <= 1e-12
+    table, pairs = odds_and_tapes(request("attack", **fields), floor=1e-15, left_out=5e-13)
     tol = 1e-12
     assert_same(table["outcomes"], tally(pairs, lambda r: r["outcome"]), tol)
     assert_same(table["margin"], tally(pairs, lambda r: str(r["margin"])), tol)

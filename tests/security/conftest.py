@@ -12,9 +12,9 @@ from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.test import Client
 
+from tests.laid_once import laid_once_per_module
 from vtt.combat.services.attacks import attack_make
 from vtt.combat.services.encounters import encounter_start
 from vtt.tabletop import services
@@ -159,17 +159,7 @@ def make_secrets(prefix: str = "") -> SimpleNamespace:
     )
 
 
-@pytest.fixture(scope="module")
-def shared_secrets(django_db_setup, django_db_blocker):
-    """Laid once per module; every test runs in a savepoint inside it."""
-    with django_db_blocker.unblock(), transaction.atomic():
-        yield make_secrets("sec-")
-        transaction.set_rollback(True)
-
-
-@pytest.fixture
-def secrets(shared_secrets, db):
-    return shared_secrets
+laid_once, secrets = laid_once_per_module(lambda: make_secrets("sec-"), "secrets")
 
 
 @pytest.fixture

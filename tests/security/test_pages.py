@@ -11,14 +11,17 @@ from .conftest import NOT_GM, NOTE, VAMPIRE, leaks
 SCRIPT = '<script>alert("pwned")</script>'
 
 
+def character_pages(s, *characters) -> list[str]:
+    return [f"/campaigns/{s.campaign.pk}/characters/{c.pk}/" for c in characters]
+
+
 def member_pages(s) -> list[str]:
     c = s.campaign.pk
     return [
         "/",
         f"/campaigns/{c}/room/",
         f"/campaigns/{c}/characters/",
-        f"/campaigns/{c}/characters/{s.characters.tenrec.pk}/",
-        f"/campaigns/{c}/characters/{s.characters.kobor.pk}/",
+        *character_pages(s, s.characters.tenrec, s.characters.kobor),
     ]
 
 
@@ -26,10 +29,8 @@ def gm_pages(s) -> list[str]:
     c = s.campaign.pk
     return [
         f"/campaigns/{c}/gm/",
-        f"/campaigns/{c}/gm/scenes/{s.crypt.pk}/",
-        f"/campaigns/{c}/gm/scenes/{s.lair.pk}/",
-        f"/campaigns/{c}/characters/{s.characters.zombie.pk}/",
-        f"/campaigns/{c}/characters/{s.characters.vampire.pk}/",
+        *(f"/campaigns/{c}/gm/scenes/{scene.pk}/" for scene in (s.crypt, s.lair)),
+        *character_pages(s, s.characters.zombie, s.characters.vampire),
     ]
 
 

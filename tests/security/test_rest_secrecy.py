@@ -4,6 +4,8 @@ secrets, and every object they may not know of answers 404 by its id."""
 
 import pytest
 
+from tests.api_paths import campaign_paths, scene_paths, token_paths
+
 from .conftest import LAIR, LURKER, NOT_GM, NOTE, VAMPIRE, leaks
 
 
@@ -21,24 +23,14 @@ def everything(client, url) -> list:
 
 def readable(s) -> list[str]:
     """What a member may read about the campaign, one URL each."""
-    c, crypt = s.campaign.pk, s.crypt.pk
     return [
         "/api/campaigns/",
-        f"/api/campaigns/{c}/",
-        f"/api/campaigns/{c}/members/",
-        f"/api/campaigns/{c}/characters/",
+        *campaign_paths(s.campaign.pk),
         f"/api/characters/{s.characters.tenrec.pk}/",
-        f"/api/campaigns/{c}/scenes/",
-        f"/api/scenes/{crypt}/",
-        f"/api/scenes/{crypt}/tokens/",
-        f"/api/tokens/{s.tokens.tenrec.pk}/",
-        f"/api/tokens/{s.tokens.zombie.pk}/",
-        f"/api/campaigns/{c}/rolls/",
+        *scene_paths(s.crypt.pk),
+        *token_paths(s.tokens.tenrec.pk, "?weapon=Long%20bow"),
+        *token_paths(s.tokens.zombie.pk),
         f"/api/rolls/{s.rolls.public.pk}/",
-        f"/api/combat/attacks/?campaign={c}",
-        f"/api/combat/scenes/{crypt}/trails/",
-        f"/api/combat/tokens/{s.tokens.tenrec.pk}/range-bands/?weapon=Long%20bow",
-        f"/api/combat/tokens/{s.tokens.zombie.pk}/range-bands/",
     ]
 
 
@@ -69,21 +61,15 @@ def probe(client, url):
 
 def unknowable(s) -> list[str]:
     """Objects of the campaign that exist for the GM alone."""
+    t = s.tokens
     return [
         f"/api/characters/{s.characters.zombie.pk}/",
         f"/api/characters/{s.characters.vampire.pk}/",
-        f"/api/tokens/{s.tokens.lurker.pk}/",
-        f"/api/scenes/{s.lair.pk}/",
-        f"/api/scenes/{s.lair.pk}/tokens/",
-        f"/api/tokens/{s.tokens.dragon.pk}/",
-        f"/api/tokens/{s.tokens.waiting.pk}/",
+        *(path for token in (t.lurker, t.dragon, t.waiting) for path in token_paths(token.pk)),
+        *scene_paths(s.lair.pk),
+        f"/api/combat/scenes/{s.lair.pk}/encounter/",
         f"/api/rolls/{s.rolls.gm.pk}/",
         f"/api/combat/attacks/{s.hidden_attack.pk}/",
-        f"/api/combat/tokens/{s.tokens.lurker.pk}/range-bands/",
-        f"/api/combat/tokens/{s.tokens.dragon.pk}/range-bands/",
-        f"/api/combat/tokens/{s.tokens.waiting.pk}/range-bands/",
-        f"/api/combat/scenes/{s.lair.pk}/trails/",
-        f"/api/combat/scenes/{s.lair.pk}/encounter/",
         f"/api/combat/encounters/{s.lair_fight.pk}/initiative/",
     ]
 
@@ -151,20 +137,12 @@ def test_another_campaigns_objects_are_not_found(web, secrets, who):
     else:
         far = secrets.elsewhere
         urls = [
-            f"/api/campaigns/{far.campaign.pk}/",
-            f"/api/campaigns/{far.campaign.pk}/members/",
-            f"/api/campaigns/{far.campaign.pk}/characters/",
-            f"/api/campaigns/{far.campaign.pk}/scenes/",
-            f"/api/campaigns/{far.campaign.pk}/rolls/",
+            *campaign_paths(far.campaign.pk),
             f"/api/campaigns/{far.campaign.pk}/invites/",
             f"/api/characters/{far.character.pk}/",
-            f"/api/scenes/{far.scene.pk}/",
-            f"/api/scenes/{far.scene.pk}/tokens/",
-            f"/api/tokens/{far.token.pk}/",
+            *scene_paths(far.scene.pk),
+            *token_paths(far.token.pk),
             f"/api/rolls/{far.roll.pk}/",
-            f"/api/combat/attacks/?campaign={far.campaign.pk}",
-            f"/api/combat/scenes/{far.scene.pk}/trails/",
-            f"/api/combat/tokens/{far.token.pk}/range-bands/",
         ]
     client = web(who)
     for url in urls:

@@ -136,6 +136,12 @@ def resources(character) -> dict:
     return Character.objects.get(pk=character.pk).resources
 
 
+def roll_for(campaign, character, by, request, **kwargs):
+    return character_roll(
+        campaign_id=campaign.pk, by=by, character_id=character.pk, request=request, **kwargs
+    )
+
+
 def fgr_roll(action_points, **extra):
     return {
         "system": "fgr",
@@ -149,12 +155,8 @@ def fgr_roll(action_points, **extra):
 def test_action_points_are_spent_with_the_roll(people):
     campaign, hero = table(people, "fgr")
     assert resources(hero)["action_points"] == 5
-    roll = character_roll(
-        campaign_id=campaign.pk,
-        by=people["player"],
-        character_id=hero.pk,
-        request=fgr_roll(2, faces=[1, 1, 1]),
-        fill={"skill": "Swordplay"},
+    roll = roll_for(
+        campaign, hero, people["player"], fgr_roll(2, faces=[1, 1, 1]), fill={"skill": "Swordplay"}
     )
     assert roll.request["skill"] == 3 and roll.character_id == hero.pk
     assert roll.result["successes"] == 2 and roll.physical is True
@@ -169,12 +171,7 @@ def test_a_character_lacking_points_is_refused_and_nothing_is_spent_or_rolled(pe
     campaign, hero = table(people, "fgr")
     events = RoomEvent.objects.count()
     with pytest.raises(ServiceError) as caught:
-        character_roll(
-            campaign_id=campaign.pk,
-            by=people["player"],
-            character_id=hero.pk,
-            request=fgr_roll(6, skill=2),
-        )
+        roll_for(campaign, hero, people["player"], fgr_roll(6, skill=2))
     assert caught.value.code == "insufficient_action_points"
     assert resources(hero)["action_points"] == 5
     assert not Roll.objects.exists() and RoomEvent.objects.count() == events
@@ -183,12 +180,7 @@ def test_a_character_lacking_points_is_refused_and_nothing_is_spent_or_rolled(pe
 def test_a_roll_refused_by_the_rules_gives_the_points_back(people):
     campaign, hero = table(people, "fgr")
     with pytest.raises(ServiceError) as caught:
-        character_roll(
-            campaign_id=campaign.pk,
-            by=people["player"],
-            character_id=hero.pk,
-            request=fgr_roll(2, skill=3, faces=[4]),
-        )
+        roll_for(campaign, hero, people["player"], fgr_roll(2, skill=3, faces=[4]))
     assert (caught.value.code, caught.value.field) == ("faces_exhausted", "request.faces")
     assert resources(hero)["action_points"] == 5
     assert not Roll.objects.exists()
@@ -197,21 +189,21 @@ def test_a_roll_refused_by_the_rules_gives_the_points_back(people):
 def test_insight_dice_are_spent_and_a_moment_of_insight_earns_one(people):
     campaign, hero = table(people, "xerosum")
     assert resources(hero)["insight_dice"] == 2
-    roll = character_roll(
-        campaign_id=campaign.pk,
-        by=people["player"],
-        character_id=hero.pk,
-        request={"system": "xerosum", "action": "check", "insight_cmod": True, "faces": [6, 6]},
+    roll = roll_for(
+        campaign,
+        hero,
+        people["player"],
+        {"system": "xerosum", "action": "check", "insight_cmod": True, "faces": [6, 6]},
         fill={"amod": "Reason", "smod": "Lockpicking"},
     )
     assert roll.result["total"] == 12 + 2 + 1 + 3
     assert roll.result["insight_gained"] == 1
     assert resources(hero)["insight_dice"] == 2  # one spent, one earned
-    character_roll(
-        campaign_id=campaign.pk,
-        by=people["player"],
-        character_id=hero.pk,
-        request={
+    roll_for(
+        campaign,
+        hero,
+        people["player"],
+        {
             "system": "xerosum",
             "action": "check",
             "insight_extra_die": True,
@@ -221,33 +213,31 @@ def test_insight_dice_are_spent_and_a_moment_of_insight_earns_one(people):
     )
     assert resources(hero)["insight_dice"] == 0
     with pytest.raises(ServiceError) as caught:
-        character_roll(
-            campaign_id=campaign.pk,
-            by=people["player"],
-            character_id=hero.pk,
-            request={"system": "xerosum", "action": "check", "insight_cmod": True},
+        roll_for(
+            campaign,
+            hero,
+            people["player"],
+            {"system": "xerosum", "action": "check", "insight_cmod": True},
         )
     assert caught.value.code == "insufficient_insight_dice"
 
 
 def test_character_and_fate_points_are_spent(people):
     campaign, hero = table(people, "rd6")
-    roll = character_roll(
-        campaign_id=campaign.pk,
-        by=people["player"],
-        character_id=hero.pk,
-        request={"system": "rd6", "action": "roll", "character_points": 2, "difficulty": 1},
+    roll = roll_for(
+        campaign,
+        hero,
+        people["player"],
+        {"system": "rd6", "action": "roll", "character_points": 2, "difficulty": 1},
         fill={"dice": "Blaster"},
     )
     assert (roll.request["dice"], roll.request["pips"]) == (4, 2)
     assert resources(hero)["character_points"] == 3
     request = {"system": "rd6", "action": "roll", "dice": 2, "fate_point": True}
-    character_roll(campaign_id=campaign.pk, by=people["gm"], character_id=hero.pk, request=request)
+    roll_for(campaign, hero, people["gm"], request)
     assert resources(hero)["fate_points"] == 0
     with pytest.raises(ServiceError) as caught:
-        character_roll(
-            campaign_id=campaign.pk, by=people["player"], character_id=hero.pk, request=request
-        )
+        roll_for(campaign, hero, people["player"], request)
     assert caught.value.code == "insufficient_fate_points"
 
 
@@ -261,9 +251,7 @@ def test_rules_refusals_come_before_any_spending(people):
         "fate_point": True,
     }
     with pytest.raises(ServiceError) as caught:
-        character_roll(
-            campaign_id=campaign.pk, by=people["player"], character_id=hero.pk, request=request
-        )
+        roll_for(campaign, hero, people["player"], request)
     assert caught.value.code == "cp_and_fp"
     assert resources(hero)["character_points"] == 5 and resources(hero)["fate_points"] == 1
 
@@ -272,25 +260,13 @@ def test_who_may_roll_for_a_character(people):
     campaign, hero = table(people, "fgr")
     request = fgr_roll(0, skill=1)
     with pytest.raises(NotAllowed):
-        character_roll(
-            campaign_id=campaign.pk, by=people["other"], character_id=hero.pk, request=request
-        )
+        roll_for(campaign, hero, people["other"], request)
     with pytest.raises(NotAllowed):
-        character_roll(
-            campaign_id=campaign.pk, by=people["watcher"], character_id=hero.pk, request=request
-        )
+        roll_for(campaign, hero, people["watcher"], request)
     npc = character_create(campaign_id=campaign.pk, by=people["gm"], name="Orc", kind="npc")
     with pytest.raises(NotFound):
-        character_roll(
-            campaign_id=campaign.pk, by=people["player"], character_id=npc.pk, request=request
-        )
-    roll = character_roll(
-        campaign_id=campaign.pk,
-        by=people["gm"],
-        character_id=npc.pk,
-        request=request,
-        visibility="gm",
-    )
+        roll_for(campaign, npc, people["player"], request)
+    roll = roll_for(campaign, npc, people["gm"], request, visibility="gm")
     assert roll.visibility == "gm" and roll.character_id == npc.pk
 
 
@@ -298,12 +274,7 @@ def test_a_character_of_another_campaign_is_refused(people):
     campaign, _ = table(people, "fgr")
     _, elsewhere = table(people, "fgr")
     with pytest.raises(ServiceError) as caught:
-        character_roll(
-            campaign_id=campaign.pk,
-            by=people["gm"],
-            character_id=elsewhere.pk,
-            request=fgr_roll(0, skill=1),
-        )
+        roll_for(campaign, elsewhere, people["gm"], fgr_roll(0, skill=1))
     assert caught.value.field == "character_id"
 
 
