@@ -93,3 +93,19 @@ def test_every_tray_control_has_a_label(campaign, as_user):
         "band-range",
     ):
         assert f'for="{control}"' in html, control
+
+
+@pytest.mark.parametrize(
+    ("game", "reroll", "defenses"),
+    [("xerosum", "reroll", []), ("apocalyptia", None, ["dodge", "block"]), ("rd6", None, [])],
+)
+def test_the_page_offers_what_the_games_kit_declares(users, as_user, game, reroll, defenses):
+    campaign = services.campaign_create(owner=users["gm"], name="Kit", game=game)
+    page = as_user("gm").get(f"/campaigns/{campaign.pk}/room/")
+    spec = page.context["tray"]
+    assert (spec["reroll"] or {}).get("action") == reroll
+    assert spec["defenses"] == defenses
+    html = page.content.decode()
+    assert ('id="attack-defense"' in html) is bool(defenses)
+    if reroll:
+        assert "opposed" not in spec["reroll"]["of"] and "check" in spec["reroll"]["of"]

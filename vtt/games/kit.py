@@ -132,6 +132,11 @@ class GameKit:
     # takes the entry's pips.
     fillable: tuple = ()
     pips_field: str | None = None
+    # A later roll that replaces dice of an earlier one, offered in the log
+    # under the roller's own result: {"action", "of": [actions], "spend"}.
+    reroll: dict | None = None
+    # The defences a GM may choose for the target of an attack.
+    defenses: tuple = ()
     # The sheet's numbers a roll may read, as (map, key in an entry or None
     # for a plain number, how the tray shows it): ("skills", "level",
     # "{name} {value}") reads sheet["skills"]["Climb"]["level"].
@@ -252,4 +257,6 @@ class GameKit:
             "fillable": list(self.fillable),
             "pips_field": self.pips_field,
             "protected": list(getattr(self.chain, "PROTECTED", ())),
+            "reroll": self.reroll,
+            "defenses": list(self.defenses),
         }

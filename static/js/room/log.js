@@ -23,13 +23,12 @@ const SKIP = new Set(["system", "action", "outcome", "dice"]);
 
 const words = (s) => String(s).replaceAll("_", " ");
 
-// Xero Sum checks whose original dice an Insight Die may replace.
-const NO_REROLL = new Set(["opposed", "group", "reroll"]);
 
 export class RollLog {
-  constructor(list, { me, onReroll, onReveal }) {
+  constructor(list, { me, reroll, onReroll, onReveal }) {
     this.list = list;
     this.me = me;
+    this.reroll = reroll;
     this.onReroll = onReroll;
     this.onReveal = onReveal; // the GM's: show a hidden roll to everyone
   }
@@ -121,16 +120,18 @@ export class RollLog {
     return box;
   }
 
-  /** Xero Sum: the roller may spend Insight Dice to reroll their own check. */
+  /** The roller may replace dice of their own result (Xero Sum: with Insight Dice). */
   rerolls(d) {
     const result = d.result || {};
-    if (result.system !== "xerosum" || NO_REROLL.has(result.action) || !this.onReroll) return null;
+    // The game's kit says which results a later roll may replace dice of.
+    const reroll = this.reroll;
+    if (!reroll || !reroll.of.includes(result.action) || !this.onReroll) return null;
     if (d.roller?.id !== this.me.id) return null;
     const box = el("div", { class: "row reroll" });
     const choices = [
-      [[0], "Reroll die 1 with Insight"],
-      [[1], "Reroll die 2 with Insight"],
-      [[0, 1], "Reroll both with Insight"],
+      [[0], `Reroll die 1 with ${reroll.spend}`],
+      [[1], `Reroll die 2 with ${reroll.spend}`],
+      [[0, 1], `Reroll both with ${reroll.spend}`],
     ];
     for (const [replace, label] of choices) {
       box.append(el("button", { type: "button", text: label, onclick: () => this.onReroll(d, replace) }));

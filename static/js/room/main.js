@@ -188,11 +188,12 @@ if (isGm) {
 
 const log = new RollLog($("log"), {
   me: config.me,
+  reroll: spec.reroll,
   onReroll: (roll, replace) => {
     const intent = {
       type: "roll",
       visibility: roll.visibility,
-      request: { system: "xerosum", action: "reroll", check: roll.result, replace },
+      request: { system: config.campaign.game, action: spec.reroll.action, check: roll.result, replace },
     };
     if (roll.character) intent.character = roll.character.id;
     socket.send(intent).catch((e) => status(`No reroll: ${e.message || e.code}`, true));

@@ -30,6 +30,7 @@ class Apocalyptia(GameKit):
         "block": CombatRole("Block", (chain.USUAL["block"],)),
     }
     counters = ("experience", "wounds")
+    defenses = ("dodge", "block")
     fillable = ("bonus", "atk_bonus", "def_bonus")
     sheet_numbers = (("traits", None, "{name} {value}"), ("skills", "level", "{name} {value}"))
     new_entries = {"skills": {"trait": "Agility", "level": 0}}

@@ -40,6 +40,13 @@ class XeroSum(GameKit):
         "initiative": CombatRole("Initiative", chain.INITIATIVE),
     }
     counters = ("insight_dice", "wound_points", "resilience_points", "experience")
+    # Insight Dice replace the dice of the roller's own check; opposed and
+    # group checks and rerolls themselves are not rerolled.
+    reroll = {
+        "action": "reroll",
+        "of": [a for a in SYSTEM.actions if a not in ("opposed", "group", "reroll")],
+        "spend": "Insight",
+    }
     fillable = ("amod", "smod")
     sheet_numbers = (
         ("attributes", None, "{name} (AMod {value:+d})"),
