@@ -8,7 +8,6 @@ browser's own static/js/room/state.js in Chromium, and compare with a
 fresh snapshot. A kind that is declared but not covered here fails."""
 
 import json
-import os
 import shutil
 from pathlib import Path
 
@@ -199,9 +198,10 @@ def state_js():
     except ImportError:
         need("Playwright", "REQUIRE_BROWSER", "the playwright package is not installed")
     source = STATE_JS.read_text()
-    # Playwright's sync API runs its own loop: Django must allow sync calls beside it.
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as p:
+    # Playwright's sync API runs its own loop: Django must allow sync calls
+    # beside it, for this module only (a deploy check run later refuses it).
+    with pytest.MonkeyPatch.context() as patch, sync_playwright() as p:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         page = browser.new_page()
 
