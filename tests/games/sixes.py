@@ -1,15 +1,17 @@
 """Sixes: a sixth game that exists only for the tests, to show that a game is
 one module. Everything it adds is here: its rules and exact odds, its sheet
 and counters, how a roll reads the sheet and what it spends, and its combat
-chain with a wound track of its own.
+chain and a wound track of its own.
 
 Roll a pool of d6; each die at or above the target (5 by default) is a hit,
 and one hit succeeds. Spending a point of Grit adds a die. In a fight the
 attacker's Fight skill is the pool and every hit, plus the weapon's damage,
-is a Wound; at the campaign's `wounds_to_fall` the target falls."""
+is a Wound; every two Wounds are a step down the track Fine, Bloodied,
+Down (out of the fight), Gone."""
 
 from vtt.games.combat import Resolution
 from vtt.games.kit import DIAGONAL, GameKit, Words, count
+from vtt.games.wounds import Ladder
 from vtt.rules.schema import Bool, Int
 from vtt.rules.systems import Action, System
 from vtt.tabletop import shapes
@@ -71,10 +73,7 @@ class Chain:
             return Resolution("miss", "missed")
         damage = result["hits"] + ctx.weapon.get("damage", 0)
         wounds = ctx.target.resources.get("wounds", 0) + damage
-        changes = [(ctx.target, "wounds", wounds)]
-        if wounds >= ctx.settings["wounds_to_fall"]:
-            changes.append((ctx.target, "fallen", 1))
-        return Resolution("hit", "applied", damage, changes)
+        return Resolution("hit", "applied", damage, [(ctx.target, "wounds", wounds)])
 
     @staticmethod
     def initiative_request(sheet, settings):
@@ -88,15 +87,19 @@ class Chain:
 # ---------------------------------------------------------------- the kit
 
 
+WOUND_TRACK = Ladder("wounds", ["Fine", "Bloodied", "Down", "Gone"], 2)
+
+
 class Sixes(GameKit):
     system = SYSTEM
     chain = Chain
     settings = {
         "diagonal": DIAGONAL,
         "starting_grit": count(3),
-        "wounds_to_fall": count(4, 1, 20, "Wounds before a character falls"),
+        **WOUND_TRACK.settings,
     }
-    counters = ("grit", "wounds", "fallen")
+    wound_track = WOUND_TRACK
+    counters = ("grit", "wounds")
     fillable = ("pool",)
     sheet_numbers = (("skills", None, "{name} {value}D"),)
     words = Words(

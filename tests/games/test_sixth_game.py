@@ -64,7 +64,9 @@ def test_the_game_is_offered_only_while_registered(people, client):
         assert campaign.settings == {
             "diagonal": "uniform",
             "starting_grit": 3,
-            "wounds_to_fall": 4,
+            "wound_states": ["Fine", "Bloodied", "Down", "Gone"],
+            "wounds_per_state": 2,
+            "skip_fallen": True,
         }
     finally:
         unregister()
@@ -77,12 +79,12 @@ def test_the_game_is_offered_only_while_registered(people, client):
 def test_the_settings_form_draws_the_games_settings(table, people, client):
     client.force_login(people["gm"])
     page = client.get(f"/campaigns/{table.pk}/gm/").content.decode()
-    assert "Wounds before a character falls" in page
+    assert "Wounds for each state down the track" in page
     saved = client_for(people["gm"]).patch(
-        f"/api/campaigns/{table.pk}/", {"settings": {"wounds_to_fall": 21}}, format="json"
+        f"/api/campaigns/{table.pk}/", {"settings": {"wounds_per_state": 0}}, format="json"
     )
     assert saved.status_code == 400
-    assert saved.json()["error"]["field"] == "settings.wounds_to_fall"
+    assert saved.json()["error"]["field"] == "settings.wounds_per_state"
 
 
 def exact_success(pool: int, target: int) -> float:
@@ -117,7 +119,7 @@ def test_the_sheet_editor_draws_and_saves_the_games_sheet(table, people, client)
     hero = services.character_create(
         campaign_id=table.pk, by=people["gm"], name="Vex", owner_id=people["player"].pk
     )
-    assert hero.resources == {"grit": 3, "wounds": 0, "fallen": 0}
+    assert hero.resources == {"grit": 3, "wounds": 0}
     client.force_login(people["player"])
     url = f"/campaigns/{table.pk}/characters/{hero.pk}/"
     page = client.get(url).content.decode()
@@ -195,7 +197,9 @@ def test_an_attack_runs_the_games_chain_and_wound_track(table, people):
     body = made.json()
     assert body["outcome"] == "hit" and body["damage"] == 3
     brute = Character.objects.get(name="Brute")
-    assert brute.resources["wounds"] == 3 and brute.resources["fallen"] == 0
+    assert brute.resources["wounds"] == 3
+    gm_view = client_for(gm).get(f"/api/characters/{brute.pk}/").json()
+    assert gm_view["wounds"] == {"state": "Bloodied", "out": False, "dead": False, "hurt": True}
     again = client_for(people["player"]).post(
         "/api/combat/attacks/",
         {
@@ -207,4 +211,6 @@ def test_an_attack_runs_the_games_chain_and_wound_track(table, people):
     )
     assert again.status_code == 201, again.content
     brute.refresh_from_db()
-    assert brute.resources == {"grit": 3, "wounds": 4, "fallen": 1}
+    assert brute.resources == {"grit": 3, "wounds": 4}
+    gm_view = client_for(gm).get(f"/api/characters/{brute.pk}/").json()
+    assert gm_view["wounds"] == {"state": "Down", "out": True, "dead": False, "hurt": True}
