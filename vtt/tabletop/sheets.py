@@ -15,7 +15,12 @@ from . import shapes
 def clean_sheet(game: str, sheet, settings: dict) -> dict:
     if sheet is None:
         sheet = {}
-    return games.kit(game).clean_sheet(sheet, settings)
+    kit = games.kit(game)
+    clean = kit.clean_sheet(sheet, settings)
+    # A sheet may map the game's combat roles to its own skills: checked
+    # here for every game, against the skills the kit just cleaned.
+    combat = kit.clean_combat(sheet.get("combat"), kit.skill_names(clean))
+    return clean | {"combat": combat} if combat else clean
 
 
 # ---------------------------------------------------------------- weapons

@@ -67,9 +67,7 @@ class Apocalyptia(GameKit):
             if level > traits[trait]:
                 raise shapes.invalid(f"{path}.level", f"cannot exceed {trait} ({traits[trait]})")
             skills[name] = {"trait": trait, "level": level}
-        clean = {"traits": traits, "skills": skills}
-        combat = self.clean_combat(sheet.get("combat"), skills)
-        return clean | {"combat": combat} if combat else clean
+        return {"traits": traits, "skills": skills}
 
     def sheet_choices(self, settings):
         return {"sheet.skills.*.trait": TRAITS}

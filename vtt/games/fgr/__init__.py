@@ -57,14 +57,12 @@ class FantasyGroundRules(GameKit):
     def clean_sheet(self, sheet, settings):
         shapes.obj(sheet, "sheet", allowed=("skills", "combat"))
         skills = shapes.named_map(sheet.get("skills", {}), "sheet.skills", 60)
-        clean = {
+        return {
             "skills": {
                 name: shapes.whole(level, f"sheet.skills.{name}", 0, 20)
                 for name, level in skills.items()
             }
         }
-        combat = self.clean_combat(sheet.get("combat"), clean["skills"])
-        return clean | {"combat": combat} if combat else clean
 
     def starting_resources(self, settings):
         return super().starting_resources(settings) | {

@@ -120,9 +120,7 @@ class Rd6(GameKit):
                 "attribute": skill["attribute"],
                 "code": clean_die_code(skill.get("code"), f"{path}.code", 1, 30),
             }
-        clean = {"attributes": attributes, "skills": skills}
-        combat = self.clean_combat(sheet.get("combat"), skills)
-        return clean | {"combat": combat} if combat else clean
+        return {"attributes": attributes, "skills": skills}
 
     def starting_resources(self, settings):
         return super().starting_resources(settings) | {

@@ -96,9 +96,7 @@ class XeroSum(GameKit):
                 "attribute": shapes.choice(skill.get("attribute"), f"{path}.attribute", ATTRIBUTES),
                 "smod": shapes.whole(skill.get("smod", 0), f"{path}.smod", *SMOD),
             }
-        clean = {"attributes": attributes, "skills": skills}
-        combat = self.clean_combat(sheet.get("combat"), skills)
-        return clean | {"combat": combat} if combat else clean
+        return {"attributes": attributes, "skills": skills}
 
     def sheet_choices(self, settings):
         return {"sheet.skills.*.attribute": ATTRIBUTES}
