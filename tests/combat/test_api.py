@@ -104,7 +104,7 @@ def test_range_bands_read(battle, client_for):
 def test_an_encounter_over_rest(battle, client_for):
     gm, player = client_for("gm"), client_for("player")
     url = f"/api/combat/scenes/{battle.scene.pk}/encounter/"
-    assert player.get(url).status_code == 404
+    assert player.get(url).status_code == 204  # none running: no error to log
     assert player.post(url, {}, format="json").status_code == 403
     started = gm.post(url, {}, format="json")
     assert started.status_code == 201
@@ -133,3 +133,19 @@ def test_trails_and_reset_over_rest(battle, client_for):
     reset = player.post(f"/api/combat/tokens/{token}/reset/")
     assert (reset.json()["x"], reset.json()["y"]) == (4, 4)
     assert client_for("other").post(f"/api/combat/tokens/{token}/reset/").status_code == 403
+
+
+def test_the_gm_asks_what_undo_would_put_back_before_asking_for_it(battle, client_for):
+    gm, player = client_for("gm"), client_for("player")
+    url = f"/api/combat/campaigns/{battle.campaign.pk}/undo/"
+    assert gm.get(url).json() == {"seq": None, "kind": None, "summary": None}
+    tenrec = battle.tokens["tenrec"]
+    moved = player.post(f"/api/tokens/{tenrec.pk}/move/", {"x": 6, "y": 4}, format="json")
+    assert moved.status_code == 200, moved.content
+    answer = gm.get(url).json()
+    assert answer["kind"] == "token.moved"
+    assert answer["summary"] == "Tenrec's move (back to column 5, row 5)"
+    # A player is not told what the room's last result is: it may be a hidden one.
+    assert player.get(url).status_code == 403
+    assert gm.post(url, {"seq": answer["seq"]}, format="json").status_code == 200
+    assert gm.get(url).json()["seq"] is None

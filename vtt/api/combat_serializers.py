@@ -73,6 +73,12 @@ class SeqIn(StrictSerializer):
     seq = Whole(required=False, allow_null=True, **ID)
 
 
+class NextUndoOut(serializers.Serializer):
+    seq = serializers.IntegerField(allow_null=True, help_text="The entry an undo would put back, or null.")
+    kind = serializers.CharField(allow_null=True)
+    summary = serializers.CharField(allow_null=True, help_text="That entry in words.")
+
+
 class RevealIn(StrictSerializer):
     seq = Whole(**ID)
 

@@ -6,6 +6,7 @@ export function csrfToken() {
 }
 
 async function answer(response) {
+  if (response.status === 204) return { ok: true, status: 204, data: null };
   let data = null;
   try {
     data = await response.json();

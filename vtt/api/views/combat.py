@@ -139,7 +139,12 @@ class SaveFromDyingView(TabletopView):
 
 
 class UndoView(TabletopView):
-    """Undo the room's last applied result; answers the compensating event."""
+    """Undo the room's last applied result; answers the compensating event.
+    GET (GM) names the result an undo would put back now."""
+
+    @extend_schema(request=None, responses={200: serializers.NextUndoOut, **ERRORS})
+    def get(self, request, campaign_id):
+        return Response(undo.next_undo(campaign_id=campaign_id, by=request.user))
 
     @extend_schema(request=serializers.SeqIn, responses={200: serializers.EventOut, **ERRORS})
     def post(self, request, campaign_id):
@@ -200,13 +205,20 @@ class RangeBandsView(TabletopView):
 
 
 class EncounterView(TabletopView):
-    """The scene's running encounter (404 when there is none), or start one."""
+    """The scene's running encounter (204 No Content when there is none, so a
+    room without a fight logs no error), or start one."""
 
-    @extend_schema(responses={200: serializers.EncounterOut, **READ_ERRORS})
+    @extend_schema(
+        responses={
+            200: serializers.EncounterOut,
+            204: OpenApiResponse(description="No encounter is running on this scene."),
+            **READ_ERRORS,
+        }
+    )
     def get(self, request, scene_id):
         found = selectors.scene_encounter(scene_id=scene_id, by=request.user)
         if found is None:
-            raise NotFound("no encounter is running on this scene")
+            return Response(status=status.HTTP_204_NO_CONTENT)
         return Response(found)
 
     @extend_schema(

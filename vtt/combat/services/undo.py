@@ -16,7 +16,7 @@ from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop import policy, shapes
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Campaign, Character, Role, RoomEvent, Token, Visibility
-from vtt.tabletop.services.access import actor, require_participant
+from vtt.tabletop.services.access import actor, require_gm, require_participant
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
 from vtt.tabletop.services.tokens import footprint_fits, token_place
 from vtt.tabletop.visibility import Viewer
@@ -95,6 +95,36 @@ def last_result(campaign_id: int) -> RoomEvent | None:
         if _is_result(event):
             return event
     return None
+
+
+def _whose(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def describe(event: RoomEvent) -> str:
+    """An undoable result in words, for the GM's "Undo last" to name it."""
+    data = event.data
+    if event.kind == kinds.TOKEN_MOVED:
+        x, y = data["from"]
+        return f"{_whose(data['token']['name'])} move (back to column {x + 1}, row {y + 1})"
+    if event.kind == kinds.CHARACTER_UPDATED:
+        return f"the change to {_whose(data['character']['name'])} points"
+    attack = data["attack"]
+    names = [side["name"] for side in (attack["attacker"], attack["target"]) if side["name"]]
+    what = "attack" if event.kind == kinds.COMBAT_ATTACK else "damage from the attack"
+    if len(names) == 2:
+        return f"{_whose(names[0])} {what} on {names[1]}"
+    return f"the {what}"
+
+
+def next_undo(*, campaign_id: int, by) -> dict:
+    """What "Undo last" would put back now (the GM's question before asking
+    for it): {"seq", "kind", "summary"}, or nulls when nothing is left."""
+    require_gm(campaign_id, by, doing="undo")
+    last = last_result(campaign_id)
+    if last is None:
+        return {"seq": None, "kind": None, "summary": None}
+    return {"seq": last.seq, "kind": last.kind, "summary": describe(last)}
 
 
 def _cannot(message: str) -> ServiceError:
