@@ -9,6 +9,7 @@ turn began. Screenshots go to tests/artifacts/."""
 
 import pytest
 
+from tests.browser.room import show_tab
 from tests.combat.battle import ZOMBIE_FIGHT
 
 from .test_room import DESK, PHONE, log_in
@@ -61,10 +62,12 @@ def current_combatant(page):
 
 
 def test_the_gm_starts_the_encounter_and_both_pages_follow_the_turns(gm, player, shot):
-    gm.click("#turns-manage summary")
+    show_tab(gm, "gm")
     gm.click("#encounter-start")
     player.wait_for_selector("#turns[data-state=running]")
     gm.click("#turn-roll-all")
+    show_tab(gm, "log")
+    show_tab(player, "log")
     gm.wait_for_selector("#log .initiative-entry")
     player.wait_for_selector("#log .initiative-entry")
     gm.click("#turn-next")
@@ -79,6 +82,7 @@ def test_the_gm_starts_the_encounter_and_both_pages_follow_the_turns(gm, player,
 
 
 def test_the_player_attacks_with_physical_dice_and_both_pages_see_the_wound(gm, player, ids, shot):
+    show_tab(player, "roll")
     player.click("#tab-attack")
     assert player.input_value("#attack-attacker") == str(ids["tenrec"])
     player.select_option("#attack-target", str(ids["zombie"]))
@@ -91,6 +95,7 @@ def test_the_player_attacks_with_physical_dice_and_both_pages_see_the_wound(gm, 
     player.fill("#attack-faces", " ".join(map(str, ZOMBIE_FIGHT)))
     player.click("#attack-go")
     for page in (player, gm):
+        show_tab(page, "log")
         page.wait_for_selector("#log .attack-entry[data-status=applied]")
         page.wait_for_function(
             "id => document.querySelector(`[data-token-id='${id}']`)"
@@ -113,8 +118,13 @@ def test_the_player_attacks_with_physical_dice_and_both_pages_see_the_wound(gm, 
 
 
 def test_the_gm_undoes_the_attack_and_both_pages_show_the_zombie_healthy(gm, player, ids, shot):
+    show_tab(gm, "gm")
+    gm.once("dialog", lambda dialog: dialog.accept())
     gm.click("#gm-undo")
+    gm.wait_for_selector("#gm-undo-what:has-text('Undone')")
+    assert "attack on Zombie" in gm.inner_text("#gm-undo-what")
     for page in (gm, player):
+        show_tab(page, "log")
         page.wait_for_selector("#log .attack-entry[data-status=undone]")
         page.wait_for_function(
             "id => !document.querySelector(`[data-token-id='${id}']`)"
@@ -149,6 +159,7 @@ def test_a_move_leaves_a_trail_too_far_is_refused_and_reset_brings_it_back(gm, p
         )
     for page in (player, gm):
         page.wait_for_selector(f'.trail[data-trail-for="{ids["tenrec"]}"][data-steps="3"]')
+    show_tab(player, "roll")
     player.click("#tab-attack")
     player.select_option("#attack-target", str(ids["zombie"]))
     player.wait_for_function("document.querySelector('#attack-error').textContent !== ''")

@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from tests.browser.room import show_tab
+
 from .test_room import DESK, enter_room, log_in
 
 pytestmark = pytest.mark.browser
@@ -27,6 +29,7 @@ def test_a_silently_dead_socket_is_noticed_and_its_unanswered_chat_lands_once(br
         page.clock.install()
         enter_room(page, table)
         deaf["on"] = True
+        show_tab(page, "chat")
         page.fill("#chat-input", "Said while the line was dead")
         page.click("#chat-form button")
         # The server took the line; its ack and its event never came back.

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from tests.browser.room import show_tab
 from vtt.rules import grid
 
 from .test_room import DESK, PHONE, enter_room, log_in
@@ -79,6 +80,7 @@ def test_keyboard_moves_a_token_and_shows_its_range_bands(gm_page, table, shot):
 
 def test_a_characters_sheet_fills_the_tray(gm_page, table):
     enter_room(gm_page, table)
+    show_tab(gm_page, "roll")
     gm_page.select_option("#tray-action", "check")
     gm_page.select_option("#tray-character", label="Tenrec")
     gm_page.select_option("#tray-f-pool-sheet", label="Might 3D+1")
@@ -130,6 +132,7 @@ def test_every_trays_action_gets_its_odds(gm_page, table, game, shot):
         assert error == "", f"{game} {action}: {error}"
     gm_page.select_option("#tray-action", actions[0])
     gm_page.click("#tray-roll")
+    show_tab(gm_page, "log")
     gm_page.wait_for_selector("#log li.roll-entry")
     if game == "xerosum":
         # The roller may spend Insight Dice on their own check, from its log entry.

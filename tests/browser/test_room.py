@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from tests.browser.room import show_tab
+
 pytestmark = pytest.mark.browser
 
 DESK = {"width": 1440, "height": 900}
@@ -139,9 +141,11 @@ def test_a_refused_move_springs_back_with_the_reason(player, table, shot):
 
 def test_hidden_roll_reaches_neither_the_players_page_nor_their_socket(gm, player, shot):
     frames_before = len(player.frames_in)
+    show_tab(gm, "roll")
     gm.select_option("#tray-visibility", "gm")
     gm.fill("#tray-f-pool", "5")
     gm.click("#tray-roll")
+    show_tab(gm, "log")
     gm.wait_for_selector("#log li.roll-entry")
     entry = gm.locator("#log li.roll-entry").last
     assert "GM only" in entry.inner_text()
@@ -159,10 +163,12 @@ def test_hidden_roll_reaches_neither_the_players_page_nor_their_socket(gm, playe
         f'"roll_id": {roll_id}' in f or f'"roll_id":{roll_id}' in f for f in player.frames_in
     )
     assert player.locator("#log li.roll-entry").count() == 0
-    gm.select_option("#tray-visibility", "public")
+    show_tab(gm, "roll")
+    assert gm.input_value("#tray-visibility") == "public"  # a hidden roll is a one-off
 
 
 def test_player_enters_physical_dice_and_the_log_shows_the_faces(player, gm, shot):
+    show_tab(player, "roll")
     player.select_option("#tray-action", "check")
     player.fill("#tray-f-pool", "3")
     player.fill("#tray-f-difficulty", "2")
@@ -171,6 +177,7 @@ def test_player_enters_physical_dice_and_the_log_shows_the_faces(player, gm, sho
     player.fill("#tray-faces", "5 2 6")
     shot(player, "05-player-physical-dice-phone")
     player.click("#tray-roll")
+    show_tab(player, "log")
     player.wait_for_selector("#log li.roll-entry[data-physical=true]")
     entry = player.locator("#log li.roll-entry[data-physical=true]").last
     faces = entry.locator(".die").evaluate_all("ds => ds.map(d => d.dataset.face)")
@@ -178,6 +185,7 @@ def test_player_enters_physical_dice_and_the_log_shows_the_faces(player, gm, sho
     assert faces == ["5", "2", "6"]
     assert roles == ["regular", "regular", "wild"]
     assert "physical dice" in entry.inner_text()
+    show_tab(gm, "log")
     gm.wait_for_selector("#log li.roll-entry[data-physical=true]")
     shot(player, "05-player-log-phone")
     shot(gm, "05-gm-log-desk")
@@ -185,6 +193,8 @@ def test_player_enters_physical_dice_and_the_log_shows_the_faces(player, gm, sho
 
 def test_chat_with_markup_renders_as_text(gm, player, shot):
     text = "<script>window.pwned = 1</script><b>bold?</b>"
+    show_tab(gm, "chat")
+    show_tab(player, "chat")
     gm.fill("#chat-input", text)
     gm.click("#chat-form button")
     player.wait_for_selector("#chat-log li.chat-line")
@@ -202,8 +212,10 @@ def test_player_drops_offline_and_resyncs_without_duplicates(gm, player, table, 
     player.evaluate("window.d6room.socket.ws && window.d6room.socket.ws.close(4000)")
     player.wait_for_selector("#conn[data-state=offline]")
     shot(player, "07-player-offline-phone")
+    show_tab(gm, "chat")
     gm.fill("#chat-input", "While you were away")
     gm.click("#chat-form button")
+    show_tab(gm, "roll")
     gm.select_option("#tray-visibility", "public")
     gm.fill("#tray-f-pool", "2")
     gm.click("#tray-roll")

@@ -7,6 +7,8 @@ import json
 
 import pytest
 
+from tests.browser.room import show_tab
+
 from .test_room import DESK, PHONE, enter_room, log_in, token
 
 pytestmark = pytest.mark.browser
@@ -35,8 +37,10 @@ def test_the_player_follows_a_scene_change_without_reconnecting(browser, table, 
     console = gm.context.new_page()
     try:
         # Something in the roll log, and the socket as it is before the change.
+        show_tab(player, "roll")
         player.fill("#tray-f-pool", "3")
         player.click("#tray-roll")
+        show_tab(player, "log")
         player.wait_for_selector("#log li.roll-entry")
         rolls = player.locator("#log li.roll-entry").count()
         player.evaluate("window.socketBefore = window.d6room.socket.ws")

@@ -6,6 +6,8 @@ panel and both pages see her Wounded and back in the fight."""
 
 import pytest
 
+from tests.browser.room import show_tab
+
 from .test_combat import open_room
 
 pytestmark = pytest.mark.browser
@@ -35,7 +37,7 @@ def test_a_dying_character_is_marked_skipped_and_saved(pages, table, shot):
         assert kira.locator(".badge").text_content() == "Dying"
         assert "fallen" in kira.get_attribute("class")
         assert token(page, table, "raider").locator(".badge").count() == 0
-    gm.click("#turns-manage summary")
+    show_tab(gm, "gm")
     gm.click("#encounter-start")
     player.wait_for_selector("#turns[data-state=running]")
     for page in (gm, player):

@@ -97,6 +97,11 @@ class Words:
     fields: dict = field(default_factory=dict)
     hints: dict = field(default_factory=dict)
     widgets: dict = field(default_factory=dict)
+    counters: dict = field(default_factory=dict)
+
+    def counter(self, key: str) -> str:
+        """A counter's name as the game writes it ("Insight Dice")."""
+        return self.counters.get(key) or key.replace("_", " ").title()
 
 
 def read_entries(read, sheet: dict, entries: list, path: str) -> list:
@@ -259,4 +264,6 @@ class GameKit:
             "protected": list(getattr(self.chain, "PROTECTED", ())),
             "reroll": self.reroll,
             "defenses": list(self.defenses),
+            # The counters the sheet tab shows and spends, in the kit's order.
+            "counters": [{"key": key, "label": self.words.counter(key)} for key in self.counters],
         }

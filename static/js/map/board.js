@@ -36,7 +36,6 @@ export class Board {
     this.view.ignore = () => this.ruler.active;
     svgEl.addEventListener("keydown", (e) => this.mapKey(e));
     svgEl.addEventListener("pointerdown", (e) => this.ruler.down(e));
-    window.addEventListener("resize", () => this.scene && this.view.fit());
   }
 
   setScene(scene) {

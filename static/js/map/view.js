@@ -1,6 +1,8 @@
 // Pan and zoom of the battle map: mouse drag and wheel, two-finger pinch,
 // and the keyboard (arrows pan, + and - zoom, 0 fits). The world group is
-// transformed; one grid unit is one square.
+// transformed; one grid unit is one square. When the map's box changes (a
+// panel opens, the toolbar wraps, the window turns) a fitted map is fitted
+// again, and a zoom the user chose is kept, centred on the same spot.
 
 const MIN_SCALE = 8;
 const MAX_SCALE = 200;
@@ -15,7 +17,24 @@ export class MapView {
     this.ty = 0;
     this.size = { width: 20, height: 20 };
     this.pointers = new Map();
+    this.fitted = true;
+    this.box = null;
     this.enable();
+    new ResizeObserver(() => this.resized()).observe(svgEl);
+  }
+
+  resized() {
+    const box = this.svg.getBoundingClientRect();
+    if (!box.width || !box.height) return;
+    const before = this.box;
+    this.box = { width: box.width, height: box.height };
+    if (this.fitted || !before) {
+      this.fit();
+      return;
+    }
+    this.tx += (box.width - before.width) / 2;
+    this.ty += (box.height - before.height) / 2;
+    this.apply();
   }
 
   enable() {
@@ -45,6 +64,7 @@ export class MapView {
     this.scale = clamp(Math.min(w / (width + 1), h / (height + 1)), MIN_SCALE, MAX_SCALE);
     this.tx = (w - width * this.scale) / 2;
     this.ty = (h - height * this.scale) / 2;
+    this.fitted = true;
     this.apply();
   }
 
@@ -57,12 +77,15 @@ export class MapView {
     this.tx = px - (px - this.tx) * k;
     this.ty = py - (py - this.ty) * k;
     this.scale = next;
+    this.fitted = false;
     this.apply();
   }
 
   pan(dx, dy) {
+    if (!dx && !dy) return;
     this.tx += dx;
     this.ty += dy;
+    this.fitted = false;
     this.apply();
   }
 
@@ -83,12 +106,15 @@ export class MapView {
     const last = this.pointers.get(e.pointerId);
     if (!last) return;
     if (this.pointers.size === 2) {
+      // Two fingers: their spread zooms, their midpoint pans.
       const [a, b] = [...this.pointers.values()];
       const before = Math.hypot(a.x - b.x, a.y - b.y);
       this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
       const [c, d] = [...this.pointers.values()];
       const after = Math.hypot(c.x - d.x, c.y - d.y);
-      if (before > 0) this.zoomAt(after / before, (c.x + d.x) / 2, (c.y + d.y) / 2);
+      const mid = [(c.x + d.x) / 2, (c.y + d.y) / 2];
+      if (before > 0) this.zoomAt(after / before, mid[0], mid[1]);
+      this.pan(mid[0] - (a.x + b.x) / 2, mid[1] - (a.y + b.y) / 2);
       return;
     }
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });

@@ -1,5 +1,6 @@
-// The room page: wires the websocket to the map, the tray, the attack
-// panel, the turn order, the log, the chat and the list of who is online.
+// The room page: wires the websocket to the map, the side panel's tabs
+// (the tray and the attack, the log, the chat, the sheet, the GM's tools),
+// the turn order and the list of who is online.
 
 import { RoomSocket } from "./socket.js";
 import { RollLog } from "./log.js";
@@ -11,6 +12,8 @@ import { el } from "../lib/dom.js";
 import { getJSON } from "../lib/api.js";
 import { describeError } from "../lib/errors.js";
 import { tabs } from "../lib/tabs.js";
+import { SidePanel } from "./layout.js";
+import { SheetPanel } from "./sheet_panel.js";
 import { Roster } from "./roster.js";
 import { CombatLog } from "./combat_log.js";
 import { AttackPanel } from "./attack.js";
@@ -100,6 +103,7 @@ const board = new Board($("map"), {
     gmButtons(token);
     attack.selected(token);
     if (token) status(`${token.name} selected${bandSelect.value ? "" : ": pick a range to see its bands"}.`);
+    else status(""); // nothing selected, or the selected token left this viewer's map
   },
   onSelectedChange: (token) => gmButtons(token),
   toggleRuler: () => toggleRuler(),
@@ -140,11 +144,30 @@ $("token-reset").addEventListener("click", () => {
 });
 
 if (isGm) {
-  $("gm-undo").addEventListener("click", () => {
+  // "Undo last" first asks the server what it would put back, says so, and
+  // asks; it then names that entry, so a result arriving meanwhile is safe.
+  $("gm-undo").addEventListener("click", async () => {
+    const what = $("gm-undo-what");
+    const next = await getJSON(config.api.undo).catch(() => null);
+    if (!next?.ok) {
+      what.textContent = "Offline: try again in a moment.";
+      return;
+    }
+    if (next.data.seq === null) {
+      what.textContent = "Nothing left to undo.";
+      return;
+    }
+    what.textContent = `Last result: ${next.data.summary} (#${next.data.seq}).`;
+    if (!window.confirm(`Undo ${next.data.summary}?`)) return;
     socket
-      .send({ type: "undo" })
-      .then((ack) => status(`Undone: entry #${ack.undo_of}.`))
-      .catch((e) => status(e.code === "nothing_to_undo" ? "Nothing left to undo." : `Not undone: ${describeError(e)}`, true));
+      .send({ type: "undo", seq: next.data.seq })
+      .then((ack) => {
+        what.textContent = `Undone: ${next.data.summary}.`;
+        status(`Undone: ${next.data.summary} (#${ack.undo_of}).`);
+      })
+      .catch((e) => {
+        what.textContent = e.code === "not_last" ? "Something newer arrived: press again to see it." : `Not undone: ${describeError(e)}`;
+      });
   });
   const dialog = $("token-dialog");
   $("token-edit").addEventListener("click", () => {
@@ -222,6 +245,8 @@ async function loadTrails() {
 function rosterChanged() {
   board.redrawAll();
   turns.draw();
+  sheet.fill();
+  sheet.draw();
 }
 
 function tokensChanged() {
@@ -235,6 +260,7 @@ let room = null; // the room as received (./state.js); the board draws its token
 const ENTRIES = {
   roll: (event) => log.add(event),
   chat: (event) => chat.add(event),
+  // every other view is a log entry
   moved: (event) => combatLog.moved(event),
   attack: (event) => combatLog.attack(event),
   damage: (event) => combatLog.damage(event),
@@ -267,13 +293,19 @@ const EFFECTS = {
     rosterChanged();
     if (!replay) attack.fillWeapons();
   },
-  entry: (view, event) => ENTRIES[view](event),
+  entry: (view, event, replay) => {
+    ENTRIES[view](event);
+    if (!replay) panel.arrived(view === "chat" ? "panel-chat" : "panel-log");
+  },
   turns: (data) => turns.event(data),
   clearTrails: () => board.trails.clearAll(),
 };
 
 function onEvent(event, replay = false) {
-  for (const [name, ...args] of applyEvent(room, event, { replay })) EFFECTS[name](...args);
+  for (const [name, ...args] of applyEvent(room, event, { replay })) {
+    if (name === "entry") EFFECTS.entry(...args, replay);
+    else EFFECTS[name](...args);
+  }
 }
 
 const socket = new RoomSocket(config.socket, {
@@ -312,10 +344,33 @@ const socket = new RoomSocket(config.socket, {
 const combatLog = new CombatLog(log, { me: config.me, isGm, roster, socket, onChanged: rosterChanged });
 const attack = new AttackPanel($("attack"), { config, spec, socket, board, roster });
 const turns = new TurnOrder($("turns"), { config, socket, board, roster });
-tabs(document.querySelector(".actions [role=tablist]"), (panel) => {
+const rollMode = tabs(document.querySelector(".mode-switch"), (panel) => {
   if (panel === "attack") attack.previewSoon();
 });
+const panel = new SidePanel($("room"), {
+  onShow: (shown) => {
+    if (shown === "panel-sheet") sheet.draw();
+  },
+});
 chat = new Chat($("chat-log"), $("chat-form"), socket);
-new Tray($("tray"), { spec, config, socket, character: (id) => roster.get(id) });
+const sheet = new SheetPanel($("panel-sheet"), {
+  config,
+  spec,
+  roster,
+  onRoll: (characterId, entry) => {
+    rollMode.show("tray");
+    panel.show("panel-roll");
+    if (tray.useEntry(characterId, entry)) $("tray-roll").focus();
+  },
+});
+const tray = new Tray($("tray"), {
+  spec,
+  config,
+  socket,
+  character: (id) => roster.get(id),
+  onCharacter: (id) => sheet.choose(id),
+});
+sheet.onChoose = (id) => tray.setCharacter(id);
+sheet.choose(tray.characterId());
 socket.connect();
-window.d6room = { socket, board, roster, turns, attack, state: () => room }; // for the browser tests and the curious
+window.d6room = { socket, board, roster, turns, attack, panel, state: () => room }; // for the browser tests and the curious

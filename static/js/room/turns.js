@@ -28,7 +28,8 @@ export class TurnOrder {
     this.encounter = null;
     this.sceneId = null;
     this.loadTurn = 0;
-    const $ = (id) => root.querySelector(`#${id}`);
+    // The strip over the map is `root`; the GM's controls live in the GM tab.
+    const $ = (id) => document.getElementById(id);
     this.statusLine = $("turns-status");
     this.list = $("turn-list");
     this.error = $("turns-error");
@@ -127,9 +128,9 @@ export class TurnOrder {
     const e = this.encounter;
     this.root.dataset.state = e ? "running" : "none";
     clear(this.list);
-    this.root.querySelector("#encounter-start")?.toggleAttribute("hidden", !!e);
+    document.getElementById("encounter-start")?.toggleAttribute("hidden", !!e);
     for (const id of ["turn-roll-all", "encounter-end", "turn-add", "turn-add-token", "turn-add-label"]) {
-      this.root.querySelector(`#${id}`)?.toggleAttribute("hidden", !e);
+      document.getElementById(id)?.toggleAttribute("hidden", !e);
     }
     if (this.next) this.next.hidden = !(e && this.isGm);
     if (!e) {
@@ -209,7 +210,7 @@ export class TurnOrder {
     }
     if ([...this.addSelect.options].some((o) => o.value === keep)) this.addSelect.value = keep;
     for (const id of ["turn-add", "turn-add-token", "turn-add-label"]) {
-      this.root.querySelector(`#${id}`).hidden = !this.addSelect.options.length;
+      document.getElementById(id).hidden = !this.addSelect.options.length;
     }
   }
 }

@@ -1,6 +1,8 @@
 // The dice tray: pick an action of the campaign's game, set it up, watch
 // the exact odds (POST /api/odds/, debounced), choose who sees the roll,
-// optionally enter physical dice, and send the roll intent.
+// optionally enter physical dice, and send the roll intent. The character
+// rolled for is the player's own by default and is remembered per campaign
+// in this browser; the sheet tab sets up a roll here with useEntry().
 
 import { el, clear } from "../lib/dom.js";
 import { postJSON } from "../lib/api.js";
@@ -11,9 +13,27 @@ import { describeError as describe } from "../lib/errors.js";
 
 const ODDS_DELAY_MS = 200;
 
+function remembered(key) {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function remember(key, value) {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // storage refused: the choice lasts for this page only
+  }
+}
+
 export class Tray {
-  constructor(root, { spec, config, socket, character }) {
+  constructor(root, { spec, config, socket, character, onCharacter }) {
     this.character = character; // id -> the character as the room knows it now
+    this.onCharacter = onCharacter;
+    this.characterKey = `d6.room.${config.campaign.id}.character`;
     this.root = root;
     this.spec = spec;
     this.config = config;
@@ -28,7 +48,9 @@ export class Tray {
     this.error = root.querySelector("#tray-error");
     this.oddsBox = root.querySelector("#odds");
     this.oddsTurn = 0;
-    this.actions = spec.actions.filter((a) => a.tray);
+    // A roll-only attack is not offered here: the Attack tab is the one
+    // attack, between tokens, and it applies its wounds.
+    this.actions = spec.actions.filter((a) => a.tray && a.id !== "attack");
     for (const action of this.actions) {
       this.actionSelect.append(el("option", { value: action.id, text: action.label }));
     }
@@ -37,12 +59,17 @@ export class Tray {
         this.characterSelect.append(el("option", { value: c.id, text: c.name }));
       }
     }
+    this.chooseCharacter();
     if (config.me.role === "observer") {
       this.form.querySelector("#tray-roll").disabled = true;
       this.showError("Observers watch; they do not roll.");
     }
     this.actionSelect.addEventListener("change", () => this.useAction(this.actionSelect.value));
-    this.characterSelect.addEventListener("change", () => this.useAction(this.action.id));
+    this.characterSelect.addEventListener("change", () => {
+      remember(this.characterKey, this.characterSelect.value);
+      this.useAction(this.action.id);
+      this.onCharacter?.(this.characterId());
+    });
     this.physical.addEventListener("change", () => {
       root.classList.toggle("physical", this.physical.checked);
       if (this.physical.checked) this.faces.focus();
@@ -52,6 +79,47 @@ export class Tray {
       this.roll();
     });
     if (this.actions.length) this.useAction(this.actions[0].id);
+  }
+
+  /** The remembered choice, else a player's only character, else nobody. */
+  chooseCharacter() {
+    const values = [...this.characterSelect.options].map((o) => o.value);
+    const kept = remembered(this.characterKey);
+    if (kept !== null && values.includes(kept)) this.characterSelect.value = kept;
+    else if (this.config.me.role !== "gm" && values.length === 2) this.characterSelect.value = values[1];
+  }
+
+  characterId() {
+    return this.characterSelect.value ? Number(this.characterSelect.value) : null;
+  }
+
+  /** Roll for this character from now on (the sheet tab's choice). */
+  setCharacter(id) {
+    const value = id ? String(id) : "";
+    if (![...this.characterSelect.options].some((o) => o.value === value) || value === this.characterSelect.value) return;
+    this.characterSelect.value = value;
+    remember(this.characterKey, value);
+    this.useAction(this.action.id);
+  }
+
+  /** Set up a roll of one of the character's sheet entries: the first
+   * action with a field the entry fills, that field filled (pips too). */
+  useEntry(characterId, entry) {
+    this.setCharacter(characterId);
+    const fillable = this.spec.fillable || [];
+    const action = this.actions.find((a) => a.fields.some((f) => fillable.includes(f.name)));
+    if (!action) return false;
+    if (this.action.id !== action.id) {
+      this.actionSelect.value = action.id;
+      this.useAction(action.id);
+    }
+    const field = action.fields.find((f) => fillable.includes(f.name));
+    const picker = this.fieldsBox.querySelector(`[data-path="${CSS.escape(field.path)}"] select.from-sheet`);
+    const index = (this.character(characterId)?.entries || []).findIndex((e) => e.label === entry.label);
+    if (!picker || index < 0) return false;
+    picker.value = String(index);
+    picker.dispatchEvent(new Event("change"));
+    return true;
   }
 
   useAction(id) {
@@ -124,6 +192,8 @@ export class Tray {
       await this.socket.send(intent);
       this.showError("");
       if (this.physical.checked) this.faces.value = "";
+      // A hidden roll is a one-off: the next roll is seen by everyone again.
+      this.visibility.value = "public";
     } catch (error) {
       this.showError(describe(error), error.field);
     } finally {

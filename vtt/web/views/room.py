@@ -31,6 +31,9 @@ def room(request, campaign_id: int):
             "adjudicate": reverse("adjudicate"),
             # Combat's REST root: range bands, trails and the running encounter.
             "combat": reverse("combat-attacks").removesuffix("attacks/"),
+            # A character's REST root: the sheet tab spends and awards counters there.
+            "character": reverse("character", args=[0]).removesuffix("0/"),
+            "undo": reverse("combat-undo", args=[campaign.pk]),
         },
         "characters": [
             character_summary(c, campaign.game, campaign.settings)
