@@ -1,13 +1,21 @@
-"""`manage.py demo`: the campaign once, passwords once, and a second run
-that changes nothing."""
+"""`manage.py demo`: a campaign for each game once, passwords once, and a
+second run that changes nothing."""
 
 import io
 
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
+from PIL import Image
 
+from vtt import games
+from vtt.tabletop import services
+from vtt.tabletop.demo import DEMOS
+from vtt.tabletop.demo.build import attach_portrait
+from vtt.tabletop.demo.drawing import PX
+from vtt.tabletop.game_settings import defaults
 from vtt.tabletop.models import Campaign, Character, Membership, RoomEvent, Scene, Token
+from vtt.tabletop.sheets import clean_sheet, clean_weapons
 
 pytestmark = pytest.mark.django_db
 
@@ -15,6 +23,12 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def fast_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
 
 
 def run(passwords_file) -> str:
@@ -45,7 +59,7 @@ def test_the_tomb_is_laid_out(tmp_path):
     scene = campaign.active_scene
     assert scene.name == "Tomb entrance" and scene.walls
     tokens = {t.name: t for t in Token.objects.filter(scene=scene)}
-    assert set(tokens) == {"Tenrec", "Kobor", "Zombie"}
+    assert set(tokens) == {"Tenrec", "Kobor", "Zombie", "Skeleton archer"}
     assert [u.username for u in tokens["Tenrec"].controllers.all()] == ["player"]
     assert {t.character.name for t in tokens.values()} == set(tokens)
 
@@ -76,3 +90,106 @@ def test_a_missing_piece_is_put_back_and_nothing_else_changes(tmp_path):
     assert "ready" in out and "gm:" not in out
     assert Token.objects.filter(name="Kobor").count() == 1
     assert list(Membership.objects.values_list("user_id", flat=True)) == users
+
+
+def test_a_campaign_for_every_game(tmp_path, media):
+    run(tmp_path / "pw")
+    campaigns = Campaign.objects.order_by("pk")
+    assert sorted(c.game for c in campaigns) == games.ids()
+    assert [c.name for c in campaigns] == [demo.campaign for demo in DEMOS]
+    for demo in DEMOS:
+        campaign = Campaign.objects.get(name=demo.campaign)
+        assert campaign.game == demo.game
+        roles = dict(campaign.memberships.values_list("user__username", "role"))
+        assert roles == {"gm": "gm", "player": "player"}
+        scene = campaign.active_scene
+        assert scene is not None and scene.name == demo.scene.name
+        assert scene.walls == demo.scene.walls and len(scene.walls) >= 4
+        # The background went through the scene service into the storage,
+        # and is a picture of the scene's size at PX pixels a square.
+        assert scene.background.name.startswith("scenes/")
+        with Image.open(media / scene.background.name) as picture:
+            picture.verify()
+        with Image.open(media / scene.background.name) as picture:
+            assert picture.size == (scene.width * PX, scene.height * PX)
+        characters = Character.objects.filter(campaign=campaign)
+        pcs = [c for c in characters if c.kind == "pc"]
+        npcs = [c for c in characters if c.kind == "npc"]
+        assert len(pcs) >= 2 and len(npcs) >= 2
+        assert [c.owner.username for c in pcs if c.owner] == ["player"]
+        assert any(c.owner is None for c in pcs)
+        tokens = {t.character_id: t for t in Token.objects.filter(scene=scene)}
+        for character in characters:
+            # Stored as the kit cleans it, and clean again when cleaned again.
+            assert clean_sheet(campaign.game, character.sheet, campaign.settings) == character.sheet
+            assert character.sheet and character.weapons
+            assert clean_weapons(campaign.game, character.weapons) == character.weapons
+            token = tokens[character.pk]
+            assert not token.hidden
+            owner = [character.owner_id] if character.owner_id else []
+            assert [u.pk for u in token.controllers.all()] == owner
+
+
+def test_every_sheet_gives_the_tray_something_to_roll():
+    for demo in DEMOS:
+        kit = games.kit(demo.game)
+        for figure in demo.figures:
+            clean = clean_sheet(demo.game, figure.sheet, defaults(demo.game))
+            assert kit.entries(clean), f"{figure.name} has nothing to roll"
+
+
+def test_the_tokens_stand_on_their_scene_and_apart():
+    for demo in DEMOS:
+        squares = [figure.at for figure in demo.figures]
+        assert len(set(squares)) == len(squares), demo.campaign
+        for x, y in squares:
+            assert 0 <= x < demo.scene.width and 0 <= y < demo.scene.height
+
+
+def test_the_player_opens_every_demo_room(tmp_path, client):
+    run(tmp_path / "pw")
+    client.force_login(Membership.objects.filter(user__username="player").first().user)
+    for campaign in Campaign.objects.all():
+        page = client.get(f"/campaigns/{campaign.pk}/room/")
+        assert page.status_code == 200, campaign.name
+        assert campaign.name in page.content.decode()
+
+
+def test_a_second_run_draws_nothing_new(tmp_path, media):
+    run(tmp_path / "pw")
+    files = sorted(p.name for p in (media / "scenes").iterdir())
+    assert len(files) == len(DEMOS)
+    run(tmp_path / "pw")
+    assert sorted(p.name for p in (media / "scenes").iterdir()) == files
+
+
+def test_a_lost_background_is_drawn_again(tmp_path, media):
+    run(tmp_path / "pw")
+    scene = Scene.objects.get(name="Cargo deck")
+    gm = scene.campaign.memberships.get(role="gm").user
+    services.scene_clear_background(scene_id=scene.pk, by=gm)
+    others = [s.background.name for s in Scene.objects.exclude(pk=scene.pk).order_by("pk")]
+    assert "ready" in run(tmp_path / "pw")
+    scene.refresh_from_db()
+    assert scene.background
+    assert [s.background.name for s in Scene.objects.exclude(pk=scene.pk).order_by("pk")] == others
+
+
+HAS_PORTRAITS = hasattr(services, "character_set_portrait")
+
+
+@pytest.mark.skipif(HAS_PORTRAITS, reason="the tabletop has a portrait service")
+def test_without_a_portrait_service_nothing_is_attached(tmp_path):
+    run(tmp_path / "pw")
+    character = Character.objects.get(name="Tenrec")
+    gm = character.campaign.memberships.get(role="gm").user
+    assert attach_portrait(character, b"\x89PNG", by=gm) is False
+
+
+@pytest.mark.skipif(not HAS_PORTRAITS, reason="the tabletop has no portrait service yet")
+def test_every_demo_character_gets_its_portrait(tmp_path, media):
+    run(tmp_path / "pw")
+    for character in Character.objects.all():
+        assert character.portrait, character.name
+        with Image.open(character.portrait.path) as picture:
+            assert picture.format == "PNG"
