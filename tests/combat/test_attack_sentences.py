@@ -97,7 +97,9 @@ def test_fgr_the_defender_spends_action_points_then_the_state(fgr):  # noqa: F81
 
 def test_fgr_a_miss(fgr):  # noqa: F811
     attack(fgr, weapon="Sword", faces=[1, 2, 3])
-    assert said() == "Tenrec misses Zombie with the Sword: 1 success against Difficulty Moderate (2)."
+    assert (
+        said() == "Tenrec misses Zombie with the Sword: 1 success against Difficulty Moderate (2)."
+    )
 
 
 def test_xerosum_says_the_total_against_the_difficulty(xerosum):  # noqa: F811

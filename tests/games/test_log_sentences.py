@@ -620,3 +620,9 @@ def test_a_name_is_said_as_given(game, action, fields):
     request, result = adjudicated(game, action, fields)
     name = "{who} <b>Ren</b> {0}"
     assert log(game).sentence(request, result, who=name).startswith(name)
+
+
+def test_a_name_keeps_its_case_and_the_stand_in_starts_with_a_capital():
+    request, result = adjudicated("artifice", "check", CASES[("artifice", "check")][0])
+    assert log("artifice").sentence(request, result, who="gm").startswith("gm rolls 3D+1")
+    assert log("artifice").sentence(request, result).startswith("The roller rolls 3D+1")

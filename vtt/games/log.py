@@ -55,14 +55,18 @@ def say(
         # Results stored by older versions may hold other shapes: say less.
         said = None
     if said:
-        return capital(said)
+        # A name is said as written; only the stand-in starts with a capital.
+        return capital(said) if who == SOMEONE else said
     label = actions.get(action, default)
     outcome = result.get("outcome")
     told = ""
     if isinstance(outcome, str):
-        told = contest(outcome, who) if outcome in CONTEST else outcomes.get(outcome, words(outcome))
+        told = (
+            contest(outcome, who) if outcome in CONTEST else outcomes.get(outcome, words(outcome))
+        )
     head = f"{who}'s {label}"
-    return capital(f"{head}: {told}." if told else f"{head}.")
+    said = f"{head}: {told}." if told else f"{head}."
+    return capital(said) if who == SOMEONE else said
 
 
 def _taken(attack: dict) -> tuple[int | None, int | None]:
@@ -82,7 +86,8 @@ def attack_sentence(attack: dict, detail: str, state: str | None) -> str:
     game's own account of the dice, `state` the target's wound state after
     the attack (None when the game has no track or nothing was applied)."""
     attacker = obj(attack, "attacker").get("name") or "Someone"
-    target = obj(attack, "target").get("name") or "the target"
+    named = obj(attack, "target").get("name")
+    target, subject = (named, named) if named else ("the target", "The target")
     status = attack.get("status")
     # A game may name a hit by what it did (Artifice: incapacitated, dead).
     hit = attack.get("outcome") != "miss"
@@ -94,10 +99,10 @@ def attack_sentence(attack: dict, detail: str, state: str | None) -> str:
     if status == "awaiting_damage" and damage is not None:
         said.append(f"The GM applies the damage: {damage} suggested.")
     elif status == "awaiting_defender" and damage is not None:
-        said.append(f"{capital(target)} takes {damage} damage, less any Action Points spent.")
+        said.append(f"{subject} takes {damage} damage, less any Action Points spent.")
     elif status in ("applied", "undone") and hit and damage is not None:
         less = f" after spending {count(spent, 'Action Point', 'Action Points')}" if spent else ""
-        said.append(f"{capital(target)} takes {damage} damage{less}.")
+        said.append(f"{subject} takes {damage} damage{less}.")
     if state and hit and status in ("applied", "undone"):
-        said.append(f"{capital(target)} is {state}.")
-    return capital(" ".join(said))
+        said.append(f"{subject} is {state}.")
+    return " ".join(said)
