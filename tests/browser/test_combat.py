@@ -111,7 +111,11 @@ def test_the_player_attacks_with_physical_dice_and_both_pages_see_the_wound(gm, 
         assert [i for i, role in enumerate(roles) if role == "wild"] == [3, 5, 11, 14]
         text = entry.inner_text()
         assert "Zombie: condition Healthy → Wounded" in text
-        assert "cascade 2" in text and "condition steps 3" in text
+        assert "cascade 2" in text and "Zombie is Wounded." in text
+        # Every number of the step, on demand, in words.
+        details = entry.locator("details.entry-details").first
+        details.locator("summary").click()
+        assert "Condition steps\n3" in details.inner_text()
         assert "physical dice" in text
     shot(player, "22-player-zombie-wounded-phone")
     shot(gm, "22-gm-zombie-wounded-desk")

@@ -12,7 +12,8 @@ from vtt.games.rd6 import DIFFICULTY_HINT
 from vtt.rules import RulesError, adjudicate
 from vtt.rules.systems import SYSTEMS
 
-RAW = re.compile(r"_|\bactor\b|(?<!the )\bopponent\b", re.IGNORECASE)
+RAW = re.compile(r"_|\bactor\b|\bopponent\b|\broller\b", re.IGNORECASE)
+WHO = "Tenrec"
 
 
 def log(game: str):
@@ -29,7 +30,7 @@ def words(value: str) -> list[str]:
 
 
 def winner(outcome: str) -> str:
-    return {"actor": "the roller wins", "opponent": "the opponent wins", "draw": "a draw"}[outcome]
+    return {"actor": f"{WHO} wins", "opponent": f"{WHO} loses", "draw": "a draw"}[outcome]
 
 
 # What each result must show, derived from the request and the result ----
@@ -48,8 +49,8 @@ def artifice_check(req, res):
 
 def artifice_criticals(test):
     return [
-        f"the {who}'s Critical {kind}"
-        for side, who in (("actor", "roller"), ("opponent", "opponent"))
+        f"{who}'s Critical {kind}"
+        for side, who in (("actor", WHO), ("opponent", "the other side"))
         for kind in ("Success", "Failure")
         if test[f"{side}_critical_{kind.lower()}"]
     ]
@@ -209,9 +210,9 @@ def rd6_opposed(req, res):
 
 
 def apocalyptia_roll(req, res):
-    said = [res["outcome"], f"against {req['difficulty']}"]
+    said = [res["outcome"], f"against Difficulty {req['difficulty']}"]
     if res["automatic"]:
-        return said + ["Automatic", str(res["total"]), "no roll"]
+        return said[1:] + ["succeeds automatically", str(res["total"]), "no roll"]
     said.append(f"d6 + {req['bonus']} = {res['total']}" if req["bonus"] >= 0 else str(res["total"]))
     return said + ["Botch"] * res["botch"] + ["Critical"] * res["critical"]
 
@@ -226,8 +227,8 @@ def apocalyptia_opposed(req, res):
     said.append(f"by {abs(res['margin'])}")
     if res["rounds"] > 1:
         said.append(f"after {res['rounds'] - 1} tied round")
-    said += apocalyptia_marks(res, "actor", "the roller's")
-    return said + apocalyptia_marks(res, "opponent", "the opponent's")
+    said += apocalyptia_marks(res, "actor", f"{WHO}'s")
+    return said + apocalyptia_marks(res, "opponent", "the other side's")
 
 
 def apocalyptia_attack(req, res):
@@ -480,9 +481,10 @@ def test_every_action_of_every_game_has_a_sentence_and_cases(game, action):
 @pytest.mark.parametrize(("game", "action", "fields"), CASE_IDS)
 def test_the_sentence_says_what_the_result_holds(game, action, fields):
     request, result = adjudicated(game, action, fields)
-    text = log(game).sentence(request, result)
+    text = log(game).sentence(request, result, who=WHO)
     assert text.endswith(".") and "\n" not in text, text
     assert not RAW.search(text), text
+    assert text.startswith(WHO), text
     for expected in EXPECT[game][action](request, result):
         assert expected in text, (expected, text)
 
@@ -500,16 +502,17 @@ def test_an_empty_result_gives_a_plain_sentence(game, action):
         ),
         (None, None),
     ):
-        text = sentence(request, result)
+        text = sentence(request, result, who=WHO)
         assert isinstance(text, str) and text.strip(), (request, result)
         assert not RAW.search(text), text
+        assert WHO in text, text
 
 
 @pytest.mark.parametrize(("game", "action"), EVERY_ACTION)
 def test_the_plain_sentence_still_names_the_outcome(game, action):
     outcomes = SYSTEMS[game].actions[action].outcomes
     for outcome in outcomes if len(outcomes) > 1 else ():
-        text = log(game).sentence({"action": action}, {"action": action, "outcome": outcome})
+        text = log(game).sentence({"action": action}, {"action": action, "outcome": outcome}, WHO)
         assert not RAW.search(text), text
         if outcome in ("actor", "opponent", "draw"):
             assert winner(outcome) in text, text
@@ -529,11 +532,11 @@ def test_an_older_result_missing_a_field_never_raises(game, action, fields):
             {**result, key: "odd"},
             {**result, key: {}},
         ):
-            text = sentence(request, changed)
+            text = sentence(request, changed, who=WHO)
             assert isinstance(text, str) and text.strip(), (key, changed)
             assert not RAW.search(text), text
     for key in request:
-        text = sentence({k: v for k, v in request.items() if k != key}, result)
+        text = sentence({k: v for k, v in request.items() if k != key}, result, who=WHO)
         assert text.strip() and not RAW.search(text), (key, text)
 
 
@@ -549,36 +552,77 @@ def test_the_difficulty_names_are_the_kits():
             "artifice",
             "check",
             {"pool": 3, "modifier": 1, "difficulty": 2, "faces": [2, 2, 3]},
-            "3D+1 against Moderate (2): 1 success, failure by 1.",
+            "Tenrec rolls 3D+1 against Difficulty Moderate (2): 1 success, failure by 1.",
         ),
         (
             "artifice",
             "attack",
             CASES[("artifice", "attack")][0],
-            "Combat Test 3D vs 1D: hit by 3; Wound Test 7D vs 3D: Healthy to Wounded (3 steps).",
+            "Tenrec attacks. Combat Test 3D vs 1D: hit by 3;"
+            " Wound Test 7D vs 3D: Healthy to Wounded (3 steps).",
         ),
-        ("fgr", "numeric", {"dice": 4, "faces": [2, 3, 4, 4]}, "Rolled 4 dice: 13."),
+        ("fgr", "numeric", {"dice": 4, "faces": [2, 3, 4, 4]}, "Tenrec rolls 4 dice: 13."),
         (
             "xerosum",
             "gut_instinct",
             {"amod": 1, "faces": [2, 3]},
-            "Gut Instinct, 2d6 + AMod 1: 6, failure; gets no read.",
+            "Tenrec follows a Gut Instinct, 2d6 + AMod 1 (Difficulty 9, wild success on 14):"
+            " 6, failure; gets no read.",
         ),
         (
             "rd6",
             "roll",
             {"dice": 3, "pips": 1, "difficulty": 2, "faces": [5, 4, 1, 1]},
-            "3D+1 against Moderate (2 successes): 11, 1 success, failure; "
+            "Tenrec rolls 3D+1 against Difficulty Moderate (2 successes): 11, 1 success,"
+            " failure; "
             "Wild Die 1: True Critical Failure.",
         ),
         (
             "apocalyptia",
             "roll",
             {"bonus": 3, "difficulty": 6, "kind": "skill", "faces": [5]},
-            "d6 + 3 = 8 against 6: success.",
+            "Tenrec rolls d6 + 3 = 8 against Difficulty 6: success.",
         ),
     ],
 )
 def test_sentences_read_as_a_play_report(game, action, fields, expected):
     request, result = adjudicated(game, action, fields)
-    assert log(game).sentence(request, result) == expected
+    assert log(game).sentence(request, result, who=WHO) == expected
+
+
+# A check is read against a Difficulty; the log always says which.
+CHECKS = {
+    "artifice": ("check",),
+    "fgr": ("roll",),
+    "rd6": ("roll",),
+    "apocalyptia": ("roll",),
+    "xerosum": ("check", "first_impression", "gut_instinct", "gambit", "rebuttal", "reroll"),
+}
+CHECK_CASES = [
+    pytest.param(game, action, fields, id=f"{game}-{action}-{i}")
+    for game, actions in CHECKS.items()
+    for action in actions
+    for i, fields in enumerate(CASES[(game, action)])
+]
+
+
+@pytest.mark.parametrize(("game", "action", "fields"), CHECK_CASES)
+def test_every_check_states_its_difficulty(game, action, fields):
+    request, result = adjudicated(game, action, fields)
+    text = log(game).sentence(request, result, who=WHO)
+    assert "Difficulty" in text, text
+
+
+@pytest.mark.parametrize(("game", "action", "fields"), CASE_IDS)
+def test_a_name_is_said_as_given(game, action, fields):
+    """A name is text, never a template: braces and markup are kept as they
+    are (the browser escapes them)."""
+    request, result = adjudicated(game, action, fields)
+    name = "{who} <b>Ren</b> {0}"
+    assert log(game).sentence(request, result, who=name).startswith(name)
+
+
+def test_a_name_keeps_its_case_and_the_stand_in_starts_with_a_capital():
+    request, result = adjudicated("artifice", "check", CASES[("artifice", "check")][0])
+    assert log("artifice").sentence(request, result, who="gm").startswith("gm rolls 3D+1")
+    assert log("artifice").sentence(request, result).startswith("The roller rolls 3D+1")

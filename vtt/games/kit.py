@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from vtt.tabletop import shapes
 
-from .log import say
+from .log import attack_sentence, say
 
 MAX_COUNTER = 9999
 
@@ -240,11 +240,34 @@ class GameKit:
     def check_request(self, settings: dict, request: dict) -> None:
         """Refuse (ServiceError) what the table does not allow."""
 
-    def sentence(self, request: dict, result: dict) -> str:
-        """The result in the log's words ("3D+1 against Moderate (2): ...")."""
+    def sentence(self, request: dict, result: dict, who: str | None = None) -> str:
+        """The result in the log's words, said of `who` (the character's or
+        the roller's name): "Tenrec rolls 3D+1 against Difficulty Moderate
+        (2): ..."."""
         if self.log is not None:
-            return self.log.sentence(request, result)
-        return say({}, self.words.actions, {}, request, result)
+            return self.log.sentence(request, result, who=who)
+        return say({}, self.words.actions, {}, request, result, who=who)
+
+    def attack_sentence(self, attack: dict, state: str | None = None) -> str:
+        """An attack (vtt.combat's attack data) in the log's words: who hits
+        whom, the dice as the game says them, the damage and the wound state
+        reached (`state`, None when not known)."""
+        step = next(
+            (
+                s
+                for s in attack.get("steps") or []
+                if isinstance(s, dict) and s.get("step") == "attack"
+            ),
+            {},
+        )
+        detail = ""
+        speak = getattr(self.log, "attack_detail", None)
+        if speak is not None:
+            try:
+                detail = speak(step.get("request") or {}, step.get("result") or {}) or ""
+            except (TypeError, ValueError, KeyError, AttributeError):
+                detail = ""  # an attack stored in an older shape: say less
+        return attack_sentence(attack, detail, state)
 
     # ---- the campaign
 

@@ -22,22 +22,87 @@ def words(value) -> str:
     return str(value).replace("_", " ")
 
 
-def say(sentences: dict, actions: dict, outcomes: dict, request, result, default="Roll") -> str:
-    """The sentence of `sentences` for the result's action, or "Check:
-    success." when it cannot be said (an unknown action, an older shape)."""
+# Who rolled, when the log does not know: a sentence always has a subject.
+SOMEONE = "the roller"
+# How a contest ends for the one who rolled it (the other side is rarely
+# named in a request: "Tenrec loses" says it without guessing a name).
+CONTEST = {"actor": "{who} wins", "opponent": "{who} loses", "draw": "a draw"}
+
+
+def contest(outcome, who: str) -> str:
+    return CONTEST[outcome].format(who=who)
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def say(
+    sentences: dict, actions: dict, outcomes: dict, request, result, default="Roll", who=None
+) -> str:
+    """The sentence of `sentences` for the result's action, said of `who`
+    (a character's or a person's name), or "Tenrec's Check: success." when
+    it cannot be said (an unknown action, an older shape)."""
     request = request if isinstance(request, dict) else {}
     result = result if isinstance(result, dict) else {}
+    who = who if isinstance(who, str) and who.strip() else SOMEONE
     asked = (result.get("action"), request.get("action"))
     action = next((a for a in asked if isinstance(a, str) and a in sentences), None)
     speak = sentences.get(action)
     try:
-        said = speak(request, result) if speak else None
+        said = speak(request, result, who) if speak else None
     except (TypeError, ValueError, KeyError, AttributeError):
         # Results stored by older versions may hold other shapes: say less.
         said = None
     if said:
-        return said
+        # A name is said as written; only the stand-in starts with a capital.
+        return capital(said) if who == SOMEONE else said
     label = actions.get(action, default)
     outcome = result.get("outcome")
-    told = outcomes.get(outcome, words(outcome)) if isinstance(outcome, str) else ""
-    return f"{label}: {told}." if told else f"{label}."
+    told = ""
+    if isinstance(outcome, str):
+        told = (
+            contest(outcome, who) if outcome in CONTEST else outcomes.get(outcome, words(outcome))
+        )
+    head = f"{who}'s {label}"
+    said = f"{head}: {told}." if told else f"{head}."
+    return capital(said) if who == SOMEONE else said
+
+
+def _taken(attack: dict) -> tuple[int | None, int | None]:
+    """The damage the target took and the Action Points spent against it
+    (Fantasy Ground Rules' defender may spend them first)."""
+    for step in attack.get("steps") or []:
+        if isinstance(step, dict) and step.get("step") == "reduce":
+            return whole(obj(step, "result"), "damage"), whole(
+                obj(step, "request"), "action_points"
+            )
+    return whole(attack, "damage"), None
+
+
+def attack_sentence(attack: dict, detail: str, state: str | None) -> str:
+    """An attack as the log says it: "Tenrec hits the Zombie with the Sword:
+    3 successes to 0, cascade 3. The Zombie is Injured." `detail` is the
+    game's own account of the dice, `state` the target's wound state after
+    the attack (None when the game has no track or nothing was applied)."""
+    attacker = obj(attack, "attacker").get("name") or "Someone"
+    named = obj(attack, "target").get("name")
+    target, subject = (named, named) if named else ("the target", "The target")
+    status = attack.get("status")
+    # A game may name a hit by what it did (Artifice: incapacitated, dead).
+    hit = attack.get("outcome") != "miss"
+    verb = "hits" if hit else "misses"
+    weapon = obj(attack, "weapon").get("name")
+    armed = f" with the {weapon}" if isinstance(weapon, str) and weapon != "Unarmed" else ""
+    said = [f"{attacker} {verb} {target}{armed}" + (f": {detail}." if detail else ".")]
+    damage, spent = _taken(attack)
+    if status == "awaiting_damage" and damage is not None:
+        said.append(f"The GM applies the damage: {damage} suggested.")
+    elif status == "awaiting_defender" and damage is not None:
+        said.append(f"{subject} takes {damage} damage, less any Action Points spent.")
+    elif status in ("applied", "undone") and hit and damage is not None:
+        less = f" after spending {count(spent, 'Action Point', 'Action Points')}" if spent else ""
+        said.append(f"{subject} takes {damage} damage{less}.")
+    if state and hit and status in ("applied", "undone"):
+        said.append(f"{subject} is {state}.")
+    return " ".join(said)

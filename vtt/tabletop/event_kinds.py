@@ -203,6 +203,8 @@ ATTACK = Obj(
         "visibility": Choice(Visibility.PUBLIC, Visibility.GM),
         "physical": Bool(),
         "seq": Nullable(ID),
+        # The attack in the game's words (vtt.games: the kit's attack_sentence).
+        "sentence": optional(Text()),
     }
 )
 CHANGES = List(Object(), max_len=1000)

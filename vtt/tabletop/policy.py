@@ -176,17 +176,26 @@ def event_view(event, viewer: Viewer) -> dict:
             # An event about hidden things too (a turn order with a hidden
             # monster) carries what players may see of it.
             data = data["players_view"]
-        return {"seq": event.seq, "type": event.kind, "data": data}
+        return _stamped({"seq": event.seq, "type": event.kind, "data": data}, event)
     if knows_it_happened(viewer, event.visibility, event.actor_id):
-        return {"seq": event.seq, "type": event.kind, "data": blind_announcement(event.data)}
+        view = {"seq": event.seq, "type": event.kind, "data": blind_announcement(event.data)}
+        return _stamped(view, event)
     return redacted
+
+
+def _stamped(view: dict, event) -> dict:
+    """The time the event was logged (ISO 8601, UTC), for whoever may see
+    the event: the log shows it. A redacted entry carries no time."""
+    if getattr(event, "created_at", None) is not None:
+        view["at"] = event.created_at.isoformat()
+    return view
 
 
 def _token_event_view(event, viewer: Viewer, redacted: dict) -> dict:
     """The GM sees every token event; players see a token vanish when it is
     hidden and nothing of it afterwards, and nothing of another scene."""
     if viewer.is_gm or not token_event_hidden(event):
-        return {"seq": event.seq, "type": event.kind, "data": event.data}
+        return _stamped({"seq": event.seq, "type": event.kind, "data": event.data}, event)
     if event.kind == event_kinds.TOKEN_HIDDEN and event.visibility == Visibility.PUBLIC:
         token_id = event.data["token"]["id"]
         return {"seq": event.seq, "type": event_kinds.TOKEN_REMOVED, "data": {"token_id": token_id}}

@@ -93,6 +93,10 @@ def invite_data(invite: Invite) -> dict:
     }
 
 
+def _name(user) -> str | None:
+    return user_data(user)["name"] if user is not None else None
+
+
 def roll_event_data(roll: Roll) -> dict:
     """The payload of a "roll" room event."""
     character = roll.character
@@ -103,7 +107,9 @@ def roll_event_data(roll: Roll) -> dict:
         "request": roll.request,
         "result": roll.result,
         # The result in words, as the game's kit says it (the log's headline).
-        "sentence": games.kit(roll.campaign.game).sentence(roll.request, roll.result),
+        "sentence": games.kit(roll.campaign.game).sentence(
+            roll.request, roll.result, who=character.name if character else _name(roll.roller)
+        ),
         "physical": roll.physical,
         "visibility": roll.visibility,
     }

@@ -13,6 +13,7 @@ import { drawOdds, drawOddsError } from "../tray/odds.js";
 import { distanceFt } from "../map/grid.js";
 import { Overrides } from "./overrides.js";
 import { sourceWords } from "./combat_log.js";
+import { expectRoll } from "./toast.js";
 
 const PREVIEW_DELAY_MS = 200;
 const MISSING_FILLS = 12; // a sheetless attacker's missing fields, filled one by one
@@ -293,6 +294,7 @@ export class AttackPanel {
       this.error.textContent = "";
       this.mark(null);
       this.result().textContent = `${a.attacker.name} attacked ${a.target.name}: ${words(a.outcome)}.`;
+      expectRoll(`attack-${a.id}`); // the log's sentence, at the bottom of the screen
       if (this.physical.checked) this.faces.value = "";
       this.previewSoon(); // the target's Condition may have changed the odds
     } catch (error) {

@@ -6,8 +6,10 @@
 
 import { el } from "../lib/dom.js";
 import { describeError } from "../lib/errors.js";
+import { outcomeClass } from "./log.js";
+import { emphasised, label, timeOf, words } from "./words.js";
+import { rollDrawn } from "./toast.js";
 
-const words = (s) => String(s).replaceAll("_", " ");
 const STEP_WORDS = { attack: "Attack", damage: "Damage roll", reduce: "Action Points against the damage", initiative: "Initiative" };
 const GOOD = new Set(["hit"]);
 const BAD = new Set(["miss", "incapacitated", "dead"]);
@@ -77,8 +79,21 @@ export class CombatLog {
     if (!attack) return;
     this.roster.apply(attack.changes);
     this.onChanged?.();
-    const node = this.drawAttack(attack);
-    if (this.append(node, event.seq)) this.attacks.set(attack.id, { attack, node, revealed: false });
+    const node = this.drawAttack(attack, false, event.at);
+    if (this.append(node, event.seq)) this.attacks.set(attack.id, { attack, node, revealed: false, at: event.at });
+    rollDrawn(`attack-${attack.id}`, {
+      sentence: this.sentence(attack),
+      dice: (attack.steps || []).flatMap((s) => s.result?.dice || []),
+      names: [attack.attacker?.name, attack.target?.name],
+      outcome: outcomeClass(attack.outcome),
+    });
+  }
+
+  /** The attack in the game's words (the kit's), or a plain one from an older entry. */
+  sentence(attack) {
+    if (attack.sentence) return attack.sentence;
+    const verb = attack.outcome === "miss" ? "misses" : "hits";
+    return `${attack.attacker?.name || "Someone"} ${verb} ${attack.target?.name || "the target"}.`;
   }
 
   damage(event) {
@@ -92,8 +107,8 @@ export class CombatLog {
       this.redraw(attack.id, attack);
       this.note(event.seq, `${this.damageWords(attack)}`);
     } else {
-      const node = this.drawAttack(attack);
-      if (this.append(node, event.seq)) this.attacks.set(attack.id, { attack, node, revealed: false });
+      const node = this.drawAttack(attack, false, event.at);
+      if (this.append(node, event.seq)) this.attacks.set(attack.id, { attack, node, revealed: false, at: event.at });
     }
   }
 
@@ -159,9 +174,9 @@ export class CombatLog {
     else if (d.type === "combat.attack" || d.type === "combat.damage") {
       const attack = d.data?.attack;
       if (!attack) return;
-      const node = this.drawAttack(attack, true);
+      const node = this.drawAttack(attack, true, event.at);
       if (this.append(node, event.seq) && !this.attacks.has(attack.id)) {
-        this.attacks.set(attack.id, { attack, node, revealed: true });
+        this.attacks.set(attack.id, { attack, node, revealed: true, at: event.at });
       }
     } else if (d.type === "encounter.initiative") this.initiative(shown);
     const node = this.entry(event.seq);
@@ -189,12 +204,13 @@ export class CombatLog {
         "div",
         { class: "head" },
         el("span", { class: "who", text: "Initiative" }),
+        timeOf(event.at),
         el("span", { class: "tags" }, d.physical ? el("span", { class: "tag physical", text: "physical dice" }) : null),
       ),
     );
     for (const roll of rolls) {
       item.append(
-        el("p", { class: "facts" }, `${roll.name} `, el("b", { text: String(roll.initiative) })),
+        el("p", { class: "sentence" }, `${roll.name} rolls `, el("strong", { text: String(roll.initiative) }), " for initiative."),
         this.rollLog.dice(roll.result?.dice || []),
       );
     }
@@ -211,7 +227,7 @@ export class CombatLog {
     const known = this.attacks.get(attackId);
     if (!known) return;
     const hadFocus = known.node.contains(document.activeElement);
-    const node = this.drawAttack(attack, known.revealed);
+    const node = this.drawAttack(attack, known.revealed, known.at);
     node.dataset.seq = known.node.dataset.seq;
     known.node.replaceWith(node);
     known.node = node;
@@ -219,18 +235,19 @@ export class CombatLog {
     if (hadFocus) node.querySelector(".attack-status")?.focus();
   }
 
-  drawAttack(attack, revealed = false) {
+  drawAttack(attack, revealed = false, at = null) {
     const tags = el("span", { class: "tags" });
     if (attack.physical) tags.append(el("span", { class: "tag physical", text: "physical dice" }));
     if (attack.visibility === "gm" && !revealed) tags.append(el("span", { class: "tag hidden", text: "GM only" }));
     if (revealed) tags.append(el("span", { class: "tag revealed", text: "revealed" }));
     if (attack.status === "undone") tags.append(el("span", { class: "tag undone", text: "undone" }));
-    const outcomeClass = GOOD.has(attack.outcome) ? "good" : BAD.has(attack.outcome) ? "bad" : "";
+    const tone = GOOD.has(attack.outcome) ? "good" : BAD.has(attack.outcome) ? "bad" : "";
     const weapon = attack.weapon?.name || "unarmed";
     const m = attack.measure || {};
+    const category = { out_of_range: "out of range" }[m.category] || words(m.category || "");
     const sources = attack.sources || {};
     const facts = [
-      `${m.distance_ft} ft, ${words(m.category || "")}${m.line_of_sight === false ? ", no line of sight" : ""}`,
+      `${m.distance_ft} ft, ${category}${m.line_of_sight === false ? ", no line of sight" : ""}`,
       sourceWords(sources),
     ].filter(Boolean);
     const node = el(
@@ -244,11 +261,12 @@ export class CombatLog {
       el(
         "div",
         { class: "head" },
-        el("span", { class: "who", text: attack.by?.name || "someone" }),
+        el("span", { class: "who", text: attack.by?.name || "Someone" }),
         el("span", { class: "what", text: `${attack.attacker.name} attacks ${attack.target.name} · ${weapon}` }),
+        timeOf(at),
         tags,
-        el("span", { class: `outcome ${outcomeClass}`, text: words(attack.outcome) }),
       ),
+      el("p", { class: `sentence ${tone}`.trim() }, emphasised(this.sentence(attack), [attack.attacker?.name, attack.target?.name, weapon])),
       el("p", { class: "facts", text: facts.join(" · ") }),
     );
     for (const step of attack.steps || []) {
@@ -256,9 +274,9 @@ export class CombatLog {
         el(
           "div",
           { class: "attack-step", "data-step": step.step },
-          el("p", { class: "step-name", text: STEP_WORDS[step.step] || words(step.step) }),
+          el("p", { class: "step-name", text: STEP_WORDS[step.step] || label(step.step) }),
           this.rollLog.dice(step.result?.dice || []),
-          this.rollLog.facts(step.result || {}),
+          this.rollLog.facts(step.result || {}, STEP_WORDS[step.step] || label(step.step)),
         ),
       );
     }

@@ -1,11 +1,14 @@
-// The roll log: every die with its face, the Wild Die and its explosions
-// and checks set apart (the die's `role`), the outcome and the numbers
-// that matter (successes, margin, cascade, total, result points, damage).
+// The roll log: each roll as a sentence in the game's own words (from the
+// server's game kit) with its numbers in bold, the roller and the time, the
+// dice with their faces (the Wild Die and its explosions set apart by the
+// die's `role`), and every field of the result under "Every number".
 
 import { el } from "../lib/dom.js";
+import { details, emphasised, label, timeOf, words } from "./words.js";
+import { rollDrawn } from "./toast.js";
 
-const GOOD = new Set(["success", "hit", "wild_success", "passive", "rolled", "unharmed"]);
-const BAD = new Set(["failure", "miss", "dire_failure", "dead", "incapacitated", "out_of_range", "damaged"]);
+const GOOD = new Set(["success", "hit", "wild_success", "passive", "rolled", "unharmed", "actor"]);
+const BAD = new Set(["failure", "miss", "dire_failure", "dead", "incapacitated", "out_of_range", "damaged", "opponent"]);
 const ROLE_WORDS = {
   regular: "die",
   wild: "Wild Die",
@@ -18,11 +21,18 @@ const ROLE_WORDS = {
   insight: "Insight Die",
   reroll: "re-roll",
 };
+const POOL_WORDS = { actor: "Roller's dice", opponent: "Dice against", attacker: "Attacker's dice", defender: "Defender's dice" };
 const VISIBILITY_TAGS = { gm: "GM only", self: "roller and GM", blind: "blind" };
-const SKIP = new Set(["system", "action", "outcome", "dice"]);
 
-const words = (s) => String(s).replaceAll("_", " ");
+export const outcomeClass = (outcome) => (GOOD.has(outcome) ? "good" : BAD.has(outcome) ? "bad" : "");
 
+/** What a die says to a screen reader: "Wild Die: 6, success". */
+export function dieWords(die) {
+  const role = ROLE_WORDS[die.role] || words(die.role || "die");
+  const counted = die.value !== undefined && die.value !== die.face ? ` counted as ${die.value}` : "";
+  const success = die.success === true ? ", success" : "";
+  return `${role.charAt(0).toUpperCase()}${role.slice(1)}: ${die.face}${counted}${success}`;
+}
 
 export class RollLog {
   constructor(list, { me, reroll, onReroll, onReveal }) {
@@ -58,16 +68,18 @@ export class RollLog {
 
   blind(event) {
     const d = event.data;
+    const who = d.roller?.name || "Someone";
     return el(
       "li",
       { class: "roll-entry blind" },
       el(
         "div",
         { class: "head" },
-        el("span", { class: "who", text: d.roller?.name || "someone" }),
-        el("span", { class: "what", text: `made a blind roll (${words(d.action || "roll")})` }),
+        el("span", { class: "who", text: who }),
+        timeOf(event.at),
         el("span", { class: "tags" }, el("span", { class: "tag hidden", text: "blind: the GM sees it" })),
       ),
+      el("p", { class: "sentence", text: `${who} made a blind roll (${label(d.action || "roll")}); only the GM sees the result.` }),
     );
   }
 
@@ -78,25 +90,26 @@ export class RollLog {
     if (d.physical) tags.append(el("span", { class: "tag physical", text: "physical dice" }));
     if (VISIBILITY_TAGS[d.visibility]) tags.append(el("span", { class: "tag hidden", text: VISIBILITY_TAGS[d.visibility] }));
     const outcome = result.outcome || "";
-    const outcomeClass = GOOD.has(outcome) ? "good" : BAD.has(outcome) ? "bad" : "";
-    const what = [d.character ? `for ${d.character.name}` : "", words(result.action || d.request?.action || "")]
-      .filter(Boolean)
-      .join(" · ");
+    const names = [d.character?.name, d.roller?.name];
+    const who = d.character ? `${d.roller?.name || "Someone"} for ${d.character.name}` : d.roller?.name || "Someone";
+    const sentence = d.sentence || `${d.character?.name || d.roller?.name || "Someone"} rolled.`;
+    rollDrawn(d.roll_id, { sentence, dice: result.dice || [], names, outcome: outcomeClass(outcome) });
     return el(
       "li",
-      { class: "roll-entry", "data-roll-id": d.roll_id, "data-physical": d.physical ? "true" : "false" },
-      el(
-        "div",
-        { class: "head" },
-        el("span", { class: "who", text: d.roller?.name || "someone" }),
-        el("span", { class: "what", text: what }),
-        tags,
-        el("span", { class: `outcome ${outcomeClass}`, text: words(outcome) }),
-      ),
+      {
+        class: "roll-entry",
+        "data-roll-id": d.roll_id,
+        "data-physical": d.physical ? "true" : "false",
+        "data-outcome": outcome,
+      },
+      el("div", { class: "head" }, el("span", { class: "who", text: who }), timeOf(event.at), tags),
       // The result in the game's words, from the server's game kit.
-      d.sentence ? el("p", { class: "sentence", text: d.sentence }) : null,
+      el("p", { class: `sentence ${outcomeClass(outcome)}`.trim() }, emphasised(sentence, names)),
       this.dice(result.dice || []),
-      this.facts(result),
+      details([
+        ["", result],
+        ["Asked for", d.request || {}],
+      ]),
       this.rerolls(d),
       this.reveal(event),
     );
@@ -147,24 +160,21 @@ export class RollLog {
     }
     const box = el("div", { class: "dice-pools" });
     for (const [pool, list] of pools) {
-      const ul = el("ul", { class: "dice", "aria-label": `${words(pool)} dice` });
-      if (pools.size > 1) box.append(el("span", { class: "facts", text: words(pool) }));
+      const name = POOL_WORDS[pool] || label(pool || "dice");
+      const ul = el("ul", { class: "dice", "aria-label": pools.size > 1 ? name : "Dice" });
+      if (pools.size > 1) box.append(el("span", { class: "pool-name", text: name }));
       for (const die of list) {
         const success = die.success === true ? " success" : die.success === false ? " fail" : "";
         const other = pool === "opponent" ? " opponent" : "";
-        const label = `${ROLE_WORDS[die.role] || words(die.role)}: ${die.face}${die.value !== die.face ? ` counted as ${die.value}` : ""}${die.success === true ? ", success" : ""}`;
+        const said = dieWords(die);
         ul.append(
           el(
             "li",
-            {
-              class: `die role-${die.role}${success}${other}`,
-              "data-role": die.role,
-              "data-face": die.face,
-              title: label,
-              "aria-label": label,
-            },
-            String(die.face),
-            die.value !== die.face ? el("span", { class: "mod", text: `→${die.value}` }) : null,
+            { class: `die role-${die.role}${success}${other}`, "data-role": die.role, "data-face": die.face, title: said },
+            // The face for the eye, the whole die in words for a screen reader.
+            el("span", { "aria-hidden": "true", text: String(die.face) }),
+            die.value !== die.face ? el("span", { class: "mod", "aria-hidden": "true", text: `→${die.value}` }) : null,
+            el("span", { class: "visually-hidden", text: said }),
           ),
         );
       }
@@ -173,29 +183,8 @@ export class RollLog {
     return box;
   }
 
-  facts(result, prefix = "") {
-    const parts = [];
-    for (const [key, value] of Object.entries(result)) {
-      if (SKIP.has(key) || value === null || value === undefined) continue;
-      if (typeof value === "object" && !Array.isArray(value)) {
-        const inner = this.factPairs(value);
-        if (inner) parts.push([`${prefix}${words(key)}`, inner]);
-      } else if (!Array.isArray(value) && value !== false) {
-        parts.push([`${prefix}${words(key)}`, value === true ? "yes" : String(value)]);
-      }
-    }
-    const p = el("p", { class: "facts" });
-    parts.forEach(([k, v], i) => {
-      if (i) p.append(" · ");
-      p.append(`${k} `, el("b", { text: v }));
-    });
-    return p;
-  }
-
-  factPairs(obj) {
-    return Object.entries(obj)
-      .filter(([k, v]) => !SKIP.has(k) && v !== null && typeof v !== "object" && v !== false)
-      .map(([k, v]) => `${words(k)} ${v === true ? "yes" : v}`)
-      .join(", ");
+  /** Every field of a result, for an attack's step (./combat_log.js). */
+  facts(result, title = "") {
+    return details([[title, result]], title ? `Every number: ${title}` : "Every number");
   }
 }

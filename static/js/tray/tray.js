@@ -10,6 +10,7 @@ import { FieldSet, fieldElement } from "./fields.js";
 import { drawOdds, drawOddsError } from "./odds.js";
 import { parseFaces } from "../lib/faces.js";
 import { describeError as describe } from "../lib/errors.js";
+import { expectRoll, show } from "../room/toast.js";
 
 const ODDS_DELAY_MS = 200;
 
@@ -189,7 +190,10 @@ export class Tray {
     const button = this.form.querySelector("#tray-roll");
     button.disabled = true;
     try {
-      await this.socket.send(intent);
+      const ack = await this.socket.send(intent);
+      if (intent.visibility === "blind") {
+        show({ sentence: "Blind roll made: only the GM sees the result." });
+      } else expectRoll(ack?.roll_id);
       this.showError("");
       if (this.physical.checked) this.faces.value = "";
       // A hidden roll is a one-off: the next roll is seen by everyone again.

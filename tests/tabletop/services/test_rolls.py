@@ -39,7 +39,7 @@ def test_record_stores_the_audit_row_and_the_event(table):
         "physical": True,
         "visibility": "gm",
         # A result without its numbers is said plainly.
-        "sentence": "Check: failure.",
+        "sentence": "Tenrec's Check: failure.",
     }
 
 

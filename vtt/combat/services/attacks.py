@@ -290,11 +290,26 @@ def attack_make(
     return attack
 
 
+def _wound_state(attack: Attack) -> str | None:
+    """The target's wound state now that the attack is applied, for the
+    log's sentence (None when nothing was applied or the game has no track)."""
+    if attack.status != Attack.Status.APPLIED or attack.target_id is None:
+        return None
+    target = Character.objects.filter(pk=attack.target_id).only("resources").first()
+    if target is None:
+        return None
+    found = games.kit(attack.system).wounds(target.resources, attack.campaign.settings)
+    return found["state"] if found else None
+
+
 def _announce(attack: Attack, kind: str, by, touched, **extra) -> None:
+    state = _wound_state(attack)
+
     def data(seq: int) -> dict:
         described = attack_data(attack)
         if kind == event_kinds.COMBAT_ATTACK:
             described["seq"] = seq  # the attack's own event: it names itself
+        described["sentence"] = games.kit(attack.system).attack_sentence(described, state)
         return {"attack": described, **extra}
 
     event = append_event(

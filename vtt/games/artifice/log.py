@@ -16,8 +16,6 @@ ACTIONS = {
 FALLEN = {"incapacitated": "Incapacitated", "dead": "Dead"}
 CATEGORIES = {"adjacent": "Adjacent", "near": "Near", "far": "Far", "out_of_range": "Out of Range"}
 OUTCOMES = {
-    "actor": "the roller wins",
-    "opponent": "the opponent wins",
     "passive": "",  # the only outcome a passive value has: nothing to say
     **FALLEN,
     **CATEGORIES,
@@ -37,7 +35,7 @@ def _code(dice, pips) -> str:
 
 def _difficulty(n) -> str:
     name = DIFFICULTY_NAMES.get(n)
-    return f"{name} ({n})" if name else str(n)
+    return f"Difficulty {name} ({n})" if name else f"Difficulty {n}"
 
 
 def _by(word: str, margin) -> str:
@@ -53,7 +51,7 @@ def _criticals(result: dict, prefix: str = "") -> list[str]:
     return names
 
 
-def _check(request: dict, result: dict) -> str | None:
+def _check(request: dict, result: dict, who: str) -> str | None:
     successes = whole(result, "successes")
     outcome = result.get("outcome")
     if successes is None or outcome not in ("success", "failure"):
@@ -65,10 +63,12 @@ def _check(request: dict, result: dict) -> str | None:
     head = _code(dice, 0 if automatic else whole(request, "modifier") or 0)
     if difficulty is not None:
         head = f"{head} against {_difficulty(difficulty)}".strip()
-    head = head or "Check"
     count = _plural(successes, "success")
     if automatic:
-        head, count = f"{head}, no roll", f"{count} taken automatically"
+        head = f"{who} needs no roll for {head}" if head else f"{who} needs no roll"
+        count = f"{count} taken automatically"
+    else:
+        head = f"{who} rolls {head}" if head else f"{who}'s Check"
     said = f"{count}, {_by(outcome, whole(result, 'margin'))}"
     extras = _criticals(result)
     return f"{head}: {said}" + (f" ({', '.join(extras)})." if extras else ".")
@@ -81,41 +81,41 @@ def _side_code(request_side: dict, result: dict, side: str, pips_key: str = "mod
     return _code(dice, whole(request_side, pips_key) or 0)
 
 
-def _contest(result: dict, winner_words: dict, counts: bool = True) -> str | None:
+def _contest(result: dict, winner_words: dict, who: str, counts: bool = True) -> str | None:
     """Who won, after the successes unless told not to: "3 successes to 1,
-    the roller wins by 2"."""
+    Tenrec wins by 2"."""
     mine, theirs = whole(result, "actor_successes"), whole(result, "opponent_successes")
     outcome, margin = result.get("outcome"), whole(result, "margin")
     if outcome not in winner_words:
         return None
-    said = winner_words[outcome]
+    said = winner_words[outcome].format(who=who)
     said = f"{said} on a tie" if margin == 0 else _by(said, margin)
     if counts and mine is not None and theirs is not None:
         said = f"{_plural(mine, 'success')} to {theirs}, {said}"
-    extras = [f"the roller's {c}" for c in _criticals(result, "actor_")]
-    extras += [f"the opponent's {c}" for c in _criticals(result, "opponent_")]
+    extras = [f"{who}'s {c}" for c in _criticals(result, "actor_")]
+    extras += [f"the other side's {c}" for c in _criticals(result, "opponent_")]
     return said + (f" ({', '.join(extras)})" if extras else "")
 
 
-def _test(request: dict, result: dict) -> str | None:
-    said = _contest(result, {"actor": "the roller wins", "opponent": "the opponent wins"})
+def _test(request: dict, result: dict, who: str) -> str | None:
+    said = _contest(result, {"actor": "{who} wins", "opponent": "{who} loses"}, who)
     if said is None:
         return None
     kind = result.get("kind", request.get("kind"))
-    label = "Wound Test" if kind == "wound" else "Test"
+    label = f"{who} makes a {'Wound Test' if kind == 'wound' else 'Test'}"
     mine = _side_code(obj(request, "actor"), result, "actor")
     theirs = _side_code(obj(request, "opponent"), result, "opponent")
     if mine and theirs:
-        label = f"{label} {mine} against {theirs}"
+        label = f"{label}, {mine} against {theirs}"
     return f"{label}: {said}."
 
 
-def _passive(request: dict, result: dict) -> str | None:
+def _passive(request: dict, result: dict, who: str) -> str | None:
     successes = whole(result, "successes")
     if successes is None:
         return None
     ability = whole(request, "ability")
-    label = f"Passive {ability}D" if ability is not None else "Passive value"
+    label = f"{who}'s Passive {ability}D" if ability is not None else f"{who}'s Passive value"
     return f"{label}: {_plural(successes, 'success')} to beat."
 
 
@@ -138,18 +138,18 @@ def _harm(result: dict) -> str:
     return said
 
 
-def _attack(request: dict, result: dict) -> str | None:
+def _attack(request: dict, result: dict, who: str) -> str | None:
     combat, wound = obj(result, "combat"), obj(result, "wound")
     attacker = obj(request, "attacker")
     # The attack says the margins only, as a play report would.
-    said = _contest(combat, {"actor": "hit", "opponent": "miss"}, counts=False)
+    said = _contest(combat, {"actor": "hit", "opponent": "miss"}, who, counts=False)
     if said is None:
         return None
     parts = [f"{_label('Combat Test', combat, attacker, 'modifier')}: {said}"]
     if wound:
         label, harm = _label("Wound Test", wound, attacker, "wound_modifier"), _harm(result)
         parts.append(f"{label}: {harm}" if harm else label)
-    return "; ".join(parts) + "."
+    return f"{who} attacks. " + "; ".join(parts) + "."
 
 
 def _label(name: str, test: dict, attacker: dict, pips_key: str) -> str:
@@ -161,12 +161,12 @@ def _label(name: str, test: dict, attacker: dict, pips_key: str) -> str:
     return f"{name} {_code(mine, whole(attacker, pips_key) or 0)} vs {_code(theirs, 0)}"
 
 
-def _range(request: dict, result: dict) -> str | None:
+def _range(request: dict, result: dict, who: str) -> str | None:
     category = CATEGORIES.get(result.get("category", result.get("outcome")))
     if category is None:
         return None
     feet = whole(result, "distance_ft")
-    head = f"Range {feet} ft" if feet is not None else "Range"
+    head = f"{who} measures the range, {feet} ft" if feet is not None else f"{who}'s range"
     sight = result.get("line_of_sight")
     seen = {True: ", in line of sight", False: ", line of sight blocked"}.get(sight, "")
     return f"{head}: {category}{seen}."
@@ -181,5 +181,19 @@ SENTENCES = {
 }
 
 
-def sentence(request: dict, result: dict) -> str:
-    return say(SENTENCES, ACTIONS, OUTCOMES, request, result)
+def sentence(request: dict, result: dict, who: str | None = None) -> str:
+    return say(SENTENCES, ACTIONS, OUTCOMES, request, result, who=who)
+
+
+def attack_detail(request: dict, result: dict) -> str:
+    """The attack's dice for the log's attack sentence: "3 successes to 0,
+    cascade 3" (the Combat Test's margin, carried into the Wound Test)."""
+    combat = obj(result, "combat")
+    mine, theirs = whole(combat, "actor_successes"), whole(combat, "opponent_successes")
+    if mine is None or theirs is None:
+        return ""
+    said = f"{_plural(mine, 'success')} to {theirs}"
+    margin = whole(combat, "margin")
+    if combat.get("outcome") == "actor" and margin:
+        said += f", cascade {margin}"
+    return said

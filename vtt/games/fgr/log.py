@@ -14,10 +14,10 @@ OUTCOMES = {"rolled": "", "damaged": "still damaged", "unharmed": "unharmed"}
 
 def _difficulty(n: int) -> str:
     name = "Legendary" if n >= 4 else DIFFICULTY_NAMES.get(n)
-    return f"{name} ({n})" if name else str(n)
+    return f"Difficulty {name} ({n})" if name else f"Difficulty {n}"
 
 
-def _roll(request: dict, result: dict) -> str | None:
+def _roll(request: dict, result: dict, who: str) -> str | None:
     successes, outcome = whole(result, "successes"), result.get("outcome")
     if successes is None or outcome not in ("success", "failure"):
         return None
@@ -29,11 +29,11 @@ def _roll(request: dict, result: dict) -> str | None:
     if points:
         notes.append(count(points, "Action Point", "Action Points"))
     if result.get("luck") is True:
-        head = "Luck Roll"
+        head = f"{who} makes a Luck Roll"
         if skill is not None:
             notes.insert(0, f"Skill {skill}")
     else:
-        head = f"Skill {skill}" if skill is not None else "Skill roll"
+        head = f"{who} rolls Skill {skill}" if skill is not None else f"{who}'s Skill roll"
     if notes:
         head = f"{head} ({', '.join(notes)})"
     if difficulty is not None:
@@ -43,24 +43,24 @@ def _roll(request: dict, result: dict) -> str | None:
     return f"{head}: {count(successes, 'success', 'successes')}, {outcome}."
 
 
-def _numeric(request: dict, result: dict) -> str | None:
+def _numeric(request: dict, result: dict, who: str) -> str | None:
     total = whole(result, "total")
     if total is None:
         return None
     dice = whole(request, "dice")
     if dice is None:
-        return f"Numeric roll: {total}."
-    return f"Rolled {count(dice, 'die', 'dice')}: {total}."
+        return f"{who}'s Numeric roll: {total}."
+    return f"{who} rolls {count(dice, 'die', 'dice')}: {total}."
 
 
-def _reduce_damage(request: dict, result: dict) -> str | None:
+def _reduce_damage(request: dict, result: dict, who: str) -> str | None:
     left = whole(result, "damage")
     if left is None:
         return None
     damage, points = whole(request, "damage"), whole(request, "action_points")
-    head = "Damage reduced"
+    head = f"{who} reduces the damage"
     if damage is not None:
-        head = f"{damage} damage"
+        head = f"{who} faces {damage} damage"
     if points is not None:
         head = f"{head} less {count(points, 'Action Point', 'Action Points')}"
     taken = f"{left} damage taken" if left else "no damage, unharmed"
@@ -70,5 +70,15 @@ def _reduce_damage(request: dict, result: dict) -> str | None:
 SENTENCES = {"roll": _roll, "numeric": _numeric, "reduce_damage": _reduce_damage}
 
 
-def sentence(request: dict, result: dict) -> str:
-    return say(SENTENCES, ACTIONS, OUTCOMES, request, result)
+def sentence(request: dict, result: dict, who: str | None = None) -> str:
+    return say(SENTENCES, ACTIONS, OUTCOMES, request, result, who=who)
+
+
+def attack_detail(request: dict, result: dict) -> str:
+    """The attack's skill roll for the log's attack sentence: "2 successes
+    against Difficulty Moderate (2)"."""
+    successes, difficulty = whole(result, "successes"), whole(request, "difficulty")
+    if successes is None:
+        return ""
+    said = count(successes, "success", "successes")
+    return f"{said} against {_difficulty(difficulty)}" if difficulty is not None else said

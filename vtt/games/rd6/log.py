@@ -3,12 +3,12 @@
 only; a result stored before a field existed gets a plainer sentence, never
 an error."""
 
-from ..log import count, obj, say, whole
+from ..log import CONTEST, contest, count, obj, say, whole
 
 # The names of DIFFICULTY_HINT in this game's kit; 6 and up are Legendary.
 DIFFICULTY_NAMES = ("Very Easy", "Easy", "Moderate", "Difficult", "Very Difficult", "Heroic")
 ACTIONS = {"roll": "Roll", "opposed": "Opposed roll"}
-OUTCOMES = {"actor": "the roller wins", "opponent": "the opponent wins", "draw": "a draw"}
+OUTCOMES = {}
 
 
 def _code(fields: dict, side: dict) -> str:
@@ -45,7 +45,7 @@ def _difficulty(request: dict, result: dict) -> str:
     if needed is None:
         return name
     needed = count(needed, "success", "successes")
-    return f"{name} ({needed})" if name else needed
+    return f"Difficulty {name} ({needed})" if name else f"a Difficulty of {needed}"
 
 
 def _wild_die(fields: dict, side: dict, dice: list, pool: str) -> str:
@@ -88,7 +88,7 @@ def _level(result: dict) -> str:
     return f"{level} ({count(points, 'result point', 'result points')})" if points else level
 
 
-def _roll(request: dict, result: dict) -> str | None:
+def _roll(request: dict, result: dict, who: str) -> str | None:
     outcome = result.get("outcome")
     if outcome not in ("success", "failure"):
         return None
@@ -96,26 +96,27 @@ def _roll(request: dict, result: dict) -> str | None:
     against = _difficulty(request, result)
     if against:
         head = f"{head} against {against}".strip()
+    head = f"{who} rolls {head}" if head else f"{who} rolls"
     if request.get("retry") is True:
-        head = f"Second Chance, {head}"
+        head = f"{who} takes a Second Chance, {head.removeprefix(f'{who} rolls ')}"
     said = [_tally(result), outcome, _level(result)]
     said = ", ".join(part for part in said if part)
     wild = _wild_die(request, result, result.get("dice"), "actor")
     said += f"; {wild}" if wild else ""
-    return f"{head or 'Roll'}: {said}."
+    return f"{head}: {said}."
 
 
-def _opposed(request: dict, result: dict) -> str | None:
+def _opposed(request: dict, result: dict, who: str) -> str | None:
     outcome = result.get("outcome")
-    if outcome not in OUTCOMES:
+    if outcome not in CONTEST:
         return None
     mine, theirs = obj(result, "actor"), obj(result, "opponent")
     asked_mine, asked_theirs = obj(request, "actor"), obj(request, "opponent")
-    head = "Opposed roll"
+    head = f"{who} makes an Opposed roll"
     codes = _code(asked_mine, mine), _code(asked_theirs, theirs)
     if all(codes):
         head += f", {codes[0]} against {codes[1]}"
-    said = OUTCOMES[outcome]
+    said = contest(outcome, who)
     margin = whole(result, "margin")
     if margin:
         said += f" by {count(abs(margin), 'success', 'successes')}"
@@ -128,8 +129,8 @@ def _opposed(request: dict, result: dict) -> str | None:
     said += f", {level}" if level else ""
     dice = result.get("dice")
     for whose, asked, side, pool in (
-        ("the roller's", asked_mine, mine, "actor"),
-        ("the opponent's", asked_theirs, theirs, "opponent"),
+        (f"{who}'s", asked_mine, mine, "actor"),
+        ("the other side's", asked_theirs, theirs, "opponent"),
     ):
         wild = _wild_die(asked, side, dice, pool)
         said += f"; {whose} {wild}" if wild else ""
@@ -139,5 +140,15 @@ def _opposed(request: dict, result: dict) -> str | None:
 SENTENCES = {"roll": _roll, "opposed": _opposed}
 
 
-def sentence(request: dict, result: dict) -> str:
-    return say(SENTENCES, ACTIONS, OUTCOMES, request, result)
+def sentence(request: dict, result: dict, who: str | None = None) -> str:
+    return say(SENTENCES, ACTIONS, OUTCOMES, request, result, who=who)
+
+
+def attack_detail(request: dict, result: dict) -> str:
+    """The attack's opposed roll for the log's attack sentence: "13 (2
+    successes) to 9 (1 success)"."""
+    tallies = (
+        _tally(obj(result, "actor"), opposed=True),
+        _tally(obj(result, "opponent"), opposed=True),
+    )
+    return f"{tallies[0]} to {tallies[1]}" if all(tallies) else ""

@@ -2,7 +2,7 @@
 success." Built from the request and its result only; a result stored before
 a field existed gets a plainer sentence, never an error."""
 
-from ..log import obj, say, whole, words
+from ..log import contest, obj, say, whole, words
 
 ACTIONS = {
     "check": "Check",
@@ -19,9 +19,16 @@ BANDS = {
     "failure": "failure",
     "success": "success",
     "wild_success": "wild success",
-    "actor": "the roller wins",
-    "opponent": "the opponent wins",
-    "draw": "a draw",
+}
+# The bands every single check is read against: its Difficulty.
+DIFFICULTY = "Difficulty 9, wild success on 14"
+# How a check is made, after the name: "Tenrec makes a First Impression".
+LEADS = {
+    "check": "rolls",
+    "first_impression": "makes a First Impression,",
+    "gut_instinct": "follows a Gut Instinct,",
+    "gambit": "tries a Gambit,",
+    "rebuttal": "makes a Rebuttal,",
 }
 MOMENTS = {"low": "Moment of Low Insight", "high": "Moment of High Insight"}
 CONSEQUENCES = {
@@ -91,20 +98,18 @@ def _consequence(result: dict, action) -> str:
     return "; " + ", ".join(said) if said else ""
 
 
-def _single(request: dict, result: dict) -> str | None:
+def _single(request: dict, result: dict, who: str) -> str | None:
     band = _band(result)
     if band is None:
         return None
     action = result.get("action", request.get("action"))
     # A check echoes its request fields; what the request holds comes first.
     fields = {**result, **request}
-    head = _formula(fields, action)
-    if action != "check":
-        head = f"{ACTIONS.get(action, 'Check')}, {head}"
+    head = f"{who} {LEADS.get(action, 'rolls')} {_formula(fields, action)} ({DIFFICULTY})"
     return f"{head}: {band}{_consequence(result, action)}."
 
 
-def _reroll(request: dict, result: dict) -> str | None:
+def _reroll(request: dict, result: dict, who: str) -> str | None:
     band = _band(result)
     if band is None:
         return None
@@ -114,48 +119,51 @@ def _reroll(request: dict, result: dict) -> str | None:
     replaced = result.get("replaced", request.get("replace"))
     which = WHICH_DICE.get(tuple(sorted(replaced)) if isinstance(replaced, list) else None)
     spent = whole(result, "insight_spent")
-    head = f"{label}, {which or 'dice'} rerolled"
+    head = f"{who} rerolls the {which or 'dice'} of a {label}"
     if spent:
         head += f" with {'an Insight Die' if spent == 1 else f'{spent} Insight Dice'}"
     faces = result.get("counted_faces")
     if isinstance(faces, list) and all(type(f) is int for f in faces):
         head = f"{head}, {_formula(check, action, ' + '.join(map(str, faces)))}"
+    head += f" ({DIFFICULTY})"
     return f"{head}: {band}{_consequence(result, action)}."
 
 
-def _opposed(request: dict, result: dict) -> str | None:
+def _opposed(request: dict, result: dict, who: str) -> str | None:
     outcome = result.get("outcome")
     if outcome not in ("actor", "opponent", "draw"):
         return None
     mine, theirs = obj(result, "actor"), obj(result, "opponent")
-    head = "Opposed check"
+    head = f"{who} makes an Opposed check"
     if isinstance(request.get("actor"), dict) and isinstance(request.get("opponent"), dict):
         head += f", {_formula(request['actor'])} against {_formula(request['opponent'])}"
-    said = BANDS[outcome]
+    said = contest(outcome, who)
     margin = whole(result, "margin")
     if margin:
         said += f" by {abs(margin)}"
     if whole(mine, "total") is not None and whole(theirs, "total") is not None:
         said = f"{mine['total']} to {theirs['total']}, {said}"
     notes = []
-    for whose, side in (("the roller's", mine), ("the opponent's", theirs)):
+    for whose, side in ((f"{who}'s", mine), ("the other side's", theirs)):
         if side.get("moment_of_insight") in MOMENTS:
             notes.append(f"{whose} {MOMENTS[side['moment_of_insight']]}")
     return f"{head}: {said}" + (f" ({', '.join(notes)})." if notes else ".")
 
 
-def _group(request: dict, result: dict) -> str | None:
+def _group(request: dict, result: dict, who: str) -> str | None:
     band = _band(result)
     if band is None:
         return None
     people = request.get("participants")
-    head = f"Group check of {len(people)}" if isinstance(people, list) else "Group check"
+    size = f" of {len(people)}" if isinstance(people, list) else ""
+    head = f"{who} leads a Group check{size}"
     roller = whole(result, "roller")
     if roller is not None:
         head += f", participant {roller + 1} rolling"
     modifier = whole(result, "modifier")
     if modifier is not None:
         head += f", 2d6 {'+' if modifier >= 0 else '-'} {abs(modifier)}" if modifier else ", 2d6"
+    head += f" ({DIFFICULTY})"
     gained_by = result.get("insight_gained_by")
     if isinstance(gained_by, list) and gained_by and whole(result, "insight_gained"):
         # Every participant gains the die, so say it once for all of them.
@@ -175,5 +183,14 @@ SENTENCES = {
 }
 
 
-def sentence(request: dict, result: dict) -> str:
-    return say(SENTENCES, ACTIONS, BANDS, request, result, default="Check")
+def sentence(request: dict, result: dict, who: str | None = None) -> str:
+    return say(SENTENCES, ACTIONS, BANDS, request, result, default="Check", who=who)
+
+
+def attack_detail(request: dict, result: dict) -> str:
+    """The attack's check for the log's attack sentence: "11 against
+    Difficulty 9, success"."""
+    total, outcome = whole(result, "total"), result.get("outcome")
+    if total is None or outcome not in BANDS:
+        return ""
+    return f"{total} against {DIFFICULTY}, {BANDS[outcome]}"

@@ -1,0 +1,202 @@
+// How the log says things a person reads: field names as words, values
+// without raw booleans or exponents, chances as "1 in a million", times as
+// HH:MM, and a sentence with its numbers in bold. Everything is built from
+// text nodes: a name that looks like markup stays text.
+
+import { el } from "../lib/dom.js";
+
+// Field names a result or request may carry, in the games' own words. A key
+// not listed here is still said in words (underscores become spaces).
+const LABELS = {
+  action: "Action",
+  successes: "Successes",
+  margin: "Margin",
+  outcome: "Outcome",
+  total: "Total",
+  dice_total: "Dice total",
+  modifier: "Modifier",
+  pool: "Dice",
+  pips: "Pips",
+  difficulty: "Difficulty",
+  difficulty_modifier: "Difficulty modifier",
+  needed: "Successes needed",
+  automatic: "Taken automatically",
+  critical_success: "Critical Success",
+  critical_failure: "Critical Failure",
+  actor_pool: "Dice rolled",
+  opponent_pool: "Dice against",
+  actor_successes: "Successes",
+  opponent_successes: "Successes against",
+  actor_critical_success: "Critical Success",
+  actor_critical_failure: "Critical Failure",
+  opponent_critical_success: "Critical Success against",
+  opponent_critical_failure: "Critical Failure against",
+  actor_total: "Total",
+  opponent_total: "Total against",
+  actor_botch: "Botch",
+  opponent_botch: "Botch against",
+  actor: "Roller",
+  opponent: "Against",
+  kind: "Kind",
+  amod: "AMod",
+  smod: "SMod",
+  cmod: "CMod",
+  future_cmod: "CMod to future interactions",
+  rebuttal_cmod: "CMod for the Rebuttal",
+  insight_cmod: "Insight Die as CMod",
+  insight_extra_die: "Insight Die as an extra die",
+  insight_gained: "Insight Dice gained",
+  insight_spent: "Insight Dice spent",
+  moment_of_insight: "Moment of Insight",
+  negotiation_over: "Negotiation over",
+  consequence: "Consequence",
+  counted_faces: "Faces counted",
+  atk_total: "ATK",
+  def_total: "DEF",
+  atk_bonus: "ATK bonus",
+  def_bonus: "DEF bonus",
+  weapon_dmg: "Weapon damage",
+  weapon_broken: "Weapon broken",
+  condition_before: "Condition before",
+  condition_after: "Condition after",
+  condition_steps: "Condition steps",
+  distance_ft: "Distance (ft)",
+  line_of_sight: "Line of sight",
+  result_level: "Result level",
+  result_points: "Result points",
+  damage_dice: "Damage dice",
+  critical_failure_check: "Wild Die 1",
+  fate_point: "Fate Point",
+  character_points: "Character Points",
+  rolling_up: "Rolling Up",
+  action_points: "Action Points",
+  modifier_dice: "Help or hindrance dice",
+  luck: "Luck Roll",
+  skill: "Skill",
+  bonus: "Bonus",
+  rounds: "Rounds",
+  combat: "Combat Test",
+  wound: "Wound Test",
+};
+// Values that are ids: said in the games' words.
+const VALUES = {
+  actor: "the roller",
+  opponent: "the other side",
+  draw: "a draw",
+  no_read: "no read",
+  very_likely_to_consider: "very likely to consider",
+  true_critical_failure: "True Critical Failure",
+};
+// Shown elsewhere in the entry (the dice) or only the machine's business.
+const HIDDEN = new Set(["system", "dice", "faces", "check"]);
+
+export const words = (s) => String(s).replaceAll("_", " ");
+
+export function label(key) {
+  if (LABELS[key]) return LABELS[key];
+  const said = words(key);
+  return said.charAt(0).toUpperCase() + said.slice(1);
+}
+
+/** A chance as a person says it: "12.5%", "less than 1 in a million". */
+export function chance(p) {
+  if (typeof p !== "number" || !Number.isFinite(p)) return "";
+  if (p >= 0.9995) return "certain";
+  if (p <= 0) return "none";
+  if (p >= 0.001) return `${(p * 100).toFixed(p >= 0.1 ? 0 : 1)}%`;
+  const n = 1 / p;
+  if (n >= 1e12) return "less than 1 in a trillion";
+  for (const [size, name] of [[1e9, "billion"], [1e6, "million"], [1e3, "thousand"]]) {
+    if (n >= size) return `about 1 in ${Number((n / size).toPrecision(2))} ${name}`;
+  }
+  return `about 1 in ${Math.round(n)}`;
+}
+
+/** A value in words: no true/false, no exponents, ids as words. */
+export function value(v) {
+  if (v === true) return "Yes";
+  if (v === false) return "No";
+  if (v === null || v === undefined) return "—";
+  if (typeof v === "number") {
+    if (Number.isInteger(v)) return String(v);
+    if (Math.abs(v) < 0.001) return chance(Math.abs(v));
+    return String(Math.round(v * 100) / 100);
+  }
+  if (Array.isArray(v)) return v.map(value).join(", ");
+  if (typeof v === "string") return VALUES[v] || words(v);
+  return "";
+}
+
+/** A <dl> of every field of `data`, nested objects as their own groups. */
+export function fieldList(data, prefix = "") {
+  const dl = el("dl", { class: "fields" });
+  for (const [key, v] of Object.entries(data || {})) {
+    if (HIDDEN.has(key) || v === null || v === undefined) continue;
+    const name = prefix ? `${prefix}: ${label(key)}` : label(key);
+    if (typeof v === "object" && !Array.isArray(v)) {
+      const inner = fieldList(v, name);
+      if (inner.childElementCount) dl.append(...inner.childNodes);
+      continue;
+    }
+    if (Array.isArray(v) && v.some((x) => typeof x === "object" && x !== null)) {
+      v.forEach((item, i) => {
+        if (item && typeof item === "object") dl.append(...fieldList(item, `${name} ${i + 1}`).childNodes);
+      });
+      continue;
+    }
+    dl.append(el("dt", { text: name }), el("dd", { text: value(v) }));
+  }
+  return dl;
+}
+
+/** Every field, under a summary, for whoever wants them. */
+export function details(parts, summary = "Every number") {
+  const box = el("details", { class: "entry-details" }, el("summary", { text: summary }));
+  for (const [title, data] of parts) {
+    const list = fieldList(data);
+    if (!list.childElementCount) continue;
+    if (title) box.append(el("p", { class: "fields-title", text: title }));
+    box.append(list);
+  }
+  return box;
+}
+
+const NUMBER = /(\d+D(?:[+-]\d+)?|\d+d6|\d+(?:\.\d+)?)/g;
+
+/** The sentence with its numbers in <strong>, names left as they are. */
+export function emphasised(text, names = []) {
+  const frag = document.createDocumentFragment();
+  const known = [...new Set(names.filter((n) => typeof n === "string" && n))].sort((a, b) => b.length - a.length);
+  const pieces = [String(text)];
+  // Names are cut out first so a "Goblin 2" keeps its number plain.
+  const split = (piece) => {
+    for (const name of known) {
+      const at = piece.indexOf(name);
+      if (at >= 0) return [...split(piece.slice(0, at)), { name }, ...split(piece.slice(at + name.length))];
+    }
+    return piece ? [piece] : [];
+  };
+  for (const part of pieces.flatMap(split)) {
+    if (typeof part === "object") {
+      frag.append(el("span", { class: "name", text: part.name }));
+      continue;
+    }
+    let last = 0;
+    for (const match of part.matchAll(NUMBER)) {
+      if (match.index > last) frag.append(part.slice(last, match.index));
+      frag.append(el("strong", { text: match[0] }));
+      last = match.index + match[0].length;
+    }
+    if (last < part.length) frag.append(part.slice(last));
+  }
+  return frag;
+}
+
+/** <time datetime=...>HH:MM</time> in the reader's own clock. */
+export function timeOf(iso) {
+  if (!iso) return null;
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return null;
+  const hhmm = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
+  return el("time", { datetime: at.toISOString(), title: at.toLocaleString(), text: hhmm });
+}
