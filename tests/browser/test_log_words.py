@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from tests.browser.room import show_tab
+
 from .conftest import ARTIFACTS
 from .test_room import DESK, PHONE, log_in
 
@@ -44,6 +46,7 @@ def open_room(page, table, game):
 
 def roll(page, action) -> tuple:
     """Roll `action` from the tray; the new log entry and the toast."""
+    show_tab(page, "roll")
     page.select_option("#tray-action", action)
     page.wait_for_function(
         "() => document.querySelector('#odds li[data-outcome], #odds .odds-dist')"
@@ -55,6 +58,8 @@ def roll(page, action) -> tuple:
         "n => document.querySelectorAll('#log > li.roll-entry').length > n", arg=before
     )
     page.wait_for_selector(".roll-toast-region .roll-toast")
+    # The toast is where the roller looks; the entry is read in the Log tab.
+    show_tab(page, "log")
     return page.locator("#log > li.roll-entry").last, page.locator(".roll-toast")
 
 
@@ -123,8 +128,9 @@ def test_a_check_in_every_game_reads_as_a_sentence(phone, table, game):
 
 def test_a_numeric_roll_has_no_certain_outcome_bar_and_reads_as_words(phone, table):
     open_room(phone, table, "fgr")
+    show_tab(phone, "roll")
     phone.select_option("#tray-action", "numeric")
-    phone.wait_for_selector("#odds .odds-dist")
+    phone.wait_for_selector("#odds[data-action=numeric]:not([aria-busy]) .odds-dist")
     assert phone.locator("#odds li[data-outcome]").count() == 0
     assert "100%" not in phone.inner_text("#odds")
     entry, toast = roll(phone, "numeric")
@@ -135,6 +141,7 @@ def test_a_numeric_roll_has_no_certain_outcome_bar_and_reads_as_words(phone, tab
 
 def test_the_odds_of_exploding_dice_are_in_words(phone, table):
     open_room(phone, table, "artifice")
+    show_tab(phone, "roll")
     phone.select_option("#tray-action", "check")
     phone.wait_for_selector("#odds li[data-outcome]")
     notes = " ".join(phone.locator("#odds .note").all_inner_texts())

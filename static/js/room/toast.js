@@ -10,7 +10,7 @@
 import { el } from "../lib/dom.js";
 import { emphasised } from "./words.js";
 
-const SHOWN_FOR_MS = 12000;
+const SHOWN_FOR_MS = 8000;
 const KEPT = 20; // rolls remembered while their ack is on its way
 
 let region = null;

@@ -166,6 +166,7 @@ export class Tray {
     this.markField(null);
     if (answer.ok) {
       drawOdds(this.oddsBox, answer.data);
+      this.oddsBox.dataset.action = this.action.id; // which set-up these odds are of
       this.showError("");
     } else {
       const error = answer.data?.error || {};

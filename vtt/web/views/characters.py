@@ -119,7 +119,10 @@ def create(request, campaign_id: int):
     if request.method == "POST":
         form, editor, saved, errors = _save(request, membership, None)
         if saved is not None:
-            messages.success(request, f"{saved.name} is on the table.")
+            messages.success(
+                request,
+                f"{saved.name} is created. Finish the sheet here; the room's Sheet tab rolls from it.",
+            )
             return redirect("web:character", campaign_id=campaign.pk, character_id=saved.pk)
         return _render_editor(request, membership, form, editor, None, errors, status=400)
     initial = {"kind": Character.Kind.PC, "owner_id": request.user.pk} if is_gm else {}

@@ -4,7 +4,7 @@ campaigns with their role, a new campaign, joining by invite code)."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from vtt.tabletop import services
 from vtt.tabletop.models import Membership
@@ -52,8 +52,14 @@ def campaign_new(request):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def invite_join(request):
+    """POST joins with a code. GET is the invite link a GM hands out
+    (`/join/?code=...`): the lobby with the code filled in, so joining is
+    one press after logging in (a link never joins by itself: a GET must
+    change nothing)."""
+    if request.method == "GET":
+        return _lobby(request, CampaignForm(), JoinForm(initial={"code": request.GET.get("code", "")[:64]}))
     form = JoinForm(request.POST)
     if form.is_valid():
         try:
