@@ -17,7 +17,11 @@ READS = [
         "4D vs 3D",
         {"system": "artifice", "action": "test", "actor": {"pool": 4}, "opponent": {"pool": 3}},
     ),
-    ("artifice", "3D diff 2", {"system": "artifice", "action": "check", "pool": 3, "difficulty": 2}),
+    (
+        "artifice",
+        "3D diff 2",
+        {"system": "artifice", "action": "check", "pool": 3, "difficulty": 2},
+    ),
     (
         "rd6",
         "4D+2 diff 3 cp 1",
@@ -59,7 +63,14 @@ READS = [
     (
         "rd6",
         "2D+1 fp diff heroic",
-        {"system": "rd6", "action": "roll", "dice": 2, "pips": 1, "fate_point": True, "difficulty": 5},
+        {
+            "system": "rd6",
+            "action": "roll",
+            "dice": 2,
+            "pips": 1,
+            "fate_point": True,
+            "difficulty": 5,
+        },
     ),
     (
         "rd6",

@@ -12,7 +12,15 @@ from vtt.tabletop import event_kinds
 from vtt.tabletop.policy import event_view
 from vtt.tabletop.visibility import Viewer
 
-KINDS = ["roll", "chat", "whisper", "token.moved", "token.hidden", "token.created", "member.updated"]
+KINDS = [
+    "roll",
+    "chat",
+    "whisper",
+    "token.moved",
+    "token.hidden",
+    "token.created",
+    "member.updated",
+]
 VISIBILITIES = ["public", "gm", "self", "blind"]
 ROLES = ["gm", "player", "observer"]
 
