@@ -315,7 +315,7 @@ const turns = new TurnOrder($("turns"), { config, socket, board, roster });
 tabs(document.querySelector(".actions [role=tablist]"), (panel) => {
   if (panel === "attack") attack.previewSoon();
 });
-chat = new Chat($("chat-log"), $("chat-form"), socket);
+chat = new Chat($("chat-log"), $("chat-form"), socket, { me: config.me });
 new Tray($("tray"), { spec, config, socket, character: (id) => roster.get(id) });
 socket.connect();
 window.d6room = { socket, board, roster, turns, attack, state: () => room }; // for the browser tests and the curious
