@@ -230,3 +230,41 @@ def test_player_drops_offline_and_resyncs_without_duplicates(gm, player, table, 
         assert len(numbers) == len(set(numbers)), f"duplicate entries in {selector}: {numbers}"
     assert seqs(player, "#log > li") == seqs(gm, "#log > li:not(:has(.tag.hidden))")
     shot(player, "07-player-resynced-phone")
+
+
+def test_a_roll_typed_in_the_chat_lands_in_the_log(gm, player, shot):
+    before = {page: page.locator("#log li.roll-entry").count() for page in (gm, player)}
+    player.fill("#chat-input", "/r 3D diff 2")
+    player.press("#chat-input", "Enter")
+    player.wait_for_function(
+        "n => document.querySelectorAll('#log li.roll-entry').length > n", arg=before[player]
+    )
+    entry = player.locator("#log li.roll-entry").last
+    assert "against Moderate (2)" in entry.inner_text()
+    assert player.input_value("#chat-input") == ""
+    gm.wait_for_function(
+        "n => document.querySelectorAll('#log li.roll-entry').length > n", arg=before[gm]
+    )
+    assert "against Moderate (2)" in gm.locator("#log li.roll-entry").last.inner_text()
+    # A wrong command is explained under the box and the line stays to be mended.
+    player.fill("#chat-input", "/r 3X")
+    player.press("#chat-input", "Enter")
+    player.wait_for_selector("#chat-note[data-kind=error]")
+    assert "/r 3D+1 diff 2" in player.inner_text("#chat-note")
+    assert player.input_value("#chat-input") == "/r 3X"
+    # The help is the asker's alone, under the box.
+    player.fill("#chat-input", "/help")
+    player.press("#chat-input", "Enter")
+    player.wait_for_selector("#chat-note[data-kind=help]")
+    assert "Rolls in Artifice" in player.inner_text("#chat-note")
+    assert "Rolls in Artifice" not in gm.inner_text("#room")
+    shot(player, "08-player-chat-roll-phone")
+    # A whisper to the GM, shown as one on both sides.
+    player.fill("#chat-input", "/w gm I pocket the ring")
+    player.press("#chat-input", "Enter")
+    gm.wait_for_selector("#chat-log li.whisper")
+    assert gm.inner_text("#chat-log li.whisper .who") == "player whispers:"
+    assert gm.inner_text("#chat-log li.whisper .text") == "I pocket the ring"
+    player.wait_for_selector("#chat-log li.whisper")
+    assert player.inner_text("#chat-log li.whisper .who") == "Whisper to gm:"
+    shot(gm, "08-gm-whisper-desk")

@@ -11,9 +11,11 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from vtt import games
+from vtt.live import chat_commands
+from vtt.live.intents import Asker
 from vtt.rules import odds
 from vtt.tabletop import services
-from vtt.tabletop.models import Campaign, Character, Membership, Role
+from vtt.tabletop.models import Campaign, Character, Membership, Role, Roll
 
 from . import sixes
 
@@ -160,6 +162,19 @@ def test_a_roll_for_a_character_reads_the_sheet_and_spends_grit(table, people):
         {"label": "Fight 2D", "value": 2},
         {"label": "Sneak 1D", "value": 1},
     ]
+
+
+def test_a_roll_from_the_chat_takes_the_games_fields_by_name(table, people):
+    hero = services.character_create(
+        campaign_id=table.pk, by=people["gm"], name="Vex", owner_id=people["player"].pk
+    )
+    asker = Asker(user=people["player"], room=table.pk)
+    answer = chat_commands.run(asker, "/r pool=2 grit as vex")
+    roll = Roll.objects.get(pk=answer["roll_id"])
+    assert (roll.request["pool"], roll.request["grit"], roll.character_id) == (2, True, hero.pk)
+    hero.refresh_from_db()
+    assert hero.resources["grit"] == 2
+    assert "roll: pool, target, grit" in chat_commands.run(asker, "/help")["help"]
 
 
 def test_an_attack_runs_the_games_chain_and_wound_track(table, people):

@@ -12,7 +12,15 @@ from vtt.tabletop import event_kinds
 from vtt.tabletop.policy import event_view
 from vtt.tabletop.visibility import Viewer
 
-KINDS = ["roll", "chat", "token.moved", "token.hidden", "token.created", "member.updated"]
+KINDS = [
+    "roll",
+    "chat",
+    "whisper",
+    "token.moved",
+    "token.hidden",
+    "token.created",
+    "member.updated",
+]
 VISIBILITIES = ["public", "gm", "self", "blind"]
 ROLES = ["gm", "player", "observer"]
 
@@ -48,6 +56,9 @@ def events(draw):
     }
     if kind == "chat":
         data = {"from": {"id": 1, "name": "a"}, "text": "hi", "html": "hi"}
+    if kind == "whisper":
+        to = {"id": draw(st.integers(1, 4)), "name": "b"}
+        data = {"from": {"id": 1, "name": "a"}, "to": to, "text": "hi", "html": "hi"}
     if kind.startswith("token."):
         data = {"token": {**TOKEN, "hidden": draw(st.booleans())}}
         if kind == "token.moved":

@@ -79,6 +79,13 @@ def _chat(b):
     intents.chat(asker, {"text": "Roll <initiative>"})
 
 
+def _whisper(b):
+    """One the player holds (to the GM) and one the player never sees."""
+    for by, to in (("player", "gm"), ("gm", "other")):
+        asker = intents.Asker(user=b.users[by], room=b.campaign.pk)
+        intents.chat(asker, {"text": f"/w {b.users[to].username} Only <you> know"})
+
+
 def _new_member(b):
     user = get_user_model().objects.create_user("apocalyptia-newcomer")
     services.membership_add(campaign_id=b.campaign.pk, by=b.users["gm"], user_id=user.pk)
@@ -92,6 +99,7 @@ SCENARIOS = {
         _hidden_roll(b),
     ),
     "chat": _chat,
+    "whisper": _whisper,
     "campaign.updated": lambda b: services.campaign_update(
         campaign_id=b.campaign.pk, by=b.users["gm"], name="The Tomb, lower level"
     ),

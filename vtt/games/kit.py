@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from vtt.tabletop import shapes
 
+from . import notation
 from .log import attack_sentence, say
 
 MAX_COUNTER = 9999
@@ -232,6 +233,17 @@ class GameKit:
     def gains(self, result: dict) -> dict[str, int]:
         """What a result gives back to the rolling character."""
         return {}
+
+    def parse_roll(self, text: str, settings: dict) -> dict:
+        """A rules request from the chat's dice notation ("/r 3D diff 2"
+        less the command), or a ServiceError (`bad_roll`, field `text`)
+        that says how this game's rolls are written. A game without a
+        notation of its own takes its actions' fields by name."""
+        return notation.generic_parse(self.system, text)
+
+    def roll_help(self, settings: dict) -> str:
+        """The chat's dice notation for this game, a few lines for /help."""
+        return notation.generic_help(self.system)
 
     def request_defaults(self, settings: dict) -> dict:
         """Request fields whose default the campaign's settings change."""

@@ -4,17 +4,11 @@ who is asking and the intent's clean fields, and returns what the `ack`
 carries. Refusals are the services' own ServiceError, or the rules' RulesError.
 `carry_out` runs an intent once per id (vtt.live.receipts)."""
 
-import re
 from dataclasses import dataclass
 
-from django.db import transaction
-from django.utils.html import escape
-
 from vtt.combat.intents import HANDLERS as COMBAT_HANDLERS
-from vtt.tabletop import event_kinds
-from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Campaign, Scene, Token
-from vtt.tabletop.serialize import token_data, user_data
+from vtt.tabletop.serialize import token_data
 from vtt.tabletop.services.access import require_member
 from vtt.tabletop.services.character_rolls import character_roll
 from vtt.tabletop.services.errors import NotFound, ServiceError
@@ -27,11 +21,9 @@ from vtt.tabletop.services.tokens import (
     token_update,
 )
 
-from .protocol import MAX_CHAT_CHARS, Intent
+from . import chat_commands
+from .protocol import Intent
 from .receipts import carry_out_once
-
-# Control characters other than tab and newline have no place in a chat line.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 @dataclass(frozen=True)
@@ -117,21 +109,8 @@ def activate(asker: Asker, fields: dict) -> dict:
 
 
 def chat(asker: Asker, fields: dict) -> dict:
-    text = _CONTROL.sub("", fields["text"]).strip()
-    if not text:
-        raise ServiceError("invalid", "a chat line needs some text", "text")
-    if len(text) > MAX_CHAT_CHARS:
-        raise ServiceError("invalid", f"a chat line is at most {MAX_CHAT_CHARS} characters", "text")
-    require_member(asker.room, asker.user)
-    with transaction.atomic():
-        campaign = Campaign.objects.get(pk=asker.room)
-        event = append_event(
-            campaign=campaign,
-            kind=event_kinds.CHAT,
-            data={"from": user_data(asker.user), "text": text, "html": escape(text)},
-            actor=asker.user,
-        )
-    return {"seq": event.seq}
+    """A line, or a command ("/r 3D diff 2", "/w gm ..."): vtt.live.chat_commands."""
+    return chat_commands.run(asker, fields["text"])
 
 
 HANDLERS = {

@@ -12,12 +12,12 @@ from vtt.rules.errors import RulesError
 from vtt.rules.schema import MISSING, Bool, Choice, Field, Int, List, Obj, validate
 from vtt.rules.schema import invalid as field_invalid
 from vtt.rules.text import NOT_TEXT, encodable, may_hold_unencodable, unencodable_path
+from vtt.tabletop.services.chat import MAX_CHAT_CHARS
 from vtt.tabletop.services.tokens import UPDATABLE
 
 PROTOCOL_VERSION = 1
 
 MAX_FRAME_BYTES = 16 * 1024
-MAX_CHAT_CHARS = 2000
 MAX_ID_CHARS = 64
 
 # Close codes (4000-4999 are the application's own).

@@ -1,12 +1,13 @@
 """Each log entry is encoded once per *visibility class*, not once per
 recipient: what a member may see of an event depends only on their role and
-on whether they are its actor (vtt.tabletop.visibility). The broadcast
-carries the few distinct frame texts and which class gets which; every
-connection then forwards a ready text."""
+on whether they are its actor, or for an addressed event (a whisper) its
+recipient (vtt.tabletop.policy). The broadcast carries the few distinct
+frame texts and which class gets which; every connection then forwards a
+ready text."""
 
 from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop.models import Role
-from vtt.tabletop.policy import event_view, token_event_hidden
+from vtt.tabletop.policy import addressee, event_view, token_event_hidden
 from vtt.tabletop.visibility import Viewer
 
 from .protocol import event_frame_text
@@ -15,12 +16,15 @@ ROLES = tuple(Role.values)
 NOBODY = 0  # a user id no real user has: the "not the actor" viewer
 
 
-def class_key(role: str, is_actor: bool) -> str:
-    return f"{role}.actor" if is_actor else role
+def class_key(role: str, is_actor: bool, is_addressee: bool = False) -> str:
+    if is_actor:
+        return f"{role}.actor"
+    return f"{role}.to" if is_addressee else role
 
 
-def viewer_class(role: str, user_id: int, actor_id: int | None) -> str:
-    return class_key(role, actor_id is not None and actor_id == user_id)
+def viewer_class(role: str, user_id: int, actor_id: int | None, to_id: int | None = None) -> str:
+    is_actor = actor_id is not None and actor_id == user_id
+    return class_key(role, is_actor, to_id is not None and to_id == user_id)
 
 
 def render_event(event) -> dict:
@@ -28,10 +32,13 @@ def render_event(event) -> dict:
     texts: list[str] = []
     index: dict[str, int] = {}
     pick: dict[str, int] = {}
+    to_id = addressee(event)
     for role in ROLES:
         viewers = [(class_key(role, False), Viewer(NOBODY, role))]
         if event.actor_id is not None:
             viewers.append((class_key(role, True), Viewer(event.actor_id, role)))
+        if to_id is not None and to_id != event.actor_id:
+            viewers.append((class_key(role, False, True), Viewer(to_id, role)))
         for key, viewer in viewers:
             text = event_frame_text(event_view(event, viewer))
             if text not in index:
@@ -47,6 +54,8 @@ def render_event(event) -> dict:
         "texts": texts,
         "pick": pick,
     }
+    if to_id is not None:
+        message["to"] = to_id
     declared = kinds.KINDS[event.kind]
     if declared.sight == kinds.Sight.TOKEN:
         token = event.data["token"]
@@ -77,5 +86,5 @@ def render_event(event) -> dict:
 
 def text_for(message: dict, role: str, user_id: int) -> str:
     """The frame text of a rendered event for one recipient."""
-    key = viewer_class(role, user_id, message.get("actor"))
+    key = viewer_class(role, user_id, message.get("actor"), message.get("to"))
     return message["texts"][message["pick"][key]]

@@ -22,6 +22,7 @@ from .models import Role, Visibility
 
 ROLL = "roll"
 CHAT = "chat"
+WHISPER = "whisper"
 CAMPAIGN_UPDATED = "campaign.updated"
 MEMBER_JOINED = "member.joined"
 MEMBER_UPDATED = "member.updated"
@@ -68,6 +69,9 @@ class Sight(StrEnum):
     TOKEN = "token"
     # By the visibility; players get `players_view` instead when present.
     PLAYERS_VIEW = "players_view"
+    # Its actor and the one member the payload's `to` names, whatever their
+    # roles: nobody else, the GM included (unless the GM is one of the two).
+    ADDRESSED = "addressed"
 
 
 # ------------------------------------------------------------------ payload fields
@@ -249,6 +253,15 @@ _DECLARED = (
     ),
     Kind(
         CHAT, {"from": USER, "text": Text(), "html": Text()}, Sight.VISIBILITY, EVERYONE, "everyone"
+    ),
+    Kind(
+        WHISPER,
+        {"from": USER, "to": USER, "text": Text(), "html": Text()},
+        Sight.ADDRESSED,
+        # Stored as the sender's own: any reader that went by the visibility
+        # alone would still keep it from the players.
+        (Visibility.SELF,),
+        "its sender and its recipient only (the GM only when one of the two)",
     ),
     Kind(CAMPAIGN_UPDATED, {"campaign": CAMPAIGN}, Sight.VISIBILITY, EVERYONE, "everyone"),
     Kind(MEMBER_JOINED, {"user": USER, "role": ROLES}, Sight.VISIBILITY, EVERYONE, "everyone"),

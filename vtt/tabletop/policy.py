@@ -161,6 +161,20 @@ def unseen_token_events_q() -> Q:
     return Q(data__token__hidden=True) | ~Q(visibility=Visibility.PUBLIC)
 
 
+def addressee(event) -> int | None:
+    """The one member besides its actor that an addressed event (a whisper)
+    is for; None for every other kind."""
+    if event_kinds.KINDS[event.kind].sight != Sight.ADDRESSED:
+        return None
+    return event.data["to"]["id"]
+
+
+def sees_addressed(viewer: Viewer, actor_id: int | None, to_id: int) -> bool:
+    """A whisper is its two people's: the sender and the recipient, whatever
+    their roles. A GM who is neither does not read it."""
+    return viewer.user_id in (actor_id, to_id)
+
+
 def event_view(event, viewer: Viewer) -> dict:
     """The event as `viewer` receives it. Every viewer gets every sequence
     number (so a gap always means a lost message), but what they may not see
@@ -170,6 +184,10 @@ def event_view(event, viewer: Viewer) -> dict:
     sight = event_kinds.KINDS[event.kind].sight
     if sight == Sight.TOKEN:
         return _token_event_view(event, viewer, redacted)
+    if sight == Sight.ADDRESSED:
+        if sees_addressed(viewer, event.actor_id, addressee(event)):
+            return {"seq": event.seq, "type": event.kind, "data": event.data}
+        return redacted
     if sees_in_full(viewer, event.visibility, event.actor_id):
         data = event.data
         if sight == Sight.PLAYERS_VIEW and not viewer.is_gm and "players_view" in data:

@@ -352,7 +352,7 @@ const panel = new SidePanel($("room"), {
     if (shown === "panel-sheet") sheet.draw();
   },
 });
-chat = new Chat($("chat-log"), $("chat-form"), socket);
+chat = new Chat($("chat-log"), $("chat-form"), socket, { me: config.me });
 const sheet = new SheetPanel($("panel-sheet"), {
   config,
   spec,

@@ -7,11 +7,12 @@
 export const LOG_TAIL = 50; // as many entries as a snapshot carries
 
 // Log entries a snapshot replays (the table itself is already current):
-// rolls and chat, and combat's entries with the changes they made, so the
+// rolls, chat and whispers, and combat's entries with the changes they made, so the
 // badges of characters a player only knows from attacks are right.
 const REPLAYED = new Set([
   "roll",
   "chat",
+  "whisper",
   "character.updated",
   "combat.attack",
   "combat.damage",
@@ -25,6 +26,7 @@ const REPLAYED = new Set([
 const ENTRY = {
   roll: "roll",
   chat: "chat",
+  whisper: "chat", // its own look, drawn by the chat (./chat.js)
   "combat.attack": "attack",
   "combat.damage": "damage",
   "combat.weapon_repaired": "repaired",

@@ -6,7 +6,7 @@ from vtt.tabletop import shapes
 
 from ..kit import DIAGONAL, CombatRole, GameKit, Words
 from ..wounds import Ladder
-from . import chain, log
+from . import chain, log, notation
 
 TRAITS = ("Agility", "Brains", "Constitution", "Demeanor")
 # The seed leaves DMG to a later chapter: docs/rules.md, "Wound tracks".
@@ -68,6 +68,12 @@ class Apocalyptia(GameKit):
                 raise shapes.invalid(f"{path}.level", f"cannot exceed {trait} ({traits[trait]})")
             skills[name] = {"trait": trait, "level": level}
         return {"traits": traits, "skills": skills}
+
+    def parse_roll(self, text, settings):
+        return notation.parse(text, settings)
+
+    def roll_help(self, settings):
+        return notation.HELP
 
     def sheet_choices(self, settings):
         return {"sheet.skills.*.trait": TRAITS}

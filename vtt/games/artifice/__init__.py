@@ -9,7 +9,7 @@ from vtt.tabletop import shapes
 
 from ..kit import DIAGONAL, GameKit, Setting, WeaponDamage, Words
 from ..wounds import ConditionTrack
-from . import chain, log, sheet
+from . import chain, log, notation, sheet
 
 DIFFICULTY_HINT = "Automatic 0, Easy 1, Moderate 2, Hard 3, Difficult 4, Monstrous 5"
 
@@ -115,6 +115,12 @@ class Artifice(GameKit):
             for name, rating in values.get("attributes", {}).items()
         ]
         return abilities + attributes
+
+    def parse_roll(self, text, settings):
+        return notation.parse(text, settings)
+
+    def roll_help(self, settings):
+        return notation.HELP
 
     def request_defaults(self, settings):
         return {

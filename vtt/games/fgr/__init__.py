@@ -6,7 +6,7 @@ from vtt.tabletop import shapes
 
 from ..kit import DIAGONAL, CombatRole, GameKit, Words, attack_roles, count
 from ..wounds import Ladder
-from . import chain, log
+from . import chain, log, notation
 
 # The seed has Wound damage but no track for it: docs/rules.md, "Wound tracks".
 WOUND_TRACK = Ladder(
@@ -68,6 +68,12 @@ class FantasyGroundRules(GameKit):
         return super().starting_resources(settings) | {
             "action_points": settings["starting_action_points"]
         }
+
+    def parse_roll(self, text, settings):
+        return notation.parse(text, settings)
+
+    def roll_help(self, settings):
+        return notation.HELP
 
     def spends(self, action, fields):
         spent = _count(fields.get("action_points", 0))

@@ -19,7 +19,7 @@ from ..kit import (
     read_entries,
 )
 from ..wounds import Ladder
-from . import chain, log
+from . import chain, log, notation
 from .codes import clean_die_code, parse_die_code
 
 COMPLICATIONS = ("cancel_highest", "narrate")
@@ -159,6 +159,12 @@ class Rd6(GameKit):
             "fate_points": _count(side.get("fate_point")),
         }
         return {resource: n for resource, n in cost.items() if n > 0}
+
+    def parse_roll(self, text, settings):
+        return notation.parse(text, settings)
+
+    def roll_help(self, settings):
+        return notation.HELP
 
     def request_defaults(self, settings):
         return {

@@ -7,7 +7,7 @@ from vtt.tabletop import shapes
 
 from ..kit import DIAGONAL, CombatRole, GameKit, Words, attack_roles, count
 from ..wounds import Dying
-from . import chain, log
+from . import chain, log, notation
 
 ATTRIBUTES = ("Reason", "Acumen", "Physicality", "Influence", "Dexterity")
 AMOD = (-2, 4)
@@ -107,6 +107,12 @@ class XeroSum(GameKit):
             "wound_points": settings["starting_wound_points"],
             "resilience_points": settings["starting_resilience_points"],
         }
+
+    def parse_roll(self, text, settings):
+        return notation.parse(text, settings)
+
+    def roll_help(self, settings):
+        return notation.HELP
 
     def spends(self, action, fields):
         if action == "reroll":
