@@ -234,6 +234,8 @@ def test_player_drops_offline_and_resyncs_without_duplicates(gm, player, table, 
 
 def test_a_roll_typed_in_the_chat_lands_in_the_log(gm, player, shot):
     before = {page: page.locator("#log li.roll-entry").count() for page in (gm, player)}
+    show_tab(player, "chat")
+    show_tab(gm, "chat")
     player.fill("#chat-input", "/r 3D diff 2")
     player.press("#chat-input", "Enter")
     player.wait_for_function(
@@ -258,6 +260,8 @@ def test_a_roll_typed_in_the_chat_lands_in_the_log(gm, player, shot):
     player.wait_for_selector("#chat-note[data-kind=help]")
     assert "Rolls in Artifice" in player.inner_text("#chat-note")
     assert "Rolls in Artifice" not in gm.inner_text("#room")
+    # The roll shows in the Log tab, counted there while the chat is in sight.
+    assert gm.inner_text("#log-unread") != ""
     shot(player, "08-player-chat-roll-phone")
     # A whisper to the GM, shown as one on both sides.
     player.fill("#chat-input", "/w gm I pocket the ring")

@@ -81,7 +81,7 @@ async def test_each_games_example_is_an_adjudicated_roll(clients, game, text, ex
     assert data["request"]["system"] == game
     for key, value in expected.items():
         assert data["request"][key] == value, key
-    assert data["sentence"] == games.kit(game).sentence(data["request"], data["result"])
+    assert data["sentence"] == games.kit(game).sentence(data["request"], data["result"], "player")
     roll = await database_sync_to_async(Roll.objects.get)(pk=reply["roll_id"])
     assert roll.result == data["result"]
     # A roll, not a chat line.

@@ -99,6 +99,19 @@ def test_join_by_invite_code(campaign, users, as_user):
     assert Membership.objects.get(campaign=campaign, user=users["stranger"]).role == "observer"
 
 
+def test_an_invite_link_fills_the_code_in_and_joins_nobody(campaign, users, as_user):
+    from vtt.tabletop import services
+
+    invite = services.invite_create(campaign=campaign, by=users["gm"], role="player")
+    console = as_user("gm").get(f"/campaigns/{campaign.pk}/gm/")
+    link = f"http://testserver/join/?code={invite.code}"
+    assert link.encode() in console.content and b"data-copy=" in console.content
+    page = as_user("stranger").get(f"/join/?code={invite.code}")
+    assert page.status_code == 200
+    assert f'value="{invite.code}"'.encode() in page.content
+    assert not Membership.objects.filter(campaign=campaign, user=users["stranger"]).exists()
+
+
 def test_join_with_a_wrong_code_says_so(campaign, users, as_user):
     page = as_user("stranger").post("/join/", {"code": "not-a-code"})
     assert page.status_code == 400
