@@ -24,7 +24,9 @@ CHECKS = {
     "apocalyptia": "roll",
 }
 # A field dump: "critical failure yes", "automatic false", "kind standard".
-DUMP = re.compile(r"\b(yes|true|false|none|null|undefined)\b|\bkind |\bactor\b|\bopponent\b", re.I)
+# Lower case only: a game's own term may start with a capital ("True
+# Critical Failure" in Rd6) where a dumped value never does.
+DUMP = re.compile(r"\b(yes|true|false|none|null|undefined)\b|\bkind |\bactor\b|\bopponent\b")
 
 
 @pytest.fixture(scope="module")

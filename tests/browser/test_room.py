@@ -242,12 +242,12 @@ def test_a_roll_typed_in_the_chat_lands_in_the_log(gm, player, shot):
         "n => document.querySelectorAll('#log li.roll-entry').length > n", arg=before[player]
     )
     entry = player.locator("#log li.roll-entry").last
-    assert "against Moderate (2)" in entry.inner_text()
+    assert "against Difficulty Moderate (2)" in entry.inner_text()
     assert player.input_value("#chat-input") == ""
     gm.wait_for_function(
         "n => document.querySelectorAll('#log li.roll-entry').length > n", arg=before[gm]
     )
-    assert "against Moderate (2)" in gm.locator("#log li.roll-entry").last.inner_text()
+    assert "against Difficulty Moderate (2)" in gm.locator("#log li.roll-entry").last.inner_text()
     # A wrong command is explained under the box and the line stays to be mended.
     player.fill("#chat-input", "/r 3X")
     player.press("#chat-input", "Enter")
