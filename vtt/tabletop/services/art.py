@@ -69,11 +69,17 @@ def _portrait_character(character_id: int, by) -> Character:
     return character
 
 
+def _locked_character(character_id: int) -> Character:
+    # Only the character's row is locked (its owner may be null: no outer join locks).
+    rows = Character.objects.select_for_update(of=("self",)).select_related("campaign", "owner")
+    return rows.get(pk=character_id)
+
+
 def _announce_portrait(character: Character, by) -> None:
     """The character's event, and each token showing its portrait."""
     character_event(character, event_kinds.CHARACTER_UPDATED, by)
     tokens = (
-        Token.objects.select_for_update()
+        Token.objects.select_for_update(of=("self",))
         .filter(character_id=character.pk)
         .select_related("scene__campaign")
         .order_by("pk")
@@ -99,8 +105,7 @@ def character_set_portrait(*, character_id: int, by, image) -> Character:
     stored = _store(character, PORTRAIT_FIELDS, image)
 
     def change():
-        locked = Character.objects.select_for_update().select_related("campaign", "owner")
-        locked = locked.get(pk=character_id)
+        locked = _locked_character(character_id)
         images.forget_files(storage, _swap(locked, PORTRAIT_FIELDS, stored))
         locked.save(update_fields=[*PORTRAIT_FIELDS, "updated_at"])
         _announce_portrait(locked, by)
@@ -112,8 +117,7 @@ def character_set_portrait(*, character_id: int, by, image) -> Character:
 def character_clear_portrait(*, character_id: int, by) -> Character:
     _portrait_character(character_id, by)
     with transaction.atomic():
-        locked = Character.objects.select_for_update().select_related("campaign", "owner")
-        locked = locked.get(pk=character_id)
+        locked = _locked_character(character_id)
         if not locked.portrait:
             return locked
         storage = _storage(locked, PORTRAIT_FIELDS)
