@@ -95,3 +95,48 @@ def test_a_portrait_uploaded_on_the_sheet_appears_on_the_open_map(browser, gm, t
     finally:
         player.context.close()
     assert gm.errors == []
+
+
+def test_crowded_names_give_way_and_come_back_on_focus(gm, table, shot):
+    tenrec, zombie = table["tenrec_token"], table["zombie_token"]
+    for who in (tenrec, zombie):
+        assert "label-crowded" not in token(gm, who).get_attribute("class")
+    # Tenrec steps next to the zombie: two names would overlap under them.
+    gm.evaluate(
+        "id => { const t = window.d6room.board.tokens.get(id);"
+        " return window.d6room.socket.send({type: 'token.move', token: id, x: 8, y: 4,"
+        " version: t.version}); }",
+        tenrec,
+    )
+    gm.wait_for_function(
+        "id => document.querySelector(`[data-token-id='${id}']`)"
+        ".classList.contains('label-crowded')",
+        arg=zombie,
+    )
+    # The lower id keeps its name; the other's is hidden, not removed.
+    assert "label-crowded" not in token(gm, tenrec).get_attribute("class")
+
+    def visibility(token_id):
+        return token(gm, token_id).locator("text.label").evaluate(
+            "e => getComputedStyle(e).visibility"
+        )
+
+    assert visibility(tenrec) == "visible" and visibility(zombie) == "hidden"
+    assert token(gm, zombie).get_attribute("aria-label").startswith("Zombie,")
+    token(gm, zombie).focus()
+    assert visibility(zombie) == "visible"
+    shot(gm, "43-gm-crowded-name-on-focus")
+    # Apart again, both names are written.
+    token(gm, tenrec).focus()
+    gm.evaluate(
+        "id => { const t = window.d6room.board.tokens.get(id);"
+        " return window.d6room.socket.send({type: 'token.move', token: id, x: 2, y: 3,"
+        " version: t.version}); }",
+        tenrec,
+    )
+    gm.wait_for_function(
+        "id => !document.querySelector(`[data-token-id='${id}']`)"
+        ".classList.contains('label-crowded')",
+        arg=zombie,
+    )
+    assert gm.errors == []
