@@ -22,6 +22,15 @@ ENV_NAMES = (
     "CSRF_TRUSTED_ORIGINS",
     "SECURE_COOKIES",
     "MEDIA_ROOT",
+    "S3_BUCKET",
+    "S3_ENDPOINT_URL",
+    "S3_REGION",
+    "S3_ACCESS_KEY_ID",
+    "S3_SECRET_ACCESS_KEY",
+    "S3_CUSTOM_DOMAIN",
+    "S3_LOCATION",
+    "S3_QUERYSTRING_AUTH",
+    "S3_DEFAULT_ACL",
 )
 PRODUCTION_KEY = "a-production-key-that-is-long-and-random-enough-0123456789"
 
@@ -127,3 +136,34 @@ def test_start_up_refuses_the_development_key_without_debug():
 def test_start_up_accepts_a_real_key_without_debug():
     result = manage("check", DEBUG="0", SECRET_KEY=PRODUCTION_KEY)
     assert result.returncode == 0, result.stderr
+
+
+def test_media_stays_on_the_file_system_without_a_bucket(monkeypatch):
+    s = load_settings(monkeypatch)
+    assert s.STORAGES["default"]["BACKEND"] == "django.core.files.storage.FileSystemStorage"
+
+
+def test_s3_bucket_selects_s3_storage(monkeypatch):
+    s = load_settings(
+        monkeypatch,
+        S3_BUCKET="table-pictures",
+        S3_ENDPOINT_URL="https://minio.internal:9000",
+        S3_REGION="eu-west-1",
+        S3_ACCESS_KEY_ID="AKIAEXAMPLE",
+        S3_SECRET_ACCESS_KEY="not-a-real-secret",
+    )
+    default = s.STORAGES["default"]
+    assert default["BACKEND"] == "storages.backends.s3.S3Storage"
+    options = default["OPTIONS"]
+    assert (options["bucket_name"], options["endpoint_url"]) == (
+        "table-pictures",
+        "https://minio.internal:9000",
+    )
+    assert options["querystring_auth"] is False and options["file_overwrite"] is False
+    s3 = pytest.importorskip("storages.backends.s3")
+    # The storage builds from these options alone and names public URLs
+    # (no request leaves the machine to work one out).
+    storage = s3.S3Storage(**options)
+    assert storage.url("portraits/abc.webp") == (
+        "https://minio.internal:9000/table-pictures/media/portraits/abc.webp"
+    )

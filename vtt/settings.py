@@ -176,6 +176,29 @@ STORAGES = {
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 
+
+def s3_storage(bucket: str) -> dict:
+    """Uploaded pictures in an S3-compatible bucket (django-storages, the
+    `s3` extra). Files get random names and public URLs by default: the
+    room's event log keeps URLs, and a signed one would expire in it."""
+    options = {
+        "bucket_name": bucket,
+        "endpoint_url": os.environ.get("S3_ENDPOINT_URL") or None,
+        "region_name": os.environ.get("S3_REGION") or None,
+        "access_key": os.environ.get("S3_ACCESS_KEY_ID") or None,
+        "secret_key": os.environ.get("S3_SECRET_ACCESS_KEY") or None,
+        "custom_domain": os.environ.get("S3_CUSTOM_DOMAIN") or None,
+        "location": os.environ.get("S3_LOCATION", "media"),
+        "querystring_auth": env_bool("S3_QUERYSTRING_AUTH", False),
+        "default_acl": os.environ.get("S3_DEFAULT_ACL") or None,
+        "file_overwrite": False,
+    }
+    return {"BACKEND": "storages.backends.s3.S3Storage", "OPTIONS": options}
+
+
+if os.environ.get("S3_BUCKET"):
+    STORAGES["default"] = s3_storage(os.environ["S3_BUCKET"])
+
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

@@ -121,6 +121,16 @@ ENDPOINTS = [
     ("delete", "/api/scenes/{scene}/", None, (401, 404, 403, 403, 403, 204)),
     ("delete", "/api/scenes/{spare_scene}/", None, (401, 404, 404, 404, 404, 204)),
     ("put", "/api/scenes/{scene}/background/", "IMAGE", (401, 404, 403, 403, 403, 200)),
+    # A portrait: its owner or a GM; a token's art: a GM or its character's owner.
+    ("put", "/api/characters/{tenrec}/portrait/", "IMAGE", (401, 404, 403, 200, 403, 200)),
+    ("post", "/api/characters/{tenrec}/portrait/", "IMAGE", (401, 404, 403, 200, 403, 200)),
+    ("put", "/api/characters/{zombie}/portrait/", "IMAGE", (401, 404, 404, 404, 404, 200)),
+    ("delete", "/api/characters/{tenrec}/portrait/", None, (401, 404, 403, 200, 403, 200)),
+    ("put", "/api/tokens/{tenrec_token}/art/", "IMAGE", (401, 404, 403, 200, 403, 200)),
+    ("put", "/api/tokens/{zombie_token}/art/", "IMAGE", (401, 404, 403, 403, 403, 200)),
+    ("post", "/api/tokens/{lurker}/art/", "IMAGE", (401, 404, 404, 404, 404, 200)),
+    ("delete", "/api/tokens/{tenrec_token}/art/", None, (401, 404, 403, 200, 403, 200)),
+    ("delete", "/api/tokens/{lurker}/art/", None, (401, 404, 404, 404, 404, 200)),
     ("delete", "/api/scenes/{scene}/background/", None, (401, 404, 403, 403, 403, 200)),
     ("post", "/api/scenes/{scene}/activate/", None, (401, 404, 403, 403, 403, 200)),
     ("post", "/api/scenes/{spare_scene}/activate/", None, (401, 404, 404, 404, 404, 200)),
@@ -227,7 +237,7 @@ def test_permission(client_for, table, media, role, method, url, body, expected)
     url = fill(url, table)
     if body == "IMAGE":
         image = SimpleUploadedFile("map.png", image_bytes(), content_type="image/png")
-        response = client.put(url, {"image": image}, format="multipart")
+        response = getattr(client, method)(url, {"image": image}, format="multipart")
     elif body is None:
         response = getattr(client, method)(url)
     else:

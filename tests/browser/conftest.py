@@ -50,6 +50,8 @@ def table(tmp_path_factory, chromium_path):
         "DJANGO_SETTINGS_MODULE": "vtt.settings",
         "DEBUG": "1",
         "PYTHONPATH": str(ROOT),
+        # Uploads go to a temporary folder, never into the repository.
+        "MEDIA_ROOT": str(tmp_path_factory.mktemp("media")),
     }
     env.pop("REDIS_URL", None)  # one process: the in-memory layer will do
     run = {"cwd": ROOT, "env": env, "check": True, "capture_output": True, "text": True}

@@ -36,6 +36,8 @@ TOKEN = {
     "color": "#888888",
     "controllers": [2],
     "version": 3,
+    "art": None,
+    "art_from": None,
 }
 
 

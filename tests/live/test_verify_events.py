@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.combat.battle import apocalyptia_battle, attack
 from tests.conftest import need
+from tests.tabletop.images import image_bytes, upload
 from vtt.combat.services.attacks import attack_apply_damage, weapon_repair
 from vtt.combat.services.encounters import (
     encounter_end,
@@ -86,6 +87,10 @@ def _whisper(b):
         intents.chat(asker, {"text": f"/w {b.users[to].username} Only <you> know"})
 
 
+def _picture():
+    return upload(image_bytes(40, 30))
+
+
 def _new_member(b):
     user = get_user_model().objects.create_user("apocalyptia-newcomer")
     services.membership_add(campaign_id=b.campaign.pk, by=b.users["gm"], user_id=user.pk)
@@ -124,8 +129,12 @@ SCENARIOS = {
     ),
     # A PC's: an NPC's deletion is the GM's news, and players keep its id on
     # the token (docs/protocol.md, "What the browser holds").
-    "character.deleted": lambda b: services.character_delete(
-        character_id=b.characters["kobor"].pk, by=b.users["gm"]
+    # With a portrait: its token shows none once it is gone.
+    "character.deleted": lambda b: (
+        services.character_set_portrait(
+            character_id=b.characters["kobor"].pk, by=b.users["gm"], image=_picture()
+        ),
+        services.character_delete(character_id=b.characters["kobor"].pk, by=b.users["gm"]),
     ),
     "scene.created": lambda b: services.scene_create(
         campaign_id=b.campaign.pk, by=b.users["gm"], name="Ossuary"
@@ -150,9 +159,15 @@ SCENARIOS = {
         services.token_move(token_id=b.tokens["tenrec"].pk, by=b.users["player"], x=6, y=4),
         services.token_move(token_id=b.lurker.pk, by=b.users["gm"], x=19, y=19),
     ),
+    # Pictures too: a token's own art, and a portrait its token shows.
     "token.updated": lambda b: (
         services.token_update(token_id=b.tokens["zombie"].pk, by=b.users["gm"], color="#aa0000"),
         services.token_update(token_id=b.lurker.pk, by=b.users["gm"], size=2),
+        services.token_set_art(token_id=b.lurker.pk, by=b.users["gm"], image=_picture()),
+        services.token_set_art(token_id=b.tokens["zombie"].pk, by=b.users["gm"], image=_picture()),
+        services.character_set_portrait(
+            character_id=b.characters["tenrec"].pk, by=b.users["player"], image=_picture()
+        ),
     ),
     "token.hidden": lambda b: services.token_set_hidden(
         token_id=b.tokens["zombie"].pk, by=b.users["gm"], hidden=True
@@ -193,6 +208,11 @@ SCENARIOS = {
         trails_clear(scene_id=b.scene.pk, by=b.users["gm"]),
     ),
 }
+
+
+@pytest.fixture(autouse=True)
+def media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
 
 
 @pytest.fixture(scope="module")

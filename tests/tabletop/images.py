@@ -26,3 +26,18 @@ def png_header_claiming(width: int, height: int) -> bytes:
     data[20:24] = height.to_bytes(4, "big")
     data[29:33] = zlib.crc32(bytes(data[12:29])).to_bytes(4, "big")
     return bytes(data)
+
+
+def photo_with_exif(width=40, height=20, orientation=6) -> bytes:
+    """A JPEG as a phone writes one: an EXIF block with the camera, a GPS
+    position and an orientation (6: turn a quarter clockwise to view)."""
+    image = Image.new("RGB", (width, height), (200, 30, 30))
+    # The left half blue: where it ends up shows which way it was turned.
+    image.paste((30, 30, 200), (0, 0, width // 2, height))
+    exif = Image.Exif()
+    exif[0x0112] = orientation  # Orientation
+    exif[0x010F] = "PhoneMaker"  # Make
+    exif[0x8825] = {1: "N", 2: (51.0, 28.0, 38.0)}  # GPSInfo
+    buffer = io.BytesIO()
+    image.save(buffer, "JPEG", exif=exif.tobytes(), quality=95)
+    return buffer.getvalue()

@@ -191,5 +191,7 @@ def test_every_demo_character_gets_its_portrait(tmp_path, media):
     run(tmp_path / "pw")
     for character in Character.objects.all():
         assert character.portrait, character.name
+        # Stored as every portrait is: re-encoded to WebP, with its thumbnails.
         with Image.open(character.portrait.path) as picture:
-            assert picture.format == "PNG"
+            assert picture.format == "WEBP"
+        assert character.portrait_128 and character.portrait_256

@@ -132,6 +132,12 @@ class WoundsOut(serializers.Serializer):
     hurt = serializers.BooleanField(help_text="Past the track's first state.")
 
 
+class PictureOut(serializers.Serializer):
+    url = serializers.CharField(help_text="The picture, at most 1024 px a side (WebP).")
+    thumb_128 = serializers.CharField(help_text="A 128 px square of its middle.")
+    thumb_256 = serializers.CharField(help_text="A 256 px square of its middle.")
+
+
 class CharacterOut(serializers.Serializer):
     id = serializers.IntegerField()
     campaign_id = serializers.IntegerField()
@@ -142,6 +148,7 @@ class CharacterOut(serializers.Serializer):
     weapons = serializers.ListField(child=serializers.DictField())
     resources = serializers.DictField()
     wounds = WoundsOut(allow_null=True, help_text="The wound state; null when the game has none.")
+    portrait = PictureOut(allow_null=True, help_text="The portrait's URLs, or null.")
     gm_notes = serializers.CharField(required=False, help_text="Present for GMs only.")
 
 
@@ -170,6 +177,13 @@ class TokenOut(serializers.Serializer):
     color = serializers.CharField()
     controllers = serializers.ListField(child=serializers.IntegerField())
     version = serializers.IntegerField()
+    art = PictureOut(
+        allow_null=True,
+        help_text="What the map draws in the token: its own art, else its character's portrait.",
+    )
+    art_from = serializers.ChoiceField(
+        choices=["token", "character"], allow_null=True, help_text="Whose picture `art` is."
+    )
 
 
 class NamedOut(serializers.Serializer):
@@ -278,6 +292,12 @@ class ScenePatchIn(StrictSerializer):
 
 class BackgroundIn(StrictSerializer):
     image = serializers.FileField(help_text="PNG, JPEG, GIF or WebP; 10 MB, 8192 px a side")
+
+
+class PictureIn(StrictSerializer):
+    image = serializers.FileField(
+        help_text="PNG, JPEG, GIF or WebP; 10 MB, 8192 px a side, 40 million pixels"
+    )
 
 
 class TokenIn(StrictSerializer):

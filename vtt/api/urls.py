@@ -2,7 +2,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from . import rules_views
-from .views import auth, campaigns, characters, rolls, scenes, tokens
+from .views import auth, campaigns, characters, pictures, rolls, scenes, tokens
 
 urlpatterns = [
     path("adjudicate/", rules_views.AdjudicateView.as_view(), name="adjudicate"),
@@ -50,6 +50,12 @@ urlpatterns = [
         characters.AwardView.as_view(),
         name="character-award",
     ),
+    path(
+        "characters/<int:character_id>/portrait/",
+        pictures.PortraitView.as_view(),
+        name="character-portrait",
+    ),
+    path("tokens/<int:token_id>/art/", pictures.TokenArtView.as_view(), name="token-art"),
     path("campaigns/<int:campaign_id>/scenes/", scenes.SceneListView.as_view(), name="scenes"),
     path("scenes/<int:scene_id>/", scenes.SceneDetailView.as_view(), name="scene"),
     path(

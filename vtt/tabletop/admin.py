@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 
 from . import game_settings, services, sheets
 from .errors import ServiceError
+from .images import check_image
 from .models import (
     Campaign,
     Character,
@@ -22,7 +23,7 @@ from .models import (
     Token,
 )
 from .services import SYSTEM
-from .services.scenes import check_image, clean_walls
+from .services.scenes import clean_walls
 from .services.tokens import campaign_character, check_footprint, clean_controllers
 
 

@@ -118,6 +118,8 @@ ID = Int(lo=1)
 USER = Obj({"id": ID, "name": Text()})
 NAMED = Obj({"id": ID, "name": Text()})
 SQUARE = List(Int(lo=0), min_len=2, max_len=2)
+# A stored picture's URLs (vtt.tabletop.serialize.picture_data).
+PICTURE = Obj({"url": Text(), "thumb_128": Text(), "thumb_256": Text()})
 TOKEN = Obj(
     {
         "id": ID,
@@ -131,6 +133,10 @@ TOKEN = Obj(
         "color": Text(),
         "controllers": List(ID, max_len=50),
         "version": Int(lo=1),
+        # What the map draws in it: its own art, its character's portrait
+        # ("character"), or null. (Events logged before pictures lack both.)
+        "art": Nullable(PICTURE),
+        "art_from": Nullable(Choice("token", "character")),
     }
 )
 SCENE_TOKENS_MAX = 2000
@@ -156,6 +162,7 @@ CHARACTER = Obj(
         "entries": List(Object(), max_len=1000),
         "weapons": List(Object(), max_len=1000),
         "resources": Object(),
+        "portrait": Nullable(PICTURE),
         # The kit's reading of the resources on its wound track (null: none).
         "wounds": Nullable(Object()),
     }

@@ -113,7 +113,15 @@ class Character(models.Model):
     resources = models.JSONField(default=dict, blank=True)
     # Never leaves the server for anyone but the campaign's GMs.
     gm_notes = models.TextField(blank=True, default="")
+    # The picture and its square thumbnails, written together by
+    # vtt.tabletop.services.art (re-encoded, random names).
+    portrait = models.ImageField(upload_to="portraits/", null=True, blank=True)
+    portrait_128 = models.ImageField(upload_to="portraits/", null=True, blank=True)
+    portrait_256 = models.ImageField(upload_to="portraits/", null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    # The picture first, then its thumbnails: stored and deleted together.
+    PICTURE_FIELDS = ("portrait", "portrait_128", "portrait_256")
 
     class Meta:
         ordering = ["campaign_id", "name", "id"]
@@ -157,11 +165,18 @@ class Token(models.Model):
     size = models.PositiveSmallIntegerField(default=1)
     hidden = models.BooleanField(default=False)
     color = models.CharField(max_length=7, default="#888888")
+    # The token's own picture and thumbnails; without them the map shows
+    # its character's portrait (vtt.tabletop.serialize.token_data).
+    art = models.ImageField(upload_to="tokens/", null=True, blank=True)
+    art_128 = models.ImageField(upload_to="tokens/", null=True, blank=True)
+    art_256 = models.ImageField(upload_to="tokens/", null=True, blank=True)
     controllers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="controlled_tokens"
     )
     # Bumped on every change; a move that names an older version is stale.
     version = models.PositiveIntegerField(default=1)
+
+    PICTURE_FIELDS = ("art", "art_128", "art_256")
 
     class Meta:
         ordering = ["scene_id", "id"]

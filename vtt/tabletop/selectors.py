@@ -52,7 +52,7 @@ def scenes_for(viewer: Viewer, campaign_id: int) -> QuerySet:
 def tokens_for(viewer: Viewer, scene_id: int) -> QuerySet:
     """The tokens of a scene that `viewer` sees (policy.sees_token)."""
     tokens = Token.objects.filter(policy.visible_tokens_q(viewer), scene_id=scene_id)
-    return tokens.prefetch_related("controllers").order_by("id")
+    return tokens.select_related("character").prefetch_related("controllers").order_by("id")
 
 
 def rolls_for(viewer: Viewer, campaign_id: int) -> QuerySet:

@@ -13,7 +13,39 @@ def user_data(user) -> dict | None:
     return {"id": user.pk, "name": user.get_full_name() or user.get_username()}
 
 
+def picture_data(image, thumb_128, thumb_256) -> dict | None:
+    """A stored picture's URLs: the picture, and its square thumbnails for
+    drawing it at token size (each falls back to the picture)."""
+    if not image:
+        return None
+    url = image.url
+    return {
+        "url": url,
+        "thumb_128": thumb_128.url if thumb_128 else url,
+        "thumb_256": thumb_256.url if thumb_256 else url,
+    }
+
+
+def portrait_data(character: Character) -> dict | None:
+    return picture_data(character.portrait, character.portrait_128, character.portrait_256)
+
+
+def token_art(token: Token) -> tuple[dict | None, str | None]:
+    """What the map draws in the token and where it comes from: its own art,
+    else its character's portrait ("character"), else nothing. Reads the
+    token's character: load it with the token (select_related) in lists."""
+    own = picture_data(token.art, token.art_128, token.art_256)
+    if own is not None:
+        return own, "token"
+    if token.character_id is not None:
+        portrait = portrait_data(token.character)
+        if portrait is not None:
+            return portrait, "character"
+    return None, None
+
+
 def token_data(token: Token) -> dict:
+    art, art_from = token_art(token)
     return {
         "id": token.pk,
         "scene_id": token.scene_id,
@@ -26,6 +58,8 @@ def token_data(token: Token) -> dict:
         "color": token.color,
         "controllers": token.controller_ids,
         "version": token.version,
+        "art": art,
+        "art_from": art_from,
     }
 
 
@@ -53,6 +87,7 @@ def character_public_data(character: Character) -> dict:
         "entries": games.kit(character.campaign.game).entries(character.sheet or {}),
         "weapons": character.weapons,
         "resources": character.resources,
+        "portrait": portrait_data(character),
         # The wound track's answer: {"state", "out", "dead"}, or None.
         "wounds": games.kit(character.campaign.game).wounds(
             character.resources, character.campaign.settings

@@ -1,15 +1,23 @@
 // The battle map: background, grid, walls, range bands, movement trails,
 // tokens and the previews of tokens others are dragging. Tokens drag and snap to squares;
 // a move settles when the server confirms it and springs back, with the
-// reason, when the server refuses it.
+// reason, when the server refuses it. A token shows its picture or its
+// initials (./token_face.js), its wound state as a ring and a plate, and
+// its name below it when there is room (./labels.js).
 
 import { svg, clear } from "../lib/dom.js";
 import { MapView } from "./view.js";
 import { Ruler } from "./ruler.js";
 import { Bands } from "./bands.js";
 import { Trails } from "./trails.js";
+import { clipDefs, drawCondition, drawFace, makeFace, severity } from "./token_face.js";
+import { shownLabels } from "./labels.js";
 
 const DRAG_PREVIEW_MS = 60;
+// Text on the map never gets smaller on screen than this many pixels
+// (nor smaller than a share of a square when zoomed in).
+const NAME_PX = 12;
+const STATE_PX = 11;
 
 export class Board {
   constructor(svgEl, options) {
@@ -18,6 +26,7 @@ export class Board {
     this.scene = null;
     this.tokens = new Map();
     this.nodes = new Map();
+    this.drawnAt = new Map(); // token id -> the square it is drawn on (a drag's, while dragging)
     this.ghosts = new Map();
     this.selected = null;
     this.world = svg("g", { class: "world" });
@@ -26,8 +35,9 @@ export class Board {
       this.layers[name] = svg("g", { class: `layer-${name}` });
       this.world.append(this.layers[name]);
     }
-    svgEl.append(this.world);
-    this.view = new MapView(svgEl, this.world);
+    svgEl.append(clipDefs(), this.world);
+    this.text = this.textSizes(40);
+    this.view = new MapView(svgEl, this.world, () => this.zoomed());
     this.ruler = new Ruler(this, this.layers.ruler);
     this.bands = new Bands(this.layers.bands, options.api, (error) =>
       options.status(`No range bands: ${error.message || error.code || "refused"}.`, true),
@@ -71,6 +81,7 @@ export class Board {
     this.tokens.clear();
     clear(this.layers.tokens);
     this.nodes.clear();
+    this.drawnAt.clear();
     for (const token of list) this.upsert(token);
     if (this.selected && !this.tokens.has(this.selected)) this.select(null);
   }
@@ -105,9 +116,11 @@ export class Board {
     this.tokens.delete(id);
     this.nodes.get(id)?.remove();
     this.nodes.delete(id);
+    this.drawnAt.delete(id);
     this.ghosts.get(id)?.remove();
     this.ghosts.delete(id);
     this.trails.draw();
+    this.placeLabelsSoon();
     if (this.selected === id) this.select(null);
   }
 
@@ -115,53 +128,96 @@ export class Board {
     const node = svg("g", { class: "token", tabindex: 0, role: "button", "data-token-id": token.id });
     node.append(
       svg("circle", { class: "ring" }),
-      svg("circle", { class: "body" }),
-      svg("text", { class: "label" }),
+      makeFace(),
       svg("g", { class: "badge-wrap" }),
+      svg("text", { class: "label" }),
     );
     node.addEventListener("pointerdown", (e) => this.grab(e, token.id));
     node.addEventListener("keydown", (e) => this.tokenKey(e, token.id));
     node.addEventListener("focus", () => this.options.onFocus?.(this.tokens.get(token.id)));
+    node.querySelector("image.art").addEventListener("error", (e) => {
+      // A picture that will not load shows the initials instead.
+      e.target.parentNode.classList.add("art-failed");
+    });
     return node;
+  }
+
+  /** Font sizes in squares for a zoom of `scale` pixels a square. */
+  textSizes(scale) {
+    return { name: Math.max(0.3, NAME_PX / scale), state: Math.max(0.24, STATE_PX / scale) };
+  }
+
+  /** The zoom changed: text keeps its size on screen, names are placed anew. */
+  zoomed() {
+    const sizes = this.textSizes(this.view.scale);
+    // Pictures pick their thumbnail by size on screen: look again at each doubling.
+    const octave = Math.floor(Math.log2(this.view.scale));
+    if (sizes.name === this.text.name && sizes.state === this.text.state && octave === this.octave) return;
+    this.text = sizes;
+    this.octave = octave;
+    if (this.zoomFrame) return;
+    this.zoomFrame = requestAnimationFrame(() => {
+      this.zoomFrame = null;
+      this.redrawAll();
+    });
   }
 
   drawToken(node, token, at = [token.x, token.y]) {
     const s = token.size || 1;
     node.setAttribute("transform", `translate(${at[0]} ${at[1]})`);
+    this.drawnAt.set(token.id, at);
     node.classList.toggle("hidden-token", !!token.hidden);
     node.classList.toggle("selected", this.selected === token.id);
     node.classList.toggle("movable", this.canMove(token));
-    const [ring, body, label, badgeWrap] = node.children;
-    for (const [c, r] of [
-      [ring, s * 0.47],
-      [body, s * 0.4],
-    ]) {
-      c.setAttribute("cx", s / 2);
-      c.setAttribute("cy", s / 2);
-      c.setAttribute("r", r);
-    }
-    body.setAttribute("fill", token.color || "#888888");
+    const [ring, face, badgeWrap, label] = node.children;
+    ring.setAttribute("cx", s / 2);
+    ring.setAttribute("cy", s / 2);
+    ring.setAttribute("r", s * 0.5);
+    drawFace(face, token, s, s * 0.8 * this.view.scale);
     label.setAttribute("x", s / 2);
-    label.setAttribute("y", s / 2 + 0.1);
+    label.setAttribute("y", s + this.text.name * 0.15);
+    label.style.fontSize = `${this.text.name}px`;
     label.textContent = token.name;
-    clear(badgeWrap);
-    // The badge is text, or {text, fallen} for a character out of the fight.
-    const marked = this.options.badge?.(token);
-    const badge = typeof marked === "string" ? marked : marked?.text;
-    const fallen = typeof marked === "string" ? null : marked?.fallen;
-    node.classList.toggle("fallen", !!fallen);
-    node.classList.toggle("dead", fallen === "dead");
-    if (badge) {
-      badgeWrap.append(
-        svg("rect", { class: "badge-bg", x: s * 0.05, y: -0.12, width: s * 0.9, height: 0.3, rx: 0.08 }),
-        svg("text", { class: "badge", x: s / 2, y: 0.1, text: badge }),
-      );
+    // The mark is text, or {text, fallen} for a character out of the fight.
+    const given = this.options.badge?.(token);
+    const mark = typeof given === "string" ? { text: given, fallen: null } : given || null;
+    const level = severity(mark);
+    node.classList.toggle("fallen", !!mark?.fallen);
+    node.classList.toggle("dead", mark?.fallen === "dead");
+    node.dataset.condition = level || "none";
+    drawCondition(badgeWrap, mark, s, this.text.state);
+    const state = [mark?.text || "", token.hidden ? "hidden from players" : ""].filter(Boolean);
+    node.setAttribute("aria-label", [token.name, ...state, `at column ${at[0]}, row ${at[1]}`].join(", "));
+    this.placeLabelsSoon();
+  }
+
+  /** Names are placed once per frame, however many tokens changed. */
+  placeLabelsSoon() {
+    if (this.labelFrame) return;
+    this.labelFrame = requestAnimationFrame(() => {
+      this.labelFrame = null;
+      this.placeLabels();
+    });
+  }
+
+  placeLabels() {
+    const items = [];
+    for (const [id, node] of this.nodes) {
+      const token = this.tokens.get(id);
+      if (!token) continue;
+      const label = node.lastChild;
+      const [x, y] = this.drawnAt.get(id) || [token.x, token.y];
+      const s = token.size || 1;
+      const width = label.getComputedTextLength?.() || token.name.length * this.text.name * 0.55;
+      const height = this.text.name * 1.2;
+      items.push({
+        id,
+        box: { x: x + s / 2 - width / 2, y: y + s, w: width, h: height },
+        disc: { x: x + s * 0.1, y: y + s * 0.1, w: s * 0.8, h: s * 0.8 },
+      });
     }
-    const state = [token.hidden ? "hidden" : "", badge || ""].filter(Boolean).join(", ");
-    node.setAttribute(
-      "aria-label",
-      `${token.name} at column ${token.x}, row ${token.y}${state ? ` (${state})` : ""}`,
-    );
+    const shown = shownLabels(items, this.selected);
+    for (const [id, node] of this.nodes) node.classList.toggle("label-crowded", !shown.has(id));
   }
 
   redrawAll() {

@@ -41,6 +41,8 @@ def test_move_bumps_the_version_and_tells_the_room(table):
         "color": "#888888",
         "controllers": [table.player.pk],
         "version": 2,
+        "art": None,
+        "art_from": None,
     }
     assert event.actor == table.player
 

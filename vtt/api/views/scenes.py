@@ -2,20 +2,15 @@
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
 from vtt.tabletop import selectors, services
-from vtt.tabletop.errors import ServiceError
 from vtt.tabletop.serialize import scene_data
-from vtt.tabletop.services.scenes import MAX_IMAGE_BYTES
 
 from ..permissions import campaign_access, scene_access
 from ..serializers import BackgroundIn, SceneIn, SceneOut, ScenePatchIn
 from .base import ERRORS, READ_ERRORS, TabletopView
-
-# Room for the multipart envelope around a largest allowed image.
-MAX_UPLOAD_BODY = MAX_IMAGE_BYTES + 64 * 1024
+from .pictures import PictureView
 
 
 def render_scene(scene) -> dict:
@@ -61,21 +56,15 @@ class SceneDetailView(TabletopView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class BackgroundView(TabletopView):
+class BackgroundView(PictureView):
     """The scene's background image, sent as multipart/form-data field `image`."""
-
-    parser_classes = [MultiPartParser, FormParser]
 
     @extend_schema(
         request={"multipart/form-data": BackgroundIn}, responses={200: SceneOut, **ERRORS}
     )
     def put(self, request, scene_id):
         scene_access(request.user, scene_id)
-        # Refuse a body too big to hold an allowed image before reading it.
-        length = request.META.get("CONTENT_LENGTH") or "0"
-        if not length.isdigit() or int(length) > MAX_UPLOAD_BODY:
-            raise ServiceError("image_too_large", "the image must be at most 10 MB", "image")
-        image = self.parse(BackgroundIn).validated_data["image"]
+        image = self.image()
         scene = services.scene_set_background(scene_id=scene_id, by=request.user, image=image)
         return Response(render_scene(scene))
 

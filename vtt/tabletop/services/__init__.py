@@ -8,6 +8,12 @@ server itself (admin site, management commands)."""
 
 from .errors import NotAllowed, NotFound, ServiceError, StaleVersion  # isort: skip
 from .access import SYSTEM
+from .art import (
+    character_clear_portrait,
+    character_set_portrait,
+    token_clear_art,
+    token_set_art,
+)
 from .campaigns import (
     campaign_create,
     campaign_delete,
@@ -40,9 +46,11 @@ __all__ = [
     "campaign_delete",
     "campaign_update",
     "campaign_update_settings",
+    "character_clear_portrait",
     "character_create",
     "character_roll",
     "character_delete",
+    "character_set_portrait",
     "character_update",
     "invite_accept",
     "invite_create",
@@ -60,9 +68,11 @@ __all__ = [
     "scene_delete",
     "scene_set_background",
     "scene_update",
+    "token_clear_art",
     "token_create",
     "token_delete",
     "token_move",
+    "token_set_art",
     "token_set_hidden",
     "token_update",
 ]

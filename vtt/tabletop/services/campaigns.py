@@ -5,9 +5,9 @@ from django.db import transaction
 
 from vtt import games
 
-from .. import event_kinds, game_settings, shapes
+from .. import event_kinds, game_settings, images, shapes
 from ..events import append_event
-from ..models import Campaign, Character, Membership, Role
+from ..models import Campaign, Character, Membership, Role, Scene, Token
 from ..serialize import campaign_data
 from .access import actor, require_gm
 from .characters import character_event
@@ -75,4 +75,12 @@ def campaign_update_settings(*, campaign_id: int, by, settings: dict) -> Campaig
 def campaign_delete(*, campaign_id: int, by) -> None:
     require_gm(campaign_id, by, doing="delete the campaign")
     with transaction.atomic():
+        # Its uploaded pictures go with it, once the deletion has committed.
+        images.forget_pictures(Character.objects.filter(campaign_id=campaign_id))
+        images.forget_pictures(Token.objects.filter(scene__campaign_id=campaign_id))
+        backgrounds = Scene.objects.filter(campaign_id=campaign_id).exclude(background="")
+        images.forget_files(
+            Scene._meta.get_field("background").storage,
+            backgrounds.exclude(background=None).values_list("background", flat=True),
+        )
         Campaign.objects.filter(pk=campaign_id).delete()

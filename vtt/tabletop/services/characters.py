@@ -8,10 +8,10 @@ and stored normalised."""
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from .. import event_kinds, shapes, sheets
+from .. import event_kinds, images, shapes, sheets
 from ..events import append_event
-from ..models import Campaign, Character, Membership, Role, Visibility
-from ..serialize import character_public_data
+from ..models import Campaign, Character, Membership, Role, Token, Visibility
+from ..serialize import character_public_data, token_data
 from .access import actor, require_member, require_participant
 from .errors import NotAllowed, NotFound, ServiceError
 
@@ -169,4 +169,18 @@ def character_delete(*, character_id: int, by) -> None:
             by,
             data={"character": {"id": character.pk, "name": character.name}},
         )
+        # Tokens that showed its portrait show none once it is gone.
+        linked = Token.objects.select_for_update().filter(character_id=character.pk)
+        showing = [t.pk for t in linked.order_by("pk") if not t.art] if character.portrait else []
+        images.forget_pictures([character])
         character.delete()
+        for token in Token.objects.filter(pk__in=showing).order_by("pk"):
+            token.version += 1
+            token.save(update_fields=["version"])
+            append_event(
+                campaign=character.campaign,
+                kind=event_kinds.TOKEN_UPDATED,
+                data={"token": token_data(token)},
+                actor=actor(by),
+                scene_id=token.scene_id,
+            )

@@ -1,13 +1,9 @@
 """Scenes: the battle maps of a campaign (W x H squares at 1" = 5 ft), their
 walls and background images, and which one the room is looking at."""
 
-import uuid
-
-from django.core.files.base import ContentFile
 from django.db import transaction
-from PIL import Image, UnidentifiedImageError
 
-from .. import event_kinds, shapes
+from .. import event_kinds, images, shapes
 from ..events import append_event
 from ..models import Campaign, Scene
 from ..serialize import scene_data, token_data
@@ -16,9 +12,6 @@ from .errors import NotFound, ServiceError
 
 MAX_SIDE = 200  # squares: a 1000 ft battle map
 MAX_WALLS = 2000
-MAX_IMAGE_BYTES = 10 * 1024 * 1024
-MAX_IMAGE_SIDE = 8192
-IMAGE_FORMATS = {"PNG": "png", "JPEG": "jpg", "GIF": "gif", "WEBP": "webp"}
 
 
 def clean_walls(walls, width: int, height: int) -> list:
@@ -114,48 +107,14 @@ def scene_update(*, scene_id: int, by, **fields) -> Scene:
     return scene
 
 
-def check_image(upload) -> str:
-    """A real PNG, JPEG, GIF or WebP of at most 10 MB and 8192 px a side.
-    Returns the file extension to store it under. Reads the header and
-    verifies the file without decoding the whole picture."""
-    size = getattr(upload, "size", None)
-    if size is None or size > MAX_IMAGE_BYTES:
-        raise ServiceError("image_too_large", "the image must be at most 10 MB", "image")
-    try:
-        upload.seek(0)
-        with Image.open(upload) as image:
-            kind = image.format
-            width, height = image.size
-            if kind not in IMAGE_FORMATS:
-                raise ServiceError(
-                    "bad_image", "the image must be a PNG, JPEG, GIF or WebP", "image"
-                )
-            if width > MAX_IMAGE_SIDE or height > MAX_IMAGE_SIDE:
-                raise ServiceError(
-                    "image_too_large",
-                    f"the image must be at most {MAX_IMAGE_SIDE} px a side, not {width} x {height}",
-                    "image",
-                )
-            image.verify()
-    except ServiceError:
-        raise
-    except (UnidentifiedImageError, Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise ServiceError("bad_image", "the file is not an image we can read", "image") from None
-    except (OSError, SyntaxError, ValueError, EOFError) as error:
-        raise ServiceError("bad_image", f"the image is damaged: {error}", "image") from None
-    finally:
-        upload.seek(0)
-    return IMAGE_FORMATS[kind]
-
-
 def scene_set_background(*, scene_id: int, by, image) -> Scene:
+    """A new background, checked and re-encoded by vtt.tabletop.images (no
+    metadata survives) and stored under a random name."""
     scene = _scene_for_gm(scene_id, by, "change scenes")
-    extension = check_image(image)
+    encoded = images.reencode_background(image)
     storage = scene.background.storage
-    stored = storage.save(
-        scene.background.field.generate_filename(scene, f"{uuid.uuid4().hex}.{extension}"),
-        ContentFile(image.read()),
-    )
+    folder = scene.background.field.upload_to
+    stored = images.save_files(storage, folder, encoded)["image"]
     try:
         with transaction.atomic():
             scene = Scene.objects.select_for_update().select_related("campaign").get(pk=scene_id)
@@ -215,7 +174,7 @@ def activation_data(scene: Scene) -> dict:
     """The scene.activated event's data: the scene and all of its tokens;
     when some are hidden, `players_view` holds what the others may see."""
     tokens = [
-        token_data(token) for token in scene.tokens.prefetch_related("controllers").order_by("pk")
+        token_data(token) for token in scene.tokens.select_related("character").prefetch_related("controllers").order_by("pk")
     ]
     data = {"scene": scene_data(scene), "tokens": tokens}
     if any(token["hidden"] for token in tokens):
@@ -233,5 +192,6 @@ def scene_delete(*, scene_id: int, by) -> None:
             scene, event_kinds.SCENE_DELETED, by, {"scene": {"id": scene.pk, "name": scene.name}}
         )
         old = scene.background.name if scene.background else None
+        images.forget_pictures(scene.tokens.all())
         scene.delete()
         transaction.on_commit(lambda: _delete_file(scene, old))

@@ -7,7 +7,7 @@ import re
 
 from django.db import transaction
 
-from .. import event_kinds, policy, shapes
+from .. import event_kinds, images, policy, shapes
 from ..events import append_event
 from ..models import Campaign, Character, Membership, Role, RoomEvent, Scene, Token, Visibility
 from ..serialize import token_data
@@ -148,7 +148,7 @@ def _gm_token(token_id: int, by, doing: str) -> Token:
 
 
 def _locked(token: Token) -> Token:
-    locked = Token.objects.select_for_update().get(pk=token.pk)
+    locked = Token.objects.select_for_update(of=("self",)).select_related("character").get(pk=token.pk)
     locked.scene = token.scene
     return locked
 
@@ -206,18 +206,21 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
         return None, None
     connection = transaction.get_connection()
     quote = connection.ops.quote_name
-    token, scene, campaign, member = (
-        quote(model._meta.db_table) for model in (Token, Scene, Campaign, Membership)
+    token, scene, campaign, member, character = (
+        quote(model._meta.db_table) for model in (Token, Scene, Campaign, Membership, Character)
     )
     lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
     found = list(
         Token.objects.raw(
             f"SELECT t.*, s.width AS scene_width, s.height AS scene_height,"
             f" s.campaign_id AS campaign_id, c.active_scene_id AS room_scene_id,"
+            f" ch.portrait AS ch_portrait, ch.portrait_128 AS ch_portrait_128,"
+            f" ch.portrait_256 AS ch_portrait_256,"
             f" (SELECT m.role FROM {member} m"
             f"  WHERE m.campaign_id = s.campaign_id AND m.user_id = %s) AS mover_role"
             f" FROM {token} t JOIN {scene} s ON s.id = t.scene_id"
             f" JOIN {campaign} c ON c.id = s.campaign_id"
+            f" LEFT JOIN {character} ch ON ch.id = t.character_id"
             f" WHERE t.id = %s{lock}",
             [by.pk, token_id],
         )
@@ -229,6 +232,14 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
     token.scene = Scene(
         pk=token.scene_id, campaign=campaign, width=token.scene_width, height=token.scene_height
     )
+    if token.character_id is not None:
+        # All the event's token data reads of it: the portrait it falls back to.
+        token.character = Character(
+            pk=token.character_id,
+            portrait=token.ch_portrait,
+            portrait_128=token.ch_portrait_128,
+            portrait_256=token.ch_portrait_256,
+        )
     return token, Role.GM if by is SYSTEM else token.mover_role
 
 
@@ -309,4 +320,5 @@ def token_delete(*, token_id: int, by) -> None:
     with transaction.atomic():
         token = _locked(token)
         _event(token, event_kinds.TOKEN_DELETED, by)
+        images.forget_pictures([token])
         token.delete()

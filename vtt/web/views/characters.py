@@ -9,7 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
-from vtt.tabletop import services
+from vtt.tabletop import images, services
 from vtt.tabletop.models import Character, Membership, Role
 from vtt.tabletop.services import ServiceError
 
@@ -41,6 +41,27 @@ class GMCharacterForm(CharacterForm):
         ]
 
 
+class PortraitForm(forms.Form):
+    """The picture, in the same form as the sheet: checked before the sheet
+    is saved, stored after it (vtt.tabletop.services.art)."""
+
+    portrait = forms.FileField(
+        label="Portrait",
+        required=False,
+        help_text="PNG, JPEG, GIF or WebP, at most 10 MB. Tokens of this character show it.",
+        widget=forms.FileInput(attrs={"accept": "image/png,image/jpeg,image/gif,image/webp"}),
+    )
+    portrait_clear = forms.BooleanField(label="Remove the portrait", required=False)
+
+    def picture(self):
+        """The upload (checked), "clear", or None: what to do to the portrait."""
+        upload = self.cleaned_data.get("portrait")
+        if upload:
+            images.check_image(upload, field="portrait", limits=images.ART)
+            return upload
+        return "clear" if self.cleaned_data.get("portrait_clear") else None
+
+
 def _visible(membership):
     characters = Character.objects.filter(campaign=membership.campaign).select_related("owner")
     if membership.role == Role.GM:
@@ -64,7 +85,9 @@ def _form_class(is_gm):
     return GMCharacterForm if is_gm else CharacterForm
 
 
-def _render_editor(request, membership, form, editor, character, errors, status=200):
+def _render_editor(
+    request, membership, form, editor, character, errors, status=200, portrait_form=None
+):
     is_gm = membership.role == Role.GM
     can_edit = is_gm or (
         membership.role == Role.PLAYER
@@ -78,21 +101,29 @@ def _render_editor(request, membership, form, editor, character, errors, status=
         "sections": editor.sections(character, errors, gm=is_gm),
         "can_edit": can_edit,
         "unplaced_errors": errors,
+        "portrait_form": portrait_form or PortraitForm(),
     }
     return render(request, "web/character_edit.html", context, status=status)
 
 
 def _save(request, membership, character):
-    """Parse the posted form and call the service; return (character, errors)."""
+    """Parse the posted form and call the services; return (form, editor,
+    character, errors, portrait form)."""
     campaign = membership.campaign
     is_gm = membership.role == Role.GM
     form_class = _form_class(is_gm)
     kwargs = {"campaign": campaign} if is_gm else {}
     form = form_class(request.POST, **kwargs)
+    portrait_form = PortraitForm(request.POST, request.FILES)
     editor = SheetEditor(campaign.game, campaign.settings)
     errors = {}
-    if not form.is_valid():
-        return form, editor, None, errors
+    if not (form.is_valid() & portrait_form.is_valid()):
+        return form, editor, None, errors, portrait_form
+    try:
+        picture = portrait_form.picture()
+    except ServiceError as exc:
+        portrait_form.add_error("portrait", exc.message)
+        return form, editor, None, errors, portrait_form
     fields = dict(form.cleaned_data)
     fields.update(editor.parse(request.POST, gm=is_gm))
     try:
@@ -105,8 +136,19 @@ def _save(request, membership, character):
             form.add_error(exc.field, exc.message)
         else:
             errors[exc.field or ""] = exc.message
-        return form, editor, None, errors
-    return form, editor, saved, errors
+        return form, editor, None, errors, portrait_form
+    try:
+        if picture == "clear":
+            saved = services.character_clear_portrait(character_id=saved.pk, by=request.user)
+        elif picture is not None:
+            saved = services.character_set_portrait(
+                character_id=saved.pk, by=request.user, image=picture
+            )
+    except ServiceError as exc:
+        # The sheet is saved; only the picture was refused.
+        portrait_form.add_error("portrait", exc.message)
+        return form, editor, None, errors, portrait_form
+    return form, editor, saved, errors, portrait_form
 
 
 @login_required
@@ -117,14 +159,16 @@ def create(request, campaign_id: int):
     is_gm = membership.role == Role.GM
     campaign = membership.campaign
     if request.method == "POST":
-        form, editor, saved, errors = _save(request, membership, None)
+        form, editor, saved, errors, portrait_form = _save(request, membership, None)
         if saved is not None:
             messages.success(
                 request,
                 f"{saved.name} is created. Finish the sheet here; the room's Sheet tab rolls from it.",
             )
             return redirect("web:character", campaign_id=campaign.pk, character_id=saved.pk)
-        return _render_editor(request, membership, form, editor, None, errors, status=400)
+        return _render_editor(
+            request, membership, form, editor, None, errors, 400, portrait_form
+        )
     initial = {"kind": Character.Kind.PC, "owner_id": request.user.pk} if is_gm else {}
     form = _form_class(is_gm)(initial=initial, **({"campaign": campaign} if is_gm else {}))
     editor = SheetEditor(campaign.game, campaign.settings)
@@ -138,11 +182,14 @@ def edit(request, campaign_id: int, character_id: int):
     campaign = membership.campaign
     is_gm = membership.role == Role.GM
     if request.method == "POST":
-        form, editor, saved, errors = _save(request, membership, character)
+        form, editor, saved, errors, portrait_form = _save(request, membership, character)
         if saved is not None:
             messages.success(request, f"{saved.name} saved.")
             return redirect("web:character", campaign_id=campaign.pk, character_id=saved.pk)
-        return _render_editor(request, membership, form, editor, character, errors, status=400)
+        character.refresh_from_db()  # the picture shown is the one stored
+        return _render_editor(
+            request, membership, form, editor, character, errors, 400, portrait_form
+        )
     initial = {"name": character.name}
     if is_gm:
         initial.update(
