@@ -11,7 +11,6 @@ from PIL import Image
 from vtt import games
 from vtt.tabletop import services
 from vtt.tabletop.demo import DEMOS
-from vtt.tabletop.demo.build import attach_portrait
 from vtt.tabletop.demo.drawing import PX
 from vtt.tabletop.game_settings import defaults
 from vtt.tabletop.models import Campaign, Character, Membership, RoomEvent, Scene, Token
@@ -175,18 +174,6 @@ def test_a_lost_background_is_drawn_again(tmp_path, media):
     assert [s.background.name for s in Scene.objects.exclude(pk=scene.pk).order_by("pk")] == others
 
 
-HAS_PORTRAITS = hasattr(services, "character_set_portrait")
-
-
-@pytest.mark.skipif(HAS_PORTRAITS, reason="the tabletop has a portrait service")
-def test_without_a_portrait_service_nothing_is_attached(tmp_path):
-    run(tmp_path / "pw")
-    character = Character.objects.get(name="Tenrec")
-    gm = character.campaign.memberships.get(role="gm").user
-    assert attach_portrait(character, b"\x89PNG", by=gm) is False
-
-
-@pytest.mark.skipif(not HAS_PORTRAITS, reason="the tabletop has no portrait service yet")
 def test_every_demo_character_gets_its_portrait(tmp_path, media):
     run(tmp_path / "pw")
     for character in Character.objects.all():

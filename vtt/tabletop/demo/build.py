@@ -19,15 +19,11 @@ _background = functools.cache(lambda paint: paint())
 
 
 def attach_portrait(character: Character, png: bytes, *, by) -> bool:
-    """Give `character` its portrait, through the portrait service once the
-    tabletop has one; until then (no `character_set_portrait`), nothing.
-    True when a portrait was attached."""
-    set_portrait = getattr(services, "character_set_portrait", None)
-    if set_portrait is None:
+    """Give `character` its portrait through the portrait service, unless it
+    has one (the demo leaves a changed picture alone). True when attached."""
+    if character.portrait:
         return False
-    if getattr(character, "portrait", None):
-        return False  # it has one already: the demo leaves it alone
-    set_portrait(
+    services.character_set_portrait(
         character_id=character.pk,
         by=by,
         image=ContentFile(png, name=f"portrait-{character.pk}.png"),
