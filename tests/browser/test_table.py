@@ -57,7 +57,9 @@ def open_page(browser, table, who, viewport, touch=False):
     "viewport, touch, name",
     [(DESK, False, "desk"), (PHONE, True, "phone"), (TABLET, True, "tablet")],
 )
-def test_every_token_stays_in_sight_whatever_the_panel_does(browser, table, shot, viewport, touch, name):
+def test_every_token_stays_in_sight_whatever_the_panel_does(
+    browser, table, shot, viewport, touch, name
+):
     page = open_page(browser, table, "gm", viewport, touch)
     try:
         every_token_in_sight(page, "loading")
@@ -117,7 +119,9 @@ def test_a_roll_starts_from_the_sheet_on_a_phone(browser, table, shot):
         assert box["y"] + box["height"] <= PHONE["height"], "the Roll button is below the screen"
         shot(page, "32-player-roll-from-sheet-phone")
         page.click("#tray-roll")
-        page.wait_for_function("n => document.querySelectorAll('#log li.roll-entry').length > n", arg=rolls)
+        page.wait_for_function(
+            "n => document.querySelectorAll('#log li.roll-entry').length > n", arg=rolls
+        )
         assert "Tenrec" in page.locator("#log li.roll-entry").last.inner_text()
         # The choice is remembered after a reload.
         page.reload()
@@ -151,7 +155,48 @@ def test_the_gm_moves_and_rolls_with_the_keyboard_alone(browser, table, shot):
             page.keyboard.press("Tab")
         rolls = page.locator("#log li.roll-entry").count()
         page.keyboard.press("Enter")
-        page.wait_for_function("n => document.querySelectorAll('#log li.roll-entry').length > n", arg=rolls)
+        page.wait_for_function(
+            "n => document.querySelectorAll('#log li.roll-entry').length > n", arg=rolls
+        )
         shot(page, "33-gm-keyboard-roll-desk")
+    finally:
+        page.context.close()
+
+
+def touch(page, kind, points):
+    """A raw touch event, as a finger makes it (Chromium's DevTools input)."""
+    page.cdp.send(
+        "Input.dispatchTouchEvent",
+        {"type": kind, "touchPoints": [{"x": x, "y": y} for x, y in points]},
+    )
+
+
+def test_a_finger_drags_a_token_on_a_phone(browser, table, shot):
+    page = open_page(browser, table, "player", PHONE, touch=True)
+    page.cdp = page.context.new_cdp_session(page)
+    try:
+        token_id = table["tenrec_token"]
+        x, y = page.evaluate(
+            "id => [window.d6room.board.tokens.get(id).x, window.d6room.board.tokens.get(id).y]",
+            token_id,
+        )
+        # However small the token is drawn, a finger has 44 px to take it by.
+        scale = page.evaluate("window.d6room.board.view.scale")
+        hit = page.locator(f'[data-token-id="{token_id}"] circle.hit').bounding_box()
+        assert hit["width"] >= 43.5, (scale, hit)
+        centre = lambda cx, cy: page.evaluate(  # noqa: E731
+            """([x, y]) => { const b = window.d6room.board; const r = b.svg.getBoundingClientRect();
+                return [r.left + b.view.tx + (x + 0.5) * b.view.scale, r.top + b.view.ty + (y + 0.5) * b.view.scale]; }""",
+            [cx, cy],
+        )
+        start, end = centre(x, y), centre(x + 1, y)
+        touch(page, "touchStart", [start])
+        for i in range(1, 6):
+            touch(page, "touchMove", [(start[0] + (end[0] - start[0]) * i / 5, start[1])])
+        touch(page, "touchEnd", [])
+        page.wait_for_function(
+            "([id, x]) => window.d6room.board.tokens.get(id).x === x", arg=[token_id, x + 1]
+        )
+        shot(page, "34-player-touch-drag-phone")
     finally:
         page.context.close()

@@ -17,6 +17,7 @@ const DRAG_PREVIEW_MS = 60;
 // Text on the map never gets smaller on screen than this many pixels
 // (nor smaller than a share of a square when zoomed in).
 const NAME_PX = 12;
+const HIT_PX = 44; // the smallest touch target, in CSS px (WCAG 2.5.5)
 const STATE_PX = 11;
 
 export class Board {
@@ -131,6 +132,9 @@ export class Board {
       makeFace(),
       svg("g", { class: "badge-wrap" }),
       svg("text", { class: "label" }),
+      // An invisible disc at least 44 CSS px across, so a finger can take a
+      // token drawn smaller than that at the fitted zoom (sized in zoomed()).
+      svg("circle", { class: "hit" }),
     );
     node.addEventListener("pointerdown", (e) => this.grab(e, token.id));
     node.addEventListener("keydown", (e) => this.tokenKey(e, token.id));
@@ -149,6 +153,7 @@ export class Board {
 
   /** The zoom changed: text keeps its size on screen, names are placed anew. */
   zoomed() {
+    for (const node of this.nodes.values()) this.sizeHit(node, this.tokens.get(Number(node.dataset.tokenId)));
     const sizes = this.textSizes(this.view.scale);
     // Pictures pick their thumbnail by size on screen: look again at each doubling.
     const octave = Math.floor(Math.log2(this.view.scale));
@@ -174,6 +179,7 @@ export class Board {
     ring.setAttribute("cy", s / 2);
     ring.setAttribute("r", s * 0.5);
     drawFace(face, token, s, s * 0.8 * this.view.scale);
+    this.sizeHit(node, token);
     label.setAttribute("x", s / 2);
     label.setAttribute("y", s + this.text.name * 0.15);
     label.style.fontSize = `${this.text.name}px`;
@@ -189,6 +195,14 @@ export class Board {
     const state = [mark?.text || "", token.hidden ? "hidden from players" : ""].filter(Boolean);
     node.setAttribute("aria-label", [token.name, ...state, `at column ${at[0]}, row ${at[1]}`].join(", "));
     this.placeLabelsSoon();
+  }
+
+  sizeHit(node, token) {
+    const s = token?.size || 1;
+    const hit = node.querySelector("circle.hit");
+    hit.setAttribute("cx", s / 2);
+    hit.setAttribute("cy", s / 2);
+    hit.setAttribute("r", Math.max(s * 0.5, HIT_PX / 2 / this.view.scale));
   }
 
   /** Names are placed once per frame, however many tokens changed. */
