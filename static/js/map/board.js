@@ -219,7 +219,7 @@ export class Board {
     for (const [id, node] of this.nodes) {
       const token = this.tokens.get(id);
       if (!token) continue;
-      const label = node.lastChild;
+      const label = node.querySelector("text.label");
       const [x, y] = this.drawnAt.get(id) || [token.x, token.y];
       const s = token.size || 1;
       const width = label.getComputedTextLength?.() || token.name.length * this.text.name * 0.55;
