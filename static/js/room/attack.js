@@ -76,6 +76,7 @@ export class AttackPanel {
     }
     for (const input of [this.skill, this.defense, this.defenseSkill]) {
       input?.addEventListener("change", () => this.previewSoon());
+      if (input?.tagName === "INPUT") input.addEventListener("input", () => this.previewSoon());
     }
     $("attack-overrides-reset")?.addEventListener("click", () => {
       this.overrides.reset();

@@ -113,6 +113,9 @@ export class Overrides {
       }
       this.write(control, valueAt(request, leaf.path));
       control.addEventListener("change", () => this.changed(leaf, control));
+      // Typing a number asks for odds as it goes (debounced by the panel), so
+      // the preview is never one change behind what the box shows.
+      if (control.type === "number") control.addEventListener("input", () => this.changed(leaf, control));
       this.inputs.set(leaf.path, { control, leaf });
       const box = leaf.type === "bool" ? el("div", { class: "field inline-check" }, control, el("label", { for: id, text: label })) : el("div", { class: "field" }, el("label", { for: id, text: label }), control);
       grid.append(box);
