@@ -189,3 +189,25 @@ def test_a_move_leaves_a_trail_too_far_is_refused_and_reset_brings_it_back(gm, p
     # The attack panel and the turn order fit both screens: nothing scrolls sideways.
     for page, size in ((player, PHONE), (gm, DESK)):
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+
+
+def test_the_gms_attack_odds_follow_a_pool_as_it_is_typed(gm, ids):
+    show_tab(gm, "roll")
+    gm.click("#tab-attack")
+    gm.select_option("#attack-attacker", str(ids["tenrec"]))
+    gm.select_option("#attack-target", str(ids["zombie"]))
+    gm.wait_for_selector("#attack-odds li[data-outcome=hit]")
+    gm.click("#attack-gm summary")
+    pool = gm.locator("#attack-overrides input[type=number]").first
+    pool.wait_for()
+    before = gm.inner_text("#attack-odds")
+    # Typed, not committed: no blur, no Enter. The odds still follow.
+    pool.click()
+    gm.keyboard.press("Control+A")
+    gm.keyboard.type("9")
+    gm.wait_for_function(
+        "before => !document.querySelector('#attack-odds[aria-busy]')"
+        " && document.querySelector('#attack-odds').innerText !== before",
+        arg=before,
+    )
+    assert gm.evaluate("document.activeElement.type") == "number"  # still typing
