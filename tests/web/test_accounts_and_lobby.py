@@ -99,6 +99,15 @@ def test_join_by_invite_code(campaign, users, as_user):
     assert Membership.objects.get(campaign=campaign, user=users["stranger"]).role == "observer"
 
 
+def test_pages_name_the_campaigns_game(campaign, as_user):
+    from vtt import games
+
+    name = games.kit(campaign.game).name
+    gm = as_user("gm")
+    for path in ("/", f"/campaigns/{campaign.pk}/room/", f"/campaigns/{campaign.pk}/gm/"):
+        assert f"{name} ·".encode() in gm.get(path).content or f"{name}.".encode() in gm.get(path).content, path
+
+
 def test_an_invite_link_fills_the_code_in_and_joins_nobody(campaign, users, as_user):
     from vtt.tabletop import services
 

@@ -43,6 +43,15 @@ class Campaign(models.Model):
     def __str__(self):
         return self.name
 
+    @property
+    def game_name(self) -> str:
+        """The game's name as its players say it ("Xero Sum 2d6"); the id
+        of a game no longer registered."""
+        from vtt import games  # loaded when asked: the registry imports every kit
+
+        found = games.KITS.get(self.game)
+        return found.name if found else self.game
+
 
 class Membership(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
