@@ -105,7 +105,10 @@ def test_pages_name_the_campaigns_game(campaign, as_user):
     name = games.kit(campaign.game).name
     gm = as_user("gm")
     for path in ("/", f"/campaigns/{campaign.pk}/room/", f"/campaigns/{campaign.pk}/gm/"):
-        assert f"{name} ·".encode() in gm.get(path).content or f"{name}.".encode() in gm.get(path).content, path
+        assert (
+            f"{name} ·".encode() in gm.get(path).content
+            or f"{name}.".encode() in gm.get(path).content
+        ), path
 
 
 def test_an_invite_link_fills_the_code_in_and_joins_nobody(campaign, users, as_user):
