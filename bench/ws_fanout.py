@@ -286,7 +286,7 @@ class Tally:
 
     def arrived(self, key, now, client, live=True) -> None:
         sent = self.sent_at.get(key)
-        if sent is None or not sent[1]:
+        if sent is None or not sent[1] or self.closing:  # counted when the wait ended
             return
         seen = self.seen.setdefault(client, set())
         if key in seen:
