@@ -22,10 +22,16 @@ database on the local server, created and migrated here) and the real room:
 session log-in, membership, token.move intents through the token service
 (row lock, version, event log), rendering per visibility class.
 
-Latency of a delivery: from the moment the sender wrote the intent to the
-moment a client read the event announcing it (senders receive their own
-events too, as in the room). Loss: deliveries expected (moves the server
-acknowledged x clients) minus deliveries seen. Scenarios:
+Senders start once every client is in the room (has its snapshot). Latency
+of a delivery: from the moment the sender wrote the intent to the moment a
+client read the event announcing it (senders receive their own events too,
+as in the room). A delivery is one move seen by one client, counted once,
+live or in a resync page. Lost: deliveries expected (moves the server
+acknowledged x clients) minus deliveries seen, after waiting until all have
+arrived or none arrived for longer than the hub's heartbeat (which repairs
+a broadcast that pub/sub dropped). Unanswered: moves sent while measuring
+that got neither an ack nor an error; they are not in "expected", so they
+are reported beside it. Scenarios:
 
 - room50:  50 clients, 5 senders at 20 moves/s (target p99 < 50 ms, no loss)
 - room200: 200 clients, 5 senders at 5 moves/s (target p99 < 100 ms, no loss)
@@ -37,6 +43,7 @@ Loopback only; every phase is bounded in time."""
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import json
 import os
@@ -58,8 +65,11 @@ DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
 MAP_SIDE = 100
 WARMUP = 1.0
 MEASURE = 4.0
-DRAIN = 1.5
-MAX_DRAIN = 15.0
+# Quiet longer than the hub's heartbeat (vtt.live.hub.HEARTBEAT, 3 s), which
+# repairs a broadcast that pub/sub dropped: a repaired delivery is late, not lost.
+DRAIN = 4.0
+MAX_DRAIN = 20.0
+JOIN_TIMEOUT = 30.0  # for every client's snapshot
 SATURATION_STEPS = (5, 10, 15, 20, 30, 40, 50)
 
 
@@ -196,7 +206,14 @@ PLAIN_DAPHNE = [str(Path(sys.executable).with_name("daphne"))]
 server_command = SERVE
 
 
+SERVER_LOGS: Path | None = None  # --server-logs: keep the servers' output there
+
+
 def start_daphne(port: int, env: dict) -> subprocess.Popen:
+    out = subprocess.DEVNULL
+    if SERVER_LOGS is not None:
+        out = open(SERVER_LOGS / f"daphne-{port}.log", "a")  # noqa: SIM115
+        env = {**env, "LOG_LEVEL": "INFO"}
     return subprocess.Popen(
         [
             *server_command,
@@ -208,8 +225,8 @@ def start_daphne(port: int, env: dict) -> subprocess.Popen:
         ],
         cwd=ROOT,
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=out,
+        stderr=out,
         start_new_session=True,
     )
 
@@ -253,20 +270,34 @@ def stop(processes) -> None:
 @dataclass
 class Tally:
     sent_at: dict = field(default_factory=dict)  # move key -> (send time, measured?)
-    measured: set = field(default_factory=set)  # ids of the moves sent while measuring
+    measured: dict = field(default_factory=dict)  # id -> key of the moves sent while measuring
     acked: set = field(default_factory=set)
+    refused_ids: set = field(default_factory=set)
+    seen: dict = field(default_factory=dict)  # client -> keys of the measured moves it saw
+    joined: set = field(default_factory=set)  # clients that have their snapshot
     latencies: list = field(default_factory=list)
-    delivered: int = 0
+    delivered: int = 0  # (client, move) pairs, each once
+    twice: int = 0  # a move a client had seen already (never expected)
+    via_resync: int = 0  # deliveries that came in a resync page
     refused: int = 0
     closed_early: int = 0  # sockets the server closed (e.g. 4408, too slow)
     closing: bool = False
     measuring: bool = False
 
-    def arrived(self, key, now) -> None:
+    def arrived(self, key, now, client, live=True) -> None:
         sent = self.sent_at.get(key)
-        if sent is not None and sent[1]:
+        if sent is None or not sent[1] or self.closing:  # counted when the wait ended
+            return
+        seen = self.seen.setdefault(client, set())
+        if key in seen:
+            self.twice += 1
+            return
+        seen.add(key)
+        self.delivered += 1
+        if live:
             self.latencies.append(now - sent[0])
-            self.delivered += 1
+        else:
+            self.via_resync += 1
 
     def ended(self) -> None:
         if not self.closing:
@@ -288,7 +319,7 @@ async def open_client(url: str, origin: str, cookie: str | None):
     )
 
 
-async def read_django(ws, tally: Tally) -> None:
+async def read_django(ws, tally: Tally, client: int) -> None:
     loads, clock = json.loads, time.monotonic
     try:
         async for text in ws:
@@ -300,26 +331,36 @@ async def read_django(ws, tally: Tally) -> None:
                 if event["type"] != "token.moved":
                     continue
                 token = event["data"]["token"]
-                tally.arrived((token["id"], token["x"], token["y"]), now)
+                tally.arrived((token["id"], token["x"], token["y"]), now, client)
             elif kind == "token.drag":
-                tally.arrived((frame["token"], frame["x"], frame["y"]), now)
+                tally.arrived((frame["token"], frame["x"], frame["y"]), now, client)
             elif kind == "ack" and frame.get("intent") == "token.move":
                 tally.acked.add(frame["id"])
+            elif kind == "snapshot":
+                tally.joined.add(client)
+            elif kind == "resync":
+                # The server read a gap from the log: delivered, though not live.
+                for event in frame["events"]:
+                    if event["type"] == "token.moved":
+                        token = event["data"]["token"]
+                        key = (token["id"], token["x"], token["y"])
+                        tally.arrived(key, now, client, live=False)
             elif kind == "error":
                 tally.refused += 1
+                tally.refused_ids.add(frame.get("id"))
     except Exception:
         pass
     finally:
         tally.ended()
 
 
-async def read_reference(ws, tally: Tally) -> None:
+async def read_reference(ws, tally: Tally, client: int) -> None:
     loads, clock = json.loads, time.monotonic
     try:
         async for text in ws:
             now = clock()
             frame = loads(text)
-            tally.arrived((frame["token"], frame["x"], frame["y"]), now)
+            tally.arrived((frame["token"], frame["x"], frame["y"]), now, client)
     except Exception:
         pass
     finally:
@@ -356,7 +397,7 @@ async def send_moves(
         await ws.send(json.dumps(frame))
         if measuring:
             sent += 1
-            tally.measured.add(move_id)
+            tally.measured[move_id] = (token, x, y)
             if reference or kind == "drag":
                 tally.acked.add(move_id)
         next_at += interval
@@ -379,10 +420,19 @@ class Result:
     per_second: float
     closed_early: int
     refused: int
+    unanswered: int
+    not_joined: int
+    twice: int
+    via_resync: int
 
     @property
     def lost(self) -> int:
         return max(0, self.expected - self.delivered)
+
+    @property
+    def failed(self) -> bool:
+        """Something other than slowness: a delivery or an answer missing."""
+        return bool(self.lost or self.unanswered or self.not_joined)
 
 
 async def run_scenario(
@@ -409,10 +459,22 @@ async def run_scenario(
         ws = await open_client(url, f"http://127.0.0.1:{port}", cookie)
         sockets.append(ws)
         readers.append(
-            asyncio.create_task((read_reference if reference else read_django)(ws, tally))
+            asyncio.create_task((read_reference if reference else read_django)(ws, tally, i))
         )
-    await asyncio.sleep(1.0 + clients / 100)  # presence announcements settle
     loop = asyncio.get_running_loop()
+    if not reference:
+        # A client is in the room once it has its snapshot: only then does
+        # it get the room's events and are its intents carried out.
+        deadline = loop.time() + JOIN_TIMEOUT
+        while len(tally.joined) < clients and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+        if len(tally.joined) < clients:
+            print(
+                f"  {clients - len(tally.joined)} of {clients} clients had no snapshot "
+                f"after {JOIN_TIMEOUT:g} s; measuring anyway",
+                file=sys.stderr,
+            )
+    await asyncio.sleep(1.0 + clients / 100)  # presence announcements settle
     start = loop.time()
     until = start + WARMUP + MEASURE
     tokens = list(range(1, senders + 1)) if reference else table.tokens[:senders]
@@ -427,16 +489,43 @@ async def run_scenario(
     measured_from = loop.time()
     moves = sum(await asyncio.gather(*movers))
     measured = loop.time() - measured_from
-    # Wait for the last deliveries: until nothing arrives for DRAIN seconds
-    # (a backlog is slow, not lost), at most MAX_DRAIN.
-    quiet_since, seen = loop.time(), tally.delivered
-    while loop.time() - measured_from - measured < MAX_DRAIN:
+    # A drag preview goes to everyone but its sender; a move's event to everyone.
+    receivers = clients - 1 if kind == "drag" and not reference else clients
+    stored = not reference and kind == "move"
+
+    def counted() -> set:
+        """The moves whose deliveries are expected: acknowledged ones (every
+        one for previews and the reference, which answer nothing)."""
+        if not stored:
+            return set(tally.measured.values())
+        return {key for move_id, key in tally.measured.items() if move_id in tally.acked}
+
+    def delivered_of(keys: set) -> int:
+        return sum(len(seen & keys) for seen in tally.seen.values())
+
+    def settled() -> bool:
+        answered = tally.measured.keys() <= tally.acked | tally.refused_ids
+        keys = counted()
+        return (not stored or answered) and delivered_of(keys) >= len(keys) * receivers
+
+    # Wait for the last answers and deliveries: until all are in, or nothing
+    # arrives for DRAIN seconds (a backlog is slow, not lost), at most MAX_DRAIN.
+    quiet_since, seen = loop.time(), (tally.delivered, len(tally.acked))
+    while loop.time() - measured_from - measured < MAX_DRAIN and not settled():
         await asyncio.sleep(0.25)
-        if tally.delivered != seen:
-            quiet_since, seen = loop.time(), tally.delivered
+        now_seen = (tally.delivered, len(tally.acked))
+        if now_seen != seen:
+            quiet_since, seen = loop.time(), now_seen
         elif loop.time() - quiet_since >= DRAIN:
             break
+    # Counted here, before the sockets close.
     tally.closing = True
+    keys = counted()
+    expected = len(keys) * receivers
+    delivered = delivered_of(keys)
+    unanswered = len(tally.measured.keys() - tally.acked - tally.refused_ids) if stored else 0
+    if not reference and (delivered < expected or unanswered):
+        explain_missing(tally, clients, len(ports), tokens, kind, stored)
     for ws in sockets:
         with contextlib.suppress(Exception):
             await ws.close()
@@ -444,9 +533,6 @@ async def run_scenario(
         reader.cancel()
     await asyncio.gather(*readers, return_exceptions=True)
     latencies = sorted(tally.latencies) or [float("nan")]
-    # A drag preview goes to everyone but its sender; a move's event to everyone.
-    receivers = clients - 1 if kind == "drag" and not reference else clients
-    expected = len(tally.measured & tally.acked) * receivers
     return Result(
         target=target,
         scenario=scenario,
@@ -455,15 +541,47 @@ async def run_scenario(
         senders=senders,
         rate=rate,
         moves=moves,
-        delivered=tally.delivered,
+        delivered=delivered,
         expected=expected,
         p50=latencies[len(latencies) // 2] * 1000,
         p99=latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000,
         worst=latencies[-1] * 1000,
-        per_second=tally.delivered / measured if measured else 0.0,
+        per_second=delivered / measured if measured else 0.0,
         closed_early=tally.closed_early,
         refused=tally.refused,
+        unanswered=unanswered,
+        not_joined=0 if reference else clients - len(tally.joined),
+        twice=tally.twice,
+        via_resync=tally.via_resync,
     )
+
+
+def explain_missing(tally, clients, servers, tokens, kind, stored) -> None:
+    """Where deliveries or answers are missing, by server process: client i
+    and sender i are on server i % servers (a process that stalled shows as
+    one row, a layer that dropped messages between processes as another)."""
+    sender = {token: i for i, token in enumerate(tokens)}
+    moves = [key for move_id, key in tally.measured.items() if not stored or move_id in tally.acked]
+    missing = collections.Counter()
+    for client in range(clients):
+        seen = tally.seen.get(client, set())
+        for key in moves:
+            if kind == "drag" and sender[key[0]] == client:
+                continue
+            if key not in seen:
+                missing[client % servers, sender[key[0]] % servers] += 1
+    unanswered = collections.Counter(
+        sender[key[0]] % servers
+        for move_id, key in tally.measured.items()
+        if stored and move_id not in tally.acked and move_id not in tally.refused_ids
+    )
+    for (to, by), count in sorted(missing.items()):
+        print(
+            f"    missing: {count} deliveries to server {to} of moves sent to server {by}",
+            file=sys.stderr,
+        )
+    for by, count in sorted(unanswered.items()):
+        print(f"    unanswered: {count} moves sent to server {by}", file=sys.stderr)
 
 
 # ---------------------------------------------------------------- orchestration
@@ -520,10 +638,13 @@ async def bench_target(target, database_url, redis_url, saturation, kinds) -> li
             print(
                 f"  {target:9} {name:13} {result.kind:5} {result.per_second:8.0f}/s "
                 f"p50 {result.p50:7.1f} ms p99 {result.p99:7.1f} ms max {result.worst:7.1f} ms "
-                f"lost {result.lost} refused {result.refused} closed {result.closed_early}",
+                f"lost {result.lost} of {result.expected} unanswered {result.unanswered} "
+                f"refused {result.refused} closed {result.closed_early} "
+                f"not-joined {result.not_joined} via-resync {result.via_resync} "
+                f"twice {result.twice}",
                 file=sys.stderr,
             )
-            if name.startswith("saturation") and (result.p99 > 100 or result.lost):
+            if name.startswith("saturation") and (result.p99 > 100 or result.failed):
                 saturated.add(kind)
     finally:
         stop(processes)
@@ -534,7 +655,7 @@ def saturation_of(results: list[Result], kind: str) -> Result | None:
     good = [
         r
         for r in results
-        if r.scenario.startswith("saturation") and r.kind == kind and r.p99 <= 100 and r.lost == 0
+        if r.scenario.startswith("saturation") and r.kind == kind and r.p99 <= 100 and not r.failed
     ]
     return max(good, key=lambda r: r.per_second, default=None)
 
@@ -547,8 +668,8 @@ def median_result(results: list[Result]) -> Result:
 def report(all_runs: dict, loop_name: str, runs: int) -> str:
     lines = [
         "| target | scenario | kind | clients | senders x per s | deliveries/s "
-        "| p50 ms | p99 ms | max ms | lost |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| p50 ms | p99 ms | max ms | lost | unanswered |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for target, target_runs in all_runs.items():
         flat = [r for run in target_runs for r in run]
@@ -561,7 +682,8 @@ def report(all_runs: dict, loop_name: str, runs: int) -> str:
                 lines.append(
                     f"| {target} | {scenario} | {kind} | {r.clients} | {r.senders} x {r.rate:g} | "
                     f"{statistics.median(p.per_second for p in picked):.0f} | {r.p50:.1f} | "
-                    f"{r.p99:.1f} | {r.worst:.1f} | {max(p.lost for p in picked)} |"
+                    f"{r.p99:.1f} | {r.worst:.1f} | {max(p.lost for p in picked)} | "
+                    f"{max(p.unanswered for p in picked)} |"
                 )
         for kind in ("relay", "drag", "move"):
             best = [s for s in (saturation_of(run, kind) for run in target_runs) if s is not None]
@@ -570,10 +692,15 @@ def report(all_runs: dict, loop_name: str, runs: int) -> str:
             r = sorted(best, key=lambda s: s.per_second)[len(best) // 2]
             lines.append(
                 f"| {target} | saturation | {kind} | {r.clients} | {r.senders} x {r.rate:g} | "
-                f"{r.per_second:.0f} | {r.p50:.1f} | {r.p99:.1f} | {r.worst:.1f} | {r.lost} |"
+                f"{r.per_second:.0f} | {r.p50:.1f} | {r.p99:.1f} | {r.worst:.1f} | {r.lost} | "
+                f"{r.unanswered} |"
             )
     lines.append("")
     lines.append(f"Load client event loop: {loop_name}; each row the median of {runs} run(s).")
+    lines.append(
+        "lost: the most of any run; a delivery is one acknowledged move seen by one client, "
+        "once. unanswered: moves that got neither an ack nor an error (not in lost)."
+    )
     return "\n".join(lines)
 
 
@@ -593,7 +720,16 @@ def main() -> None:
         action="store_true",
         help="serve with the daphne command (asyncio loop) instead of python -m vtt.serve",
     )
+    parser.add_argument(
+        "--server-logs",
+        metavar="DIR",
+        help="keep each daphne process's output (log level INFO) in DIR/daphne-PORT.log",
+    )
     args = parser.parse_args()
+    if args.server_logs:
+        global SERVER_LOGS
+        SERVER_LOGS = Path(args.server_logs)
+        SERVER_LOGS.mkdir(parents=True, exist_ok=True)
     if args.plain_daphne:
         global server_command
         server_command = PLAIN_DAPHNE
