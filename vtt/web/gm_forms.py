@@ -86,3 +86,18 @@ class TokenForm(forms.Form):
     def __init__(self, *args, characters=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["character_id"].choices = [("", "None")] + [(c.pk, c.name) for c in characters]
+
+
+class TokenEditForm(TokenForm):
+    """One token of the scene's list, edited in place. It carries the version
+    it was drawn from, so a token moved in the room since is not put back."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    @classmethod
+    def of(cls, token, *, characters=(), data=None):
+        """The form for `token`, named apart from the other tokens' forms."""
+        initial = {field: getattr(token, field) for field in cls.base_fields}
+        form = cls(data, prefix=f"token-{token.pk}", initial=initial, characters=characters)
+        form.token_id = token.pk
+        return form

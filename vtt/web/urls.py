@@ -37,4 +37,14 @@ urlpatterns = [
         gm.token_new,
         name="gm_token_new",
     ),
+    path(
+        "campaigns/<int:campaign_id>/gm/scenes/<int:scene_id>/tokens/<int:token_id>/",
+        gm.token_edit,
+        name="gm_token_edit",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/gm/scenes/<int:scene_id>/tokens/<int:token_id>/remove/",
+        gm.token_remove,
+        name="gm_token_remove",
+    ),
 ]

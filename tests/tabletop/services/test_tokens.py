@@ -335,3 +335,126 @@ def test_any_move_lands_on_the_map_or_changes_nothing(table, x, y, size):
     else:
         assert 0 <= moved.x <= 20 - size and 0 <= moved.y <= 15 - size
         assert moved.version == token.version + ((x, y) != (0, 0))
+
+
+# ---------- the GM's edit of several fields at once (token_edit)
+
+
+def player_view(table, event):
+    from vtt.tabletop.policy import event_view
+    from vtt.tabletop.visibility import Viewer
+
+    return event_view(event, Viewer(table.player.pk, Role.PLAYER))
+
+
+def test_an_edit_changes_only_what_differs_each_by_its_own_event(table):
+    token = table.zombie_token
+    seq = last_seq(table.campaign)
+    same = services.token_edit(
+        token_id=token.pk,
+        by=table.gm,
+        name="Zombie",
+        color="#888888",
+        size=1,
+        x=8,
+        y=8,
+        character_id=table.zombie.pk,
+        hidden=False,
+    )
+    assert same.version == 1 and last_seq(table.campaign) == seq
+    edited = services.token_edit(
+        token_id=token.pk, by=table.gm, version=1, name="Ghoul", color="#AA0000", x=5, y=6
+    )
+    assert (edited.name, edited.color, edited.x, edited.y) == ("Ghoul", "#aa0000", 5, 6)
+    updated, moved = events_after(table.campaign, seq)
+    assert updated.kind == "token.updated" and updated.data["token"]["name"] == "Ghoul"
+    # The move is the room's own move event: where from, where to.
+    assert moved.kind == "token.moved" and moved.data["from"] == [8, 8]
+    assert (moved.data["token"]["x"], moved.data["token"]["y"]) == (5, 6)
+    assert moved.actor == table.gm
+
+
+@pytest.mark.parametrize(
+    ("start", "size", "end"),
+    [
+        ((19, 14), 3, (10, 10)),  # grown where it stands it would overhang: moves first
+        ((10, 10), 1, (19, 14)),  # moved at its old size it would overhang: shrinks first
+    ],
+)
+def test_a_resize_and_a_move_together_stay_on_the_map(table, start, size, end):
+    token = services.token_create(
+        scene_id=table.scene.pk,
+        by=table.gm,
+        name="Ogre",
+        x=start[0],
+        y=start[1],
+        size=4 - size,
+    )
+    edited = services.token_edit(token_id=token.pk, by=table.gm, size=size, x=end[0], y=end[1])
+    assert (edited.size, edited.x, edited.y) == (size, *end)
+
+
+def test_hidden_as_it_moves_players_never_see_the_way(table):
+    seq = last_seq(table.campaign)
+    services.token_edit(token_id=table.zombie_token.pk, by=table.gm, hidden=True, x=1, y=1)
+    hidden, moved = events_after(table.campaign, seq)
+    assert (hidden.kind, moved.kind) == ("token.hidden", "token.moved")
+    assert player_view(table, moved)["type"] == "redacted"
+
+    seq = last_seq(table.campaign)
+    services.token_edit(token_id=table.lurker.pk, by=table.gm, hidden=False, x=4, y=4)
+    moved, revealed = events_after(table.campaign, seq)
+    assert (moved.kind, revealed.kind) == ("token.moved", "token.revealed")
+    assert player_view(table, moved)["type"] == "redacted"
+    assert player_view(table, revealed)["data"]["token"]["x"] == 4
+
+
+def test_a_new_character_brings_its_owner_as_controller(table):
+    token = services.token_edit(
+        token_id=table.zombie_token.pk, by=table.gm, character_id=table.tenrec.pk
+    )
+    assert token.controller_ids == [table.player.pk]
+    token = services.token_edit(token_id=token.pk, by=table.gm, character_id=None)
+    assert token.character_id is None and token.controller_ids == []
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"size": 0}, "size"),
+        ({"x": 20}, "x"),
+        ({"y": -1}, "y"),
+        ({"x": 18, "size": 3}, "x"),
+        ({"size": 13}, "size"),
+        ({"color": "red"}, "color"),
+        ({"hidden": "yes"}, "hidden"),
+        ({"character_id": 999999}, "character_id"),
+        ({"controllers": []}, "controllers"),
+    ],
+)
+def test_a_bad_edit_writes_nothing(table, changes, field):
+    seq = last_seq(table.campaign)
+    with pytest.raises(services.ServiceError) as caught:
+        fields = {"name": "Ghoul", "hidden": True, **changes}
+        services.token_edit(token_id=table.zombie_token.pk, by=table.gm, **fields)
+    assert caught.value.field == field
+    token = Token.objects.get(pk=table.zombie_token.pk)
+    unchanged = ("Zombie", False, 8, 1, 1)
+    assert (token.name, token.hidden, token.x, token.size, token.version) == unchanged
+    assert last_seq(table.campaign) == seq
+
+
+def test_an_edit_of_a_token_moved_since_is_refused(table):
+    services.token_move(token_id=table.tenrec_token.pk, by=table.player, x=4, y=3)
+    seq = last_seq(table.campaign)
+    with pytest.raises(services.StaleVersion) as caught:
+        services.token_edit(token_id=table.tenrec_token.pk, by=table.gm, version=1, x=2, y=2)
+    assert (caught.value.token.x, caught.value.token.y) == (4, 3)
+    assert last_seq(table.campaign) == seq
+
+
+def test_only_a_gm_edits(table):
+    with pytest.raises(services.NotAllowed):
+        services.token_edit(token_id=table.tenrec_token.pk, by=table.player, name="Mine")
+    with pytest.raises(services.NotFound):
+        services.token_edit(token_id=table.lurker.pk, by=table.player, name="Mine")

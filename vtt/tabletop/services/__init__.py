@@ -34,7 +34,14 @@ from .scenes import (
     scene_set_background,
     scene_update,
 )
-from .tokens import token_create, token_delete, token_move, token_set_hidden, token_update
+from .tokens import (
+    token_create,
+    token_delete,
+    token_edit,
+    token_move,
+    token_set_hidden,
+    token_update,
+)
 
 __all__ = [
     "SYSTEM",
@@ -71,6 +78,7 @@ __all__ = [
     "token_clear_art",
     "token_create",
     "token_delete",
+    "token_edit",
     "token_move",
     "token_set_art",
     "token_set_hidden",

@@ -299,6 +299,66 @@ def token_update(*, token_id: int, by, **fields) -> Token:
     return token
 
 
+EDITABLE = ("name", "color", "size", "x", "y", "character_id", "hidden")
+
+
+def token_edit(*, token_id: int, by, version: int | None = None, **fields) -> Token:
+    """A GM's edit of a token from one form (the GM console): any of name,
+    color, size, x, y, character_id and hidden, saved all together or not at
+    all. Only what differs from the token changes, and each part through the
+    service that makes it alone, so the room hears what the same change made
+    there tells it: token.moved from token_move, token.updated from
+    token_update, token.hidden or token.revealed from token_set_hidden. A
+    new character brings the controllers a new token would get (its owner).
+    With `version`, a token changed since (a player moved it) raises
+    StaleVersion carrying it as it is now."""
+    token = _gm_token(token_id, by, "change tokens")
+    for field in fields:
+        if field not in EDITABLE:
+            raise ServiceError("unknown_field", f"{field} is not a known field", field)
+    if version is not None:
+        shapes.whole(version, "version", 1, MAX_VERSION)
+    with transaction.atomic():
+        token = _locked(token)
+        if version is not None and version != token.version:
+            raise StaleVersion(token, "the token has changed since this form was drawn")
+        changes = {
+            field: fields[field]
+            for field in ("name", "color", "size", "character_id")
+            if field in fields and fields[field] != getattr(token, field)
+        }
+        if "color" in changes and str(changes["color"]).lower() == token.color:
+            del changes["color"]
+        size = token.size
+        if "size" in changes:
+            size = shapes.whole(changes["size"], "size", 1, MAX_TOKEN_SIZE)
+        if "character_id" in changes:
+            character = campaign_character(token.scene.campaign_id, changes["character_id"])
+            changes["controllers"] = [character.owner_id] if character and character.owner_id else []
+        hidden = shapes.boolean(fields.get("hidden", token.hidden), "hidden")
+        x, y = fields.get("x", token.x), fields.get("y", token.y)
+        moves = (x, y) != (token.x, token.y)
+        if moves:
+            # Where it ends, at the size it ends: the square is what is wrong.
+            check_footprint(token.scene, x, y, size)
+        # A token about to be hidden vanishes before it goes anywhere, and
+        # one to be revealed appears where it ends: players never see the way.
+        if hidden and not token.hidden:
+            token_set_hidden(token_id=token.pk, by=by, hidden=True)
+        # One that grows moves first and one that shrinks moves last, so
+        # every step stays on the map when the end does.
+        grows = size > token.size
+        if changes and not grows:
+            token_update(token_id=token.pk, by=by, **changes)
+        if moves:
+            token_move(token_id=token.pk, by=by, x=x, y=y)
+        if changes and grows:
+            token_update(token_id=token.pk, by=by, **changes)
+        if not hidden and token.hidden:
+            token_set_hidden(token_id=token.pk, by=by, hidden=False)
+    return Token.objects.select_related("scene__campaign", "character").get(pk=token.pk)
+
+
 def token_set_hidden(*, token_id: int, by, hidden: bool) -> Token:
     """Hide a token from the players, or reveal it (GM)."""
     token = _gm_token(token_id, by, "hide tokens")

@@ -1,19 +1,21 @@
 """The GM console: members and invites, scenes (create, background, walls,
-activate), NPC tokens, the campaign's settings and undo of the room's last
-result. GMs only; to anyone else these pages do not exist (404)."""
+activate), the scene's tokens (place, edit, remove), the campaign's settings
+and undo of the room's last result. GMs only; to anyone else these pages do
+not exist (404)."""
 
 from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from vtt.combat.services.undo import last_result, undo_last
 from vtt.tabletop import services
-from vtt.tabletop.models import Character, Invite, Membership, Scene
-from vtt.tabletop.services import ServiceError
+from vtt.tabletop.models import Character, Invite, Membership, Scene, Token
+from vtt.tabletop.services import ServiceError, StaleVersion
 
 from ..access import gm_membership_or_404
 from ..gm_forms import (
@@ -22,6 +24,7 @@ from ..gm_forms import (
     MemberRoleForm,
     SceneEditForm,
     SceneForm,
+    TokenEditForm,
     TokenForm,
     walls_text,
 )
@@ -146,13 +149,29 @@ def scene_new(request, campaign_id: int):
     return _console(request, membership, scene_form=form, status=400)
 
 
-def _scene_page(request, membership, scene, *, status=200, **forms):
-    characters = Character.objects.filter(campaign=membership.campaign)
+def _scene_page(request, membership, scene, *, status=200, edited=None, note=None, **forms):
+    """The scene editor. `edited` is the token form that was posted and
+    refused (drawn open with its errors); `note` says, on the card of the
+    token it names, why an edit was not saved."""
+    characters = list(Character.objects.filter(campaign=membership.campaign))
+    tokens = scene.tokens.select_related("character").order_by("name", "pk")
+    rows = []
+    for token in tokens:
+        form = edited if edited is not None and edited.token_id == token.pk else None
+        said = note[1] if note and note[0] == token.pk else ""
+        rows.append(
+            {
+                "token": token,
+                "form": form or TokenEditForm.of(token, characters=characters),
+                "open": form is not None or bool(said),
+                "note": said,
+            }
+        )
     context = {
         "campaign": membership.campaign,
         "scene": scene,
         "is_active": membership.campaign.active_scene_id == scene.pk,
-        "tokens": scene.tokens.all(),
+        "token_rows": rows,
         "scene_form": forms.get("scene_form")
         or SceneEditForm(
             initial={
@@ -167,6 +186,17 @@ def _scene_page(request, membership, scene, *, status=200, **forms):
         "walls_json": scene.walls or [],
     }
     return render(request, "web/gm_scene.html", context, status=status)
+
+
+def _scene_token(campaign_id: int, scene_id: int, token_id: int) -> tuple[Scene, Token]:
+    scene = get_object_or_404(Scene, pk=scene_id, campaign_id=campaign_id)
+    return scene, get_object_or_404(Token, pk=token_id, scene=scene)
+
+
+def _token_card(campaign_id: int, scene_id: int, token_id: int | None = None):
+    """Back to the scene page, scrolled to the token's card (or the list)."""
+    url = reverse("web:gm_scene", kwargs={"campaign_id": campaign_id, "scene_id": scene_id})
+    return redirect(f"{url}#{f'token-{token_id}' if token_id else 'tokens-title'}")
 
 
 @login_required
@@ -230,6 +260,55 @@ def token_new(request, campaign_id: int, scene_id: int):
             messages.success(request, f"Token {token.name} placed.")
             return redirect("web:gm_scene", campaign_id=campaign_id, scene_id=scene.pk)
     return _scene_page(request, membership, scene, token_form=form, status=400)
+
+
+@login_required
+@require_POST
+def token_edit(request, campaign_id: int, scene_id: int, token_id: int):
+    """Save one token's card: what changed goes through the token services,
+    so the room sees the move or the change as if it had been made there."""
+    membership = gm_membership_or_404(request.user, campaign_id)
+    scene, token = _scene_token(campaign_id, scene_id, token_id)
+    characters = Character.objects.filter(campaign=membership.campaign)
+    form = TokenEditForm.of(token, characters=characters, data=request.POST)
+    if form.is_valid():
+        fields = dict(form.cleaned_data)
+        version = fields.pop("version")
+        try:
+            token = services.token_edit(
+                token_id=token.pk, by=request.user, version=version, **fields
+            )
+        except StaleVersion as exc:
+            now = exc.token
+            note = (
+                f"Not saved: {now.name} changed in the room since this page was drawn "
+                f"(it is now at ({now.x}, {now.y})). Here it is as it is now."
+            )
+            return _scene_page(request, membership, scene, note=(token.pk, note), status=409)
+        except ServiceError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, f"Token {token.name} saved.")
+            return _token_card(campaign_id, scene.pk, token.pk)
+    return _scene_page(request, membership, scene, edited=form, status=400)
+
+
+@login_required
+def token_remove(request, campaign_id: int, scene_id: int, token_id: int):
+    """Remove a token, asked first: a GET, or a POST without `confirm`,
+    draws the question; the POST that confirms removes it."""
+    membership = gm_membership_or_404(request.user, campaign_id)
+    scene, token = _scene_token(campaign_id, scene_id, token_id)
+    if request.method == "POST" and request.POST.get("confirm") == "yes":
+        try:
+            services.token_delete(token_id=token.pk, by=request.user)
+        except ServiceError as exc:
+            messages.error(request, f"Not removed: {exc.message}.")
+            return _token_card(campaign_id, scene.pk, token.pk)
+        messages.success(request, f"Token {token.name} removed.")
+        return _token_card(campaign_id, scene.pk)
+    context = {"campaign": membership.campaign, "scene": scene, "token": token}
+    return render(request, "web/gm_token_remove.html", context)
 
 
 @login_required
