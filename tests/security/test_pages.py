@@ -30,6 +30,8 @@ def gm_pages(s) -> list[str]:
     return [
         f"/campaigns/{c}/gm/",
         *(f"/campaigns/{c}/gm/scenes/{scene.pk}/" for scene in (s.crypt, s.lair)),
+        # The page that asks before a token is removed names a hidden one.
+        f"/campaigns/{c}/gm/scenes/{s.crypt.pk}/tokens/{s.tokens.lurker.pk}/remove/",
         *character_pages(s, s.characters.zombie, s.characters.vampire),
     ]
 
