@@ -298,6 +298,12 @@ def test_the_player_attacks_the_npc_and_both_maps_show_its_wound(night, shot):
     player.check("#attack-physical")
     player.fill("#attack-faces", " ".join(map(str, plan.faces)))
     player.click("#attack-go")
+    # The attacker sees the blow at once in the toast, and a tap puts it away.
+    toast = player.locator(".roll-toast-region .roll-toast", has_text=plan.npc)
+    toast.wait_for()
+    assert_in_view(player, toast)
+    player.tap(".roll-toast-region .toast-close")
+    toast.wait_for(state="detached")
     show_tab(gm, "log")
     seq = new_entry(gm, "#log .attack-entry", before[gm]).get_attribute("data-seq")
     entry = f'#log .attack-entry[data-seq="{seq}"]'
