@@ -113,6 +113,8 @@ export function applyEvent(state, event, { replay = false } = {}) {
       break;
     case "campaign.updated":
       state.campaign = { id: d.campaign.id, name: d.campaign.name, game: d.campaign.game };
+      // Who may place tokens follows the settings (the Sheet tab's list).
+      if (d.campaign.settings) effects.push(["settings", d.campaign.settings]);
       break;
     case "character.deleted":
       // Its tokens stay on the map, with no sheet.
