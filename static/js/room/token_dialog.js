@@ -32,6 +32,12 @@ export class TokenDialog {
     });
     $("token-dialog-cancel").addEventListener("click", () => dialog.close());
     $("token-art-remove").addEventListener("click", () => this.removeArt());
+    // A field's refusal goes once the field is changed.
+    this.form.addEventListener("input", (e) => {
+      const spot = e.target.closest(".field")?.querySelector(".field-error");
+      if (spot) spot.textContent = "";
+      e.target.removeAttribute("aria-invalid");
+    });
     // A token changed by someone else meanwhile: its picture is shown as it is now.
     this.dialog.addEventListener("close", () => {
       this.token = null;

@@ -148,7 +148,9 @@ def _gm_token(token_id: int, by, doing: str) -> Token:
 
 
 def _locked(token: Token) -> Token:
-    locked = Token.objects.select_for_update(of=("self",)).select_related("character").get(pk=token.pk)
+    locked = (
+        Token.objects.select_for_update(of=("self",)).select_related("character").get(pk=token.pk)
+    )
     locked.scene = token.scene
     return locked
 
@@ -233,7 +235,9 @@ def _player_places(viewer: Viewer, character, hidden: bool, controllers) -> list
     if hidden:
         raise NotAllowed("only a GM may place a hidden token", "hidden")
     if controllers is not None and list(controllers) != [viewer.user_id]:
-        raise NotAllowed("a token a player places is controlled by that player alone", "controllers")
+        raise NotAllowed(
+            "a token a player places is controlled by that player alone", "controllers"
+        )
     return [viewer.user_id]
 
 
