@@ -148,9 +148,7 @@ def _gm_token(token_id: int, by, doing: str) -> Token:
 
 
 def _locked(token: Token) -> Token:
-    locked = (
-        Token.objects.select_for_update(of=("self",)).select_related("character").get(pk=token.pk)
-    )
+    locked = Token.objects.select_for_update(of=("self",)).select_related("character").get(pk=token.pk)
     locked.scene = token.scene
     return locked
 
