@@ -56,8 +56,17 @@ export class Placing {
   }
 
   draw() {
+    // Not under a pointer that is dragging a chip: it would lose the drag.
+    if (this.drag) {
+      this.stale = true;
+      return;
+    }
     const characters = [...this.roster.byId.values()].filter((c) => c.name && c.sheet !== undefined && this.mayPlace(c));
     characters.sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === "npc" ? 1 : -1));
+    // Every token event comes here: the list is rebuilt only when it changed.
+    const key = JSON.stringify([!!this.board.scene, characters.map((c) => [c.id, c.name, this.tokensOf(c).length])]);
+    if (key === this.drawn) return;
+    this.drawn = key;
     this.root.hidden = characters.length === 0;
     this.count.textContent = String(characters.length);
     this.list.replaceChildren(...characters.map((c) => this.item(c)));
@@ -123,6 +132,10 @@ export class Placing {
       drag.ghost?.remove();
       this.board.showDrop(null);
       this.drag = null;
+      if (this.stale) {
+        this.stale = false;
+        this.draw();
+      }
       if (!drag.ghost) return; // a click: the button is the keyboard's and the finger's way
       const square = ev.type === "pointerup" ? this.board.squareAt(ev.clientX, ev.clientY) : null;
       if (square) this.place(character, square);

@@ -124,6 +124,7 @@ export function applyEvent(state, event, { replay = false } = {}) {
         effects.push(["token", state.tokens[token.id]]);
       }
       break;
+    case "character.created": // a new one joins the lists (the Sheet tab's, the token dialog's)
     case "character.updated":
       effects.push(["character", d.character, replay]);
       break;
