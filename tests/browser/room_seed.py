@@ -3,8 +3,9 @@ campaign with a scene, the player's Tenrec and a hidden zombie, and a second
 scene waiting (a statue, the player's scout, a hidden lurker); a second
 Artifice campaign for combat, the seed's fight (Tenrec with a long sword
 next to a zombie NPC); and a Xero Sum wasteland where the player's Kira lies
-Dying beside a raider. Run in a subprocess against the database the test's
-daphne serves."""
+Dying beside a raider; and a muster yard where players place their own
+characters (a third user, the rival, owns Kobor there). Run in a subprocess
+against the database the test's daphne serves."""
 
 import json
 
@@ -48,6 +49,7 @@ def seed() -> dict:
     }
     fight = seed_fight(gm, player)
     return {
+        "muster": seed_muster(gm, player),
         "fight": fight,
         "wasteland": seed_wasteland(gm, player),
         "games": {"artifice": campaign.pk, **others},
@@ -157,6 +159,43 @@ def seed_wasteland(gm, player) -> dict:
                 resources={"wound_points": 0, "resilience_points": 1, "insight_dice": 2},
             )
     return {"campaign": campaign.pk, "tokens": tokens}
+
+
+def seed_muster(gm, player) -> dict:
+    """Artifice, players may place their own characters: the player's Wren
+    and the rival's Kobor wait off the map, with the GM's Ghoul (an NPC);
+    a brute stands on the yard."""
+    from django.contrib.auth import get_user_model
+
+    from vtt.tabletop import services
+
+    rival = get_user_model().objects.create_user("rival", password=PASSWORD)
+    campaign, scene = joined_table(
+        gm, player, "The Muster", "artifice", "Muster yard", width=12, height=8, walls=[]
+    )
+    invite = services.invite_create(campaign=campaign, by=gm, role="player")
+    services.invite_accept(code=invite.code, user=rival)
+    services.campaign_update_settings(
+        campaign_id=campaign.pk, by=gm, settings={"players_place_tokens": True}
+    )
+    characters = {
+        key: services.character_create(
+            campaign_id=campaign.pk, by=gm, name=name, kind=kind, owner_id=owner
+        ).pk
+        for key, name, kind, owner in (
+            ("wren", "Wren", "pc", player.pk),
+            ("kobor", "Kobor", "pc", rival.pk),
+            ("ghoul", "Ghoul", "npc", None),
+        )
+    }
+    brute = services.token_create(scene_id=scene.pk, by=gm, name="Brute", x=2, y=2, color="#aa3322")
+    return {
+        "campaign": campaign.pk,
+        "scene": scene.pk,
+        "characters": characters,
+        "brute": brute.pk,
+        "users": {"gm": gm.pk, "player": player.pk, "rival": rival.pk},
+    }
 
 
 if __name__ == "__main__":

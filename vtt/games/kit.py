@@ -42,8 +42,8 @@ def count(default, lo=0, hi=99, label=""):
     return Setting(default, lambda v, p: shapes.whole(v, p, lo, hi), label)
 
 
-def flag(default, label=""):
-    return Setting(default, shapes.boolean, label)
+def flag(default, label="", help=""):
+    return Setting(default, shapes.boolean, label, help)
 
 
 DIAGONALS = ("uniform", "alternating")
@@ -54,6 +54,16 @@ DIAGONAL = choice(
     "Diagonals on the map",
     "uniform: every step 5 ft; alternating: 5-10-5 on diagonals.",
 )
+
+# The table's own settings, the same in every game: each kit has them after
+# its game's (GameKit.__init_subclass__), so no game lists them.
+PLAYERS_PLACE_TOKENS = flag(
+    False,
+    "Players may place their own characters on the map",
+    "Off: only the GM places tokens. On: a player may put a token of their own "
+    "character on the scene the room is on, controlled by them.",
+)
+TABLE_SETTINGS = {"players_place_tokens": PLAYERS_PLACE_TOKENS}
 
 
 @dataclass(frozen=True)
@@ -119,7 +129,9 @@ def read_entries(read, sheet: dict, entries: list, path: str) -> list:
 
 class GameKit:
     system = None  # vtt.rules.systems.System
-    settings: dict = {}  # name -> Setting, the diagonal included
+    # name -> Setting, the diagonal included; TABLE_SETTINGS are added to
+    # every game's by __init_subclass__.
+    settings: dict = {}
     counters: tuple = ()  # resources a character spends or earns, all start at 0
     damage: WeaponDamage = NUMBER_DAMAGE
     chain = None  # the combat chain (see vtt.games.combat)
@@ -147,6 +159,11 @@ class GameKit:
     # for a plain number, how the tray shows it): ("skills", "level",
     # "{name} {value}") reads sheet["skills"]["Climb"]["level"].
     sheet_numbers: tuple = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # The game's own settings first, then the table's (see TABLE_SETTINGS).
+        cls.settings = {**cls.settings, **TABLE_SETTINGS}
 
     @property
     def id(self) -> str:

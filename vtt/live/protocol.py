@@ -72,6 +72,17 @@ class Mapping(Field):
         return value
 
 
+class Nullable(Field):
+    """The inner field, or null (a token's link to a character, cut)."""
+
+    def __init__(self, inner: Field):
+        super().__init__(inner.default)
+        self.inner = inner
+
+    def clean(self, value, path):
+        return None if value is None else self.inner.clean(value, path)
+
+
 def _id(default=None):
     return Int(1, ENTITY_ID) if default is None else Int(1, ENTITY_ID, default=default)
 
@@ -126,7 +137,12 @@ INTENTS: dict[str, dict] = {
     },
     "token.update": {
         "token": _id(),
-        "changes": Obj(_optional({k: _TOKEN_FIELDS[k] for k in UPDATABLE})),
+        "changes": Obj(
+            _optional(
+                {k: _TOKEN_FIELDS[k] for k in UPDATABLE}
+                | {"character_id": Nullable(_TOKEN_FIELDS["character_id"])}
+            )
+        ),
     },
     "token.hide": {"token": _id(), "hidden": Bool(default=True)},
     "token.delete": {"token": _id()},

@@ -58,6 +58,28 @@ def controls_token(viewer: Viewer, token) -> bool:
     return viewer.user_id in controllers
 
 
+def places_tokens(viewer: Viewer, settings: Mapping | None) -> bool:
+    """Whether `viewer` may put tokens on a map at all: a GM always, a player
+    when the campaign's `players_place_tokens` is on, an observer never.
+    What a player may place is narrower still (`places_character`, and the
+    token service: the room's scene, not hidden, controlled by them)."""
+    if viewer.is_gm:
+        return True
+    return viewer.role == Role.PLAYER and bool((settings or {}).get("players_place_tokens"))
+
+
+def places_character(viewer: Viewer, character) -> bool:
+    """Whose token `viewer` may place: a GM any character's, a player only
+    their own player character's."""
+    if viewer.is_gm:
+        return True
+    return (
+        viewer.role == Role.PLAYER
+        and character.kind == Character.Kind.PC
+        and character.owner_id == viewer.user_id
+    )
+
+
 def sees_if(viewer: Viewer, *, players_see: bool) -> bool:
     """Sight of something whose players' sight is already decided (a token
     the live room knows as hidden from players): the GM sees it regardless."""

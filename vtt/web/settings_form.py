@@ -29,7 +29,9 @@ class SettingsForm(forms.Form):
                     initial=value,
                 )
             elif isinstance(default, bool):
-                self.fields[key] = forms.BooleanField(label=label, required=False, initial=value)
+                self.fields[key] = forms.BooleanField(
+                    label=label, help_text=help_text, required=False, initial=value
+                )
             elif isinstance(default, int):
                 self.fields[key] = forms.IntegerField(label=label, initial=value)
             elif isinstance(default, list):

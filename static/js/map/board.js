@@ -3,7 +3,11 @@
 // a move settles when the server confirms it and springs back, with the
 // reason, when the server refuses it. A token shows its picture or its
 // initials (./token_face.js), its wound state as a ring and a plate, and
-// its name below it when there is room (./labels.js).
+// its name below it when there is room (./labels.js). A right click, a
+// long press (touch) or the context-menu key on a token asks for its menu
+// (options.onMenu); a double click, or Enter on the selected token, asks to
+// edit it (options.onEdit). A character dragged from the side panel shows
+// where it would land (showDrop).
 
 import { svg, clear } from "../lib/dom.js";
 import { MapView } from "./view.js";
@@ -19,11 +23,15 @@ const DRAG_PREVIEW_MS = 60;
 const NAME_PX = 12;
 const HIT_PX = 44; // the smallest touch target, in CSS px (WCAG 2.5.5)
 const STATE_PX = 11;
+const LONG_PRESS_MS = 500;
+const PRESS_SLOP_PX = 8; // a finger that wanders further is dragging, not pressing
 
 export class Board {
   constructor(svgEl, options) {
     this.svg = svgEl;
-    this.options = options; // me, isGm, diagonal, api, onMove, onDrag, onSelect, status, badge, bandChoice, bandWeapon
+    // me, isGm, diagonal, api, onMove, onDrag, onSelect, status, badge,
+    // bandChoice, bandWeapon, and for the GM onMenu(token, point) and onEdit(token)
+    this.options = options;
     this.scene = null;
     this.tokens = new Map();
     this.nodes = new Map();
@@ -137,6 +145,16 @@ export class Board {
       svg("circle", { class: "hit" }),
     );
     node.addEventListener("pointerdown", (e) => this.grab(e, token.id));
+    node.addEventListener("contextmenu", (e) => {
+      if (!this.options.onMenu) return;
+      e.preventDefault();
+      e.stopPropagation();
+      this.openMenu(token.id, { x: e.clientX, y: e.clientY });
+    });
+    node.addEventListener("dblclick", (e) => {
+      e.preventDefault();
+      this.edit(token.id);
+    });
     node.addEventListener("keydown", (e) => this.tokenKey(e, token.id));
     node.addEventListener("focus", () => this.options.onFocus?.(this.tokens.get(token.id)));
     node.querySelector("image.art").addEventListener("error", (e) => {
@@ -245,6 +263,56 @@ export class Board {
     this.options.onSelect?.(id === null ? null : this.tokens.get(id));
   }
 
+  /** The token's menu, at a point on screen (null: beside the token). */
+  openMenu(id, point = null) {
+    const token = this.tokens.get(id);
+    if (!token || !this.options.onMenu) return;
+    if (this.selected !== id) this.select(id);
+    this.options.onMenu(token, point);
+  }
+
+  edit(id) {
+    const token = this.tokens.get(id);
+    if (!token || !this.options.onEdit) return;
+    if (this.selected !== id) this.select(id);
+    this.options.onEdit(token);
+  }
+
+  /** The square under a point on screen, or null off the map. */
+  squareAt(clientX, clientY) {
+    if (!this.scene) return null;
+    const box = this.svg.getBoundingClientRect();
+    if (clientX < box.left || clientX > box.right || clientY < box.top || clientY > box.bottom) return null;
+    const [gx, gy] = this.view.toGrid(clientX, clientY);
+    const [x, y] = [Math.floor(gx), Math.floor(gy)];
+    if (x < 0 || y < 0 || x >= this.scene.width || y >= this.scene.height) return null;
+    return [x, y];
+  }
+
+  /** The square in the middle of what the map shows. */
+  middleSquare() {
+    if (!this.scene) return null;
+    const box = this.svg.getBoundingClientRect();
+    const [gx, gy] = this.view.toGrid(box.left + box.width / 2, box.top + box.height / 2);
+    const clamp = (v, side) => Math.max(0, Math.min(side - 1, Math.floor(v)));
+    return [clamp(gx, this.scene.width), clamp(gy, this.scene.height)];
+  }
+
+  /** Mark the square a dragged character would land on (null: none). */
+  showDrop(square, size = 1) {
+    if (!square) {
+      this.dropMark?.remove();
+      this.dropMark = null;
+      return;
+    }
+    if (!this.dropMark) {
+      this.dropMark = svg("rect", { class: "drop-target" });
+      this.layers.ghosts.append(this.dropMark);
+    }
+    const [x, y] = this.clampSquare({ size }, square[0], square[1]);
+    for (const [k, v] of Object.entries({ x, y, width: size, height: size })) this.dropMark.setAttribute(k, v);
+  }
+
   refreshBands() {
     const token = this.tokens.get(this.selected);
     const choice = this.options.bandChoice?.();
@@ -271,6 +339,7 @@ export class Board {
     if (!token || this.ruler.active) return;
     e.preventDefault(); // the map does not pan under a token
     e.stopPropagation();
+    if (e.button !== 0) return; // a right click is the menu's (contextmenu)
     if (!this.canMove(token)) {
       this.select(id);
       return;
@@ -280,7 +349,30 @@ export class Board {
     const drag = { id, dx: gx - token.x, dy: gy - token.y, at: [token.x, token.y], moved: false, sent: 0 };
     node.setPointerCapture?.(e.pointerId);
     node.classList.add("dragging");
+    // A finger held still on a token opens its menu instead of dragging it.
+    const pressAt = [e.clientX, e.clientY];
+    let pressTimer = null;
+    if (this.options.onMenu && e.pointerType !== "mouse") {
+      pressTimer = setTimeout(() => {
+        pressTimer = null;
+        stop();
+        node.releasePointerCapture?.(e.pointerId);
+        this.drawToken(node, this.tokens.get(id) || token); // back where the server has it
+        this.openMenu(id, { x: pressAt[0], y: pressAt[1] });
+      }, LONG_PRESS_MS);
+    }
+    const stop = () => {
+      clearTimeout(pressTimer);
+      node.removeEventListener("pointermove", move);
+      node.removeEventListener("pointerup", up);
+      node.removeEventListener("pointercancel", up);
+      node.classList.remove("dragging");
+    };
     const move = (ev) => {
+      if (pressTimer && Math.hypot(ev.clientX - pressAt[0], ev.clientY - pressAt[1]) > PRESS_SLOP_PX) {
+        clearTimeout(pressTimer);
+        pressTimer = null;
+      }
       const [px, py] = this.view.toGrid(ev.clientX, ev.clientY);
       const square = this.clampSquare(token, Math.round(px - drag.dx), Math.round(py - drag.dy));
       if (square[0] === drag.at[0] && square[1] === drag.at[1]) return;
@@ -294,10 +386,7 @@ export class Board {
       }
     };
     const up = () => {
-      node.removeEventListener("pointermove", move);
-      node.removeEventListener("pointerup", up);
-      node.removeEventListener("pointercancel", up);
-      node.classList.remove("dragging");
+      stop();
       if (!drag.moved || (drag.at[0] === token.x && drag.at[1] === token.y)) {
         this.drawToken(node, this.tokens.get(id));
         this.select(this.selected === id && !drag.moved ? null : id);
@@ -366,6 +455,15 @@ export class Board {
       const [dx, dy] = steps[e.key];
       this.select(id);
       this.requestMove(id, token.x + dx, token.y + dy);
+    } else if (e.key === "ContextMenu" || (e.key === "F10" && e.shiftKey)) {
+      if (!this.options.onMenu) return;
+      e.preventDefault();
+      e.stopPropagation();
+      this.openMenu(id);
+    } else if (e.key === "Enter" && this.selected === id && this.options.onEdit) {
+      e.preventDefault();
+      e.stopPropagation();
+      this.edit(id);
     } else if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       e.stopPropagation();

@@ -18,6 +18,9 @@ import { Roster } from "./roster.js";
 import { CombatLog } from "./combat_log.js";
 import { AttackPanel } from "./attack.js";
 import { TurnOrder } from "./turns.js";
+import { Placing } from "./placing.js";
+import { TokenDialog } from "./token_dialog.js";
+import { TokenTools } from "./token_tools.js";
 import { applyEvent, fromSnapshot } from "./state.js";
 
 const config = JSON.parse(document.getElementById("room-config").textContent);
@@ -107,6 +110,8 @@ const board = new Board($("map"), {
   },
   onSelectedChange: (token) => gmButtons(token),
   toggleRuler: () => toggleRuler(),
+  onMenu: isGm ? (token, point) => tools.openMenu(token, point) : null,
+  onEdit: isGm ? (token) => tools.edit(token) : null,
 });
 
 function gmButtons(token) {
@@ -169,44 +174,13 @@ if (isGm) {
         what.textContent = e.code === "not_last" ? "Something newer arrived: press again to see it." : `Not undone: ${describeError(e)}`;
       });
   });
-  const dialog = $("token-dialog");
-  $("token-edit").addEventListener("click", () => {
+  const selected = (act) => () => {
     const token = board.tokens.get(board.selected);
-    if (!token) return;
-    $("token-name").value = token.name;
-    $("token-color").value = token.color || "#888888";
-    $("token-size").value = String(token.size || 1);
-    $("token-dialog-error").textContent = "";
-    dialog.dataset.token = token.id;
-    dialog.showModal();
-  });
-  $("token-dialog-cancel").addEventListener("click", () => dialog.close());
-  $("token-dialog-form").addEventListener("submit", (e) => {
-    e.preventDefault();
-    const changes = {
-      name: $("token-name").value.trim(),
-      color: $("token-color").value,
-      size: Number($("token-size").value),
-    };
-    socket
-      .send({ type: "token.update", token: Number(dialog.dataset.token), changes })
-      .then(() => dialog.close())
-      .catch((error) => {
-        $("token-dialog-error").textContent = `${error.field ? `${error.field}: ` : ""}${error.message || error.code}`;
-      });
-  });
-  $("token-hide").addEventListener("click", () => {
-    const token = board.tokens.get(board.selected);
-    if (!token) return;
-    socket
-      .send({ type: "token.hide", token: token.id, hidden: !token.hidden })
-      .catch((e) => status(`Not changed: ${e.message}`, true));
-  });
-  $("token-delete").addEventListener("click", () => {
-    const token = board.tokens.get(board.selected);
-    if (!token || !window.confirm(`Remove ${token.name} from the map?`)) return;
-    socket.send({ type: "token.delete", token: token.id }).catch((e) => status(`Not removed: ${e.message}`, true));
-  });
+    if (token) act(token);
+  };
+  $("token-edit").addEventListener("click", selected((token) => tools.edit(token)));
+  $("token-hide").addEventListener("click", selected((token) => tools.toggleHidden(token)));
+  $("token-delete").addEventListener("click", selected((token) => tools.remove(token)));
 }
 
 const log = new RollLog($("log"), {
@@ -247,11 +221,13 @@ function rosterChanged() {
   turns.draw();
   sheet.fill();
   sheet.draw();
+  placing.draw();
 }
 
 function tokensChanged() {
   attack.tokensChanged();
   turns.draw();
+  placing.draw();
 }
 
 let room = null; // the room as received (./state.js); the board draws its tokens
@@ -298,6 +274,7 @@ const EFFECTS = {
     if (!replay) panel.arrived(view === "chat" ? "panel-chat" : "panel-log");
   },
   turns: (data) => turns.event(data),
+  settings: (settings) => placing.setSettings(settings),
   clearTrails: () => board.trails.clearAll(),
 };
 
@@ -371,6 +348,17 @@ const tray = new Tray($("tray"), {
   onCharacter: (id) => sheet.choose(id),
 });
 sheet.onChoose = (id) => tray.setCharacter(id);
+const placing = new Placing($("place"), { config, roster, board, socket, status });
+placing.draw();
+const tools = isGm
+  ? new TokenTools({
+      board,
+      socket,
+      status,
+      dialog: new TokenDialog($("token-dialog"), { config, socket, roster, board, status }),
+      menuHost: $("map-wrap"),
+    })
+  : null;
 sheet.choose(tray.characterId());
 socket.connect();
-window.d6room = { socket, board, roster, turns, attack, panel, state: () => room }; // for the browser tests and the curious
+window.d6room = { socket, board, roster, turns, attack, panel, placing, tools, state: () => room }; // for the browser tests and the curious

@@ -113,6 +113,8 @@ export function applyEvent(state, event, { replay = false } = {}) {
       break;
     case "campaign.updated":
       state.campaign = { id: d.campaign.id, name: d.campaign.name, game: d.campaign.game };
+      // Who may place tokens follows the settings (the Sheet tab's list).
+      if (d.campaign.settings) effects.push(["settings", d.campaign.settings]);
       break;
     case "character.deleted":
       // Its tokens stay on the map, with no sheet.
@@ -122,6 +124,7 @@ export function applyEvent(state, event, { replay = false } = {}) {
         effects.push(["token", state.tokens[token.id]]);
       }
       break;
+    case "character.created": // a new one joins the lists (the Sheet tab's, the token dialog's)
     case "character.updated":
       effects.push(["character", d.character, replay]);
       break;

@@ -13,7 +13,7 @@ from ..models import Campaign, Character, Membership, Role, RoomEvent, Scene, To
 from ..serialize import token_data
 from ..transactions import step
 from ..visibility import Viewer
-from .access import SYSTEM, actor, require_gm, require_member
+from .access import SYSTEM, actor, require_member
 from .errors import NotAllowed, NotFound, ServiceError, StaleVersion
 
 # The bounds of a token's fields live here; the API's and the live room's
@@ -166,15 +166,26 @@ def token_create(
     character_id: int | None = None,
     controllers: list[int] | None = None,
 ) -> Token:
-    """Put a token on a map (GM). With a character and no controllers given,
-    the character's owner controls it."""
+    """Put a token on a map. A GM places any token; a player, when the
+    campaign lets players place (policy.places_tokens), only a token of
+    their own character, on the scene the room is on, not hidden, and
+    controlled by them alone (_player_places). With a character and no
+    controllers given, the character's owner controls it."""
     scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
     if scene is None:
         raise NotFound("no such scene")
-    require_gm(scene.campaign_id, by, what="scene", doing="place tokens")
+    member = require_member(scene.campaign_id, by, "scene")
+    viewer = Viewer(member.user_id, member.role)
+    if not policy.places_tokens(viewer, scene.campaign.settings):
+        raise NotAllowed(_placing_refusal(member.role))
+    if not policy.sees_scene(viewer, scene):
+        raise NotFound("no such scene", "scene")
     size = shapes.whole(size, "size", 1, MAX_TOKEN_SIZE)
     check_footprint(scene, x, y, size)
+    hidden = shapes.boolean(hidden, "hidden")
     character = campaign_character(scene.campaign_id, character_id)
+    if not viewer.is_gm:
+        controllers = _player_places(viewer, character, hidden, controllers)
     if controllers is None:
         controllers = [character.owner_id] if character and character.owner_id else []
     controller_ids = clean_controllers(scene.campaign_id, controllers)
@@ -185,14 +196,47 @@ def token_create(
         x=x,
         y=y,
         size=size,
-        hidden=shapes.boolean(hidden, "hidden"),
+        hidden=hidden,
         color=_color(color),
     )
     with transaction.atomic():
+        if not viewer.is_gm:
+            # One token of a character per map for a player: the character's
+            # row is held so two drops at once cannot both pass.
+            Character.objects.select_for_update().filter(pk=character.pk).first()
+            if Token.objects.filter(scene=scene, character=character).exists():
+                raise ServiceError(
+                    "already_placed", f"{character.name} is on this map already", "character_id"
+                )
         token.save()
         token.controllers.set(controller_ids)
         _event(token, event_kinds.TOKEN_CREATED, by)
     return token
+
+
+def _placing_refusal(role: str) -> str:
+    if role == Role.OBSERVER:
+        return "an observer may not place tokens"
+    return "only a GM may place tokens (unless the GM lets players place their own characters)"
+
+
+def _player_places(viewer: Viewer, character, hidden: bool, controllers) -> list[int]:
+    """What a player's placing must be, refused field by field; the
+    controllers it gets (the player alone)."""
+    if character is None:
+        raise NotAllowed("a player places only their own character's token", "character_id")
+    if not policy.sees_character(viewer, character):
+        # An NPC does not exist for a player: the same answer as no character.
+        raise shapes.invalid("character_id", "no such character in this campaign")
+    if not policy.places_character(viewer, character):
+        raise NotAllowed("you may place only your own character", "character_id")
+    if hidden:
+        raise NotAllowed("only a GM may place a hidden token", "hidden")
+    if controllers is not None and list(controllers) != [viewer.user_id]:
+        raise NotAllowed(
+            "a token a player places is controlled by that player alone", "controllers"
+        )
+    return [viewer.user_id]
 
 
 def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:

@@ -6,7 +6,8 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from vtt import games
-from vtt.tabletop.models import Character, Role
+from vtt.tabletop.models import Character, Membership, Role
+from vtt.tabletop.serialize import user_data
 
 from ..access import membership_or_404
 from ..room_config import character_summary
@@ -34,6 +35,8 @@ def room(request, campaign_id: int):
             # A character's REST root: the sheet tab spends and awards counters there.
             "character": reverse("character", args=[0]).removesuffix("0/"),
             "undo": reverse("combat-undo", args=[campaign.pk]),
+            # A token's REST root: the GM's token dialog sends its picture there.
+            "token": reverse("token", args=[0]).removesuffix("0/"),
         },
         "characters": [
             character_summary(c, campaign.game, campaign.settings)
@@ -42,6 +45,15 @@ def room(request, campaign_id: int):
             if is_gm or c.kind == Character.Kind.PC
         ],
     }
+    if is_gm:
+        # Who may control a token: the token dialog's checkboxes.
+        config["members"] = [
+            {**user_data(m.user), "role": m.role}
+            for m in Membership.objects.filter(campaign=campaign)
+            .exclude(role=Role.OBSERVER)
+            .select_related("user")
+            .order_by("role", "user__username")
+        ]
     context = {
         "campaign": campaign,
         "membership": membership,
