@@ -182,7 +182,7 @@ def test_a_finger_drags_a_token_on_a_phone(browser, table, shot):
         )
         # However small the token is drawn, a finger has 44 px to take it by.
         scale = page.evaluate("window.d6room.board.view.scale")
-        hit = page.locator(f'[data-token-id="{token_id}"] circle.hit').bounding_box()
+        hit = page.locator(f'circle.hit[data-hit-for="{token_id}"]').bounding_box()
         assert hit["width"] >= 43.5, (scale, hit)
         centre = lambda cx, cy: page.evaluate(  # noqa: E731
             """([x, y]) => { const b = window.d6room.board; const r = b.svg.getBoundingClientRect();

@@ -35,12 +35,15 @@ export class Board {
     this.scene = null;
     this.tokens = new Map();
     this.nodes = new Map();
+    this.hits = new Map(); // token id -> its touch disc in the hits layer
     this.drawnAt = new Map(); // token id -> the square it is drawn on (a drag's, while dragging)
     this.ghosts = new Map();
     this.selected = null;
     this.world = svg("g", { class: "world" });
     this.layers = {};
-    for (const name of ["background", "bands", "grid", "walls", "trails", "ghosts", "tokens", "ruler"]) {
+    // Touch discs sit under every token, so a finger on a token's own face
+    // always takes that token, and one beside it takes the nearest disc.
+    for (const name of ["background", "bands", "grid", "walls", "trails", "ghosts", "hits", "tokens", "ruler"]) {
       this.layers[name] = svg("g", { class: `layer-${name}` });
       this.world.append(this.layers[name]);
     }
@@ -89,6 +92,8 @@ export class Board {
   setTokens(list) {
     this.tokens.clear();
     clear(this.layers.tokens);
+    clear(this.layers.hits);
+    this.hits.clear();
     this.nodes.clear();
     this.drawnAt.clear();
     for (const token of list) this.upsert(token);
@@ -125,6 +130,8 @@ export class Board {
     this.tokens.delete(id);
     this.nodes.get(id)?.remove();
     this.nodes.delete(id);
+    this.hits.get(id)?.remove();
+    this.hits.delete(id);
     this.drawnAt.delete(id);
     this.ghosts.get(id)?.remove();
     this.ghosts.delete(id);
@@ -140,17 +147,22 @@ export class Board {
       makeFace(),
       svg("g", { class: "badge-wrap" }),
       svg("text", { class: "label" }),
-      // An invisible disc at least 44 CSS px across, so a finger can take a
-      // token drawn smaller than that at the fitted zoom (sized in zoomed()).
-      svg("circle", { class: "hit" }),
     );
-    node.addEventListener("pointerdown", (e) => this.grab(e, token.id));
-    node.addEventListener("contextmenu", (e) => {
+    // An invisible disc at least 44 CSS px across, so a finger can take a
+    // token drawn smaller than that at the fitted zoom (sized in sizeHit()).
+    const hit = svg("circle", { class: "hit", "data-hit-for": token.id });
+    this.hits.set(token.id, hit);
+    this.layers.hits.append(hit);
+    const menu = (e) => {
       if (!this.options.onMenu) return;
       e.preventDefault();
       e.stopPropagation();
       this.openMenu(token.id, { x: e.clientX, y: e.clientY });
-    });
+    };
+    for (const target of [node, hit]) {
+      target.addEventListener("pointerdown", (e) => this.grab(e, token.id));
+      target.addEventListener("contextmenu", menu);
+    }
     node.addEventListener("dblclick", (e) => {
       e.preventDefault();
       this.edit(token.id);
@@ -171,7 +183,7 @@ export class Board {
 
   /** The zoom changed: text keeps its size on screen, names are placed anew. */
   zoomed() {
-    for (const node of this.nodes.values()) this.sizeHit(node, this.tokens.get(Number(node.dataset.tokenId)));
+    for (const token of this.tokens.values()) this.sizeHit(token);
     const sizes = this.textSizes(this.view.scale);
     // Pictures pick their thumbnail by size on screen: look again at each doubling.
     const octave = Math.floor(Math.log2(this.view.scale));
@@ -197,7 +209,7 @@ export class Board {
     ring.setAttribute("cy", s / 2);
     ring.setAttribute("r", s * 0.5);
     drawFace(face, token, s, s * 0.8 * this.view.scale);
-    this.sizeHit(node, token);
+    this.sizeHit(token, at);
     label.setAttribute("x", s / 2);
     label.setAttribute("y", s + this.text.name * 0.15);
     label.style.fontSize = `${this.text.name}px`;
@@ -215,11 +227,12 @@ export class Board {
     this.placeLabelsSoon();
   }
 
-  sizeHit(node, token) {
-    const s = token?.size || 1;
-    const hit = node.querySelector("circle.hit");
-    hit.setAttribute("cx", s / 2);
-    hit.setAttribute("cy", s / 2);
+  sizeHit(token, at = this.drawnAt.get(token.id) || [token.x, token.y]) {
+    const hit = this.hits.get(token.id);
+    if (!hit) return;
+    const s = token.size || 1;
+    hit.setAttribute("cx", at[0] + s / 2);
+    hit.setAttribute("cy", at[1] + s / 2);
     hit.setAttribute("r", Math.max(s * 0.5, HIT_PX / 2 / this.view.scale));
   }
 
