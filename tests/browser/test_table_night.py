@@ -135,6 +135,19 @@ def every_token_in_sight(page, when: str):
     settled(page)
     assert page.evaluate("window.d6room.board.tokens.size") > 0
     assert page.evaluate(CLIPPED) == [], f"tokens clipped after {when}"
+    # Names written under tokens stay on the map, even a token's at its edge.
+    cut = page.evaluate(
+        """() => {
+            const map = document.getElementById('map-wrap').getBoundingClientRect();
+            const svg = window.d6room.board.svg.getBoundingClientRect();
+            const view = window.d6room.board.view, side = window.d6room.board.scene.width;
+            const left = Math.max(map.left, svg.left + view.tx), right = Math.min(map.right, svg.left + view.tx + side * view.scale);
+            return [...document.querySelectorAll('#map g.token:not(.label-crowded) text.label')]
+                .filter(t => { const r = t.getBoundingClientRect(); return r.left < left - 1 || r.right > right + 1; })
+                .map(t => t.textContent);
+        }"""
+    )
+    assert cut == [], f"names cut at the map's edge after {when}"
 
 
 def new_entry(page, selector: str, before: int):

@@ -255,9 +255,13 @@ export class Board {
       const s = token.size || 1;
       const width = label.getComputedTextLength?.() || token.name.length * this.text.name * 0.55;
       const height = this.text.name * 1.2;
+      // A name stays on the map: one at its edge slides inwards, off-centre.
+      const mapWidth = this.scene?.width ?? Infinity;
+      const middle = width >= mapWidth ? mapWidth / 2 : Math.min(Math.max(x + s / 2, width / 2), mapWidth - width / 2);
+      label.setAttribute("x", middle - x);
       items.push({
         id,
-        box: { x: x + s / 2 - width / 2, y: y + s, w: width, h: height },
+        box: { x: middle - width / 2, y: y + s, w: width, h: height },
         disc: { x: x + s * 0.1, y: y + s * 0.1, w: s * 0.8, h: s * 0.8 },
       });
     }
