@@ -211,3 +211,40 @@ def test_the_gms_attack_odds_follow_a_pool_as_it_is_typed(gm, ids):
         arg=before,
     )
     assert gm.evaluate("document.activeElement.type") == "number"  # still typing
+
+
+def test_a_token_the_gm_hides_is_no_longer_selected_on_the_players_page(gm, player, ids):
+    zombie = ids["zombie"]
+    player.evaluate("id => window.d6room.board.select(id)", zombie)
+    assert "Zombie selected" in player.inner_text("#map-status")
+    gm.evaluate(
+        "id => window.d6room.socket.send({type: 'token.hide', token: id, hidden: true})", zombie
+    )
+    player.wait_for_function("id => !window.d6room.board.tokens.has(id)", arg=zombie)
+    assert "Zombie" not in player.inner_text("#map-status")
+    assert player.evaluate("window.d6room.board.selected") is None
+    gm.evaluate(
+        "id => window.d6room.socket.send({type: 'token.hide', token: id, hidden: false})", zombie
+    )
+    player.wait_for_function("id => window.d6room.board.tokens.has(id)", arg=zombie)
+
+
+def test_the_gm_attacks_and_passes_the_turn_with_the_keyboard(gm, ids):
+    show_tab(gm, "roll")
+    gm.focus("#tab-tray")
+    gm.keyboard.press("ArrowRight")  # the Dice | Attack switch, as tabs do
+    assert gm.get_attribute("#tab-attack", "aria-selected") == "true"
+    gm.focus("#attack-attacker")
+    gm.select_option("#attack-attacker", str(ids["zombie"]))
+    gm.select_option("#attack-target", str(ids["tenrec"]))
+    gm.wait_for_selector("#attack-odds li[data-outcome]")
+    attacks = gm.locator("#log .attack-entry").count()
+    gm.focus("#attack-go")
+    gm.keyboard.press("Enter")
+    gm.wait_for_function(
+        "n => document.querySelectorAll('#log .attack-entry').length > n", arg=attacks
+    )
+    turns = int(gm.get_attribute("#turns", "data-turns"))
+    gm.focus("#turn-next")
+    gm.keyboard.press("Enter")
+    wait_turns(gm, turns + 1)
