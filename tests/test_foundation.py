@@ -47,10 +47,15 @@ class Checkout:
 
     def make(self, *args, **env):
         self.log.write_text("")
+        # A make that runs this suite (CI's `make test PYTEST_ARGS=...`)
+        # hands its command-line variables down, in MAKEFLAGS and in the
+        # environment; the make under test must start from none of them.
+        leaked = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "PYTEST_ARGS")
+        outer = {k: v for k, v in os.environ.items() if k not in leaked}
         result = subprocess.run(
             ["make", "--no-print-directory", f"PYTHON={self.python}", *args],
             cwd=self.path,
-            env={**os.environ, "COMMAND_LOG": str(self.log), **env},
+            env={**outer, "COMMAND_LOG": str(self.log), **env},
             capture_output=True,
             text=True,
             timeout=60,
