@@ -242,7 +242,8 @@ def test_the_gm_edits_a_tokens_character_controllers_and_picture(gm, player, tab
     assert gm.is_visible("#token-art-preview")
     gm.click("#token-art-remove")
     gm.wait_for_function("id => window.d6room.board.tokens.get(id).art_from === null", arg=brute)
-    assert gm.is_disabled("#token-art-remove")
+    # The room's event may land before the dialog's own answer: wait for both.
+    gm.wait_for_selector("#token-art-remove:disabled")
     gm.select_option("#token-character", label="None")
     gm.click("#token-dialog-form button[type=submit]")
     gm.wait_for_function(
