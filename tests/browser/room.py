@@ -1,4 +1,5 @@
-"""Moving about the room page as a person does."""
+"""Moving about the room page as a person does: its tabs, its squares, a
+finger on its map."""
 
 
 def show_tab(page, name: str) -> None:
@@ -10,3 +11,37 @@ def show_tab(page, name: str) -> None:
     if folded or tab.get_attribute("aria-selected") != "true":
         tab.click()
     page.wait_for_selector(f"#panel-{name}:not([hidden])")
+
+
+def square_centre(page, x, y):
+    """Client coordinates of the middle of square (x, y) on that page's map."""
+    return page.evaluate(
+        """([x, y]) => {
+            const b = window.d6room.board;
+            const r = b.svg.getBoundingClientRect();
+            return [r.left + b.view.tx + (x + 0.5) * b.view.scale,
+                    r.top + b.view.ty + (y + 0.5) * b.view.scale];
+        }""",
+        [x, y],
+    )
+
+
+def touch(page, kind, points):
+    """A raw touch event, as a finger makes it (Chromium's DevTools input,
+    through the page's `cdp` session)."""
+    page.cdp.send(
+        "Input.dispatchTouchEvent",
+        {"type": kind, "touchPoints": [{"x": x, "y": y} for x, y in points]},
+    )
+
+
+def finger_drag(page, start, end, steps=8):
+    """One finger down at `start`, moved to `end` in `steps`, lifted."""
+    touch(page, "touchStart", [start])
+    for i in range(1, steps + 1):
+        at = (
+            start[0] + (end[0] - start[0]) * i / steps,
+            start[1] + (end[1] - start[1]) * i / steps,
+        )
+        touch(page, "touchMove", [at])
+    touch(page, "touchEnd", [])

@@ -9,7 +9,7 @@ press on a phone. Screenshots go to tests/artifacts/."""
 
 import pytest
 
-from tests.browser.room import show_tab
+from tests.browser.room import finger_drag, show_tab, square_centre, touch
 from tests.tabletop.images import image_bytes
 
 from .test_room import DESK, PHONE, log_in
@@ -44,18 +44,6 @@ def player(browser, table):
     page.context.close()
 
 
-def square_centre(page, x, y):
-    return page.evaluate(
-        """([x, y]) => {
-            const b = window.d6room.board;
-            const r = b.svg.getBoundingClientRect();
-            return [r.left + b.view.tx + (x + 0.5) * b.view.scale,
-                    r.top + b.view.ty + (y + 0.5) * b.view.scale];
-        }""",
-        [x, y],
-    )
-
-
 def tokens_of(page, character_id):
     """[x, y, controllers] of each token of the character on that page's map."""
     return page.evaluate(
@@ -76,29 +64,6 @@ def wait_token_of(page, character_id, x, y):
 def centre_of(locator):
     box = locator.bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def touch(page, kind, points):
-    page.cdp.send(
-        "Input.dispatchTouchEvent",
-        {"type": kind, "touchPoints": [{"x": x, "y": y} for x, y in points]},
-    )
-
-
-def finger_drag(page, start, end, steps=8):
-    touch(page, "touchStart", [start])
-    for i in range(1, steps + 1):
-        touch(
-            page,
-            "touchMove",
-            [
-                (
-                    start[0] + (end[0] - start[0]) * i / steps,
-                    start[1] + (end[1] - start[1]) * i / steps,
-                )
-            ],
-        )
-    touch(page, "touchEnd", [])
 
 
 def test_the_gm_drags_a_character_onto_the_map(gm, player, table, shot):

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.browser.room import show_tab
+from tests.browser.room import show_tab, square_centre
 
 pytestmark = pytest.mark.browser
 
@@ -56,19 +56,6 @@ def player(browser, table):
 
 def token(page, token_id):
     return page.locator(f'[data-token-id="{token_id}"]')
-
-
-def square_centre(page, x, y):
-    """Client coordinates of the middle of square (x, y) on that page's map."""
-    return page.evaluate(
-        """([x, y]) => {
-            const b = window.d6room.board;
-            const r = b.svg.getBoundingClientRect();
-            return [r.left + b.view.tx + (x + 0.5) * b.view.scale,
-                    r.top + b.view.ty + (y + 0.5) * b.view.scale];
-        }""",
-        [x, y],
-    )
 
 
 def seqs(page, selector):

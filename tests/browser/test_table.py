@@ -5,7 +5,7 @@ tests/artifacts/."""
 
 import pytest
 
-from tests.browser.room import show_tab
+from tests.browser.room import finger_drag, show_tab, square_centre
 
 from .test_room import DESK, PHONE, enter_room, log_in
 
@@ -163,14 +163,6 @@ def test_the_gm_moves_and_rolls_with_the_keyboard_alone(browser, table, shot):
         page.context.close()
 
 
-def touch(page, kind, points):
-    """A raw touch event, as a finger makes it (Chromium's DevTools input)."""
-    page.cdp.send(
-        "Input.dispatchTouchEvent",
-        {"type": kind, "touchPoints": [{"x": x, "y": y} for x, y in points]},
-    )
-
-
 def test_a_finger_drags_a_token_on_a_phone(browser, table, shot):
     page = open_page(browser, table, "player", PHONE, touch=True)
     page.cdp = page.context.new_cdp_session(page)
@@ -184,16 +176,7 @@ def test_a_finger_drags_a_token_on_a_phone(browser, table, shot):
         scale = page.evaluate("window.d6room.board.view.scale")
         hit = page.locator(f'circle.hit[data-hit-for="{token_id}"]').bounding_box()
         assert hit["width"] >= 43.5, (scale, hit)
-        centre = lambda cx, cy: page.evaluate(  # noqa: E731
-            """([x, y]) => { const b = window.d6room.board; const r = b.svg.getBoundingClientRect();
-                return [r.left + b.view.tx + (x + 0.5) * b.view.scale, r.top + b.view.ty + (y + 0.5) * b.view.scale]; }""",
-            [cx, cy],
-        )
-        start, end = centre(x, y), centre(x + 1, y)
-        touch(page, "touchStart", [start])
-        for i in range(1, 6):
-            touch(page, "touchMove", [(start[0] + (end[0] - start[0]) * i / 5, start[1])])
-        touch(page, "touchEnd", [])
+        finger_drag(page, square_centre(page, x, y), square_centre(page, x + 1, y), steps=5)
         page.wait_for_function(
             "([id, x]) => window.d6room.board.tokens.get(id).x === x", arg=[token_id, x + 1]
         )

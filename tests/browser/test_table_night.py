@@ -15,12 +15,12 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.browser.room import show_tab
+from tests.browser.room import finger_drag, show_tab, square_centre, touch
 
 from .conftest import seeded_server
 from .test_log_words import DUMP, assert_in_view
 from .test_room import DESK, PHONE, log_in
-from .test_table import CLIPPED, settled, touch
+from .test_table import CLIPPED, settled
 
 pytestmark = pytest.mark.browser
 
@@ -272,20 +272,7 @@ def test_the_player_drags_their_character_next_to_the_npc_by_touch(night):
     # square under it does.
     offset = (start[0] - square_centre(player, x, y)[0], start[1] - square_centre(player, x, y)[1])
     end = [a + b for a, b in zip(square_centre(player, *plan.to), offset, strict=True)]
-    touch(player, "touchStart", [start])
-    steps = 12
-    for i in range(1, steps + 1):
-        touch(
-            player,
-            "touchMove",
-            [
-                (
-                    start[0] + (end[0] - start[0]) * i / steps,
-                    start[1] + (end[1] - start[1]) * i / steps,
-                )
-            ],
-        )
-    touch(player, "touchEnd", [])
+    finger_drag(player, start, end, steps=12)
     at = "([id, x, y]) => { const t = window.d6room.board.tokens.get(id); return t.x === x && t.y === y; }"
     player.wait_for_function(at, arg=[pc, *plan.to])
     gm.wait_for_function(at, arg=[pc, *plan.to])
@@ -371,19 +358,6 @@ def finger_on(page, token_id):
     )
     assert point, f"no point takes a finger for token {token_id}"
     return point
-
-
-def square_centre(page, x, y):
-    """Client coordinates of the middle of square (x, y) on that page's map."""
-    return page.evaluate(
-        """([x, y]) => {
-            const b = window.d6room.board;
-            const r = b.svg.getBoundingClientRect();
-            return [r.left + b.view.tx + (x + 0.5) * b.view.scale,
-                    r.top + b.view.ty + (y + 0.5) * b.view.scale];
-        }""",
-        [x, y],
-    )
 
 
 def test_the_frames_of_a_player_never_carry_the_gm_notes(night):
