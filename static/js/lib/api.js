@@ -27,6 +27,17 @@ export async function postJSON(url, body, { signal } = {}) {
   return answer(response);
 }
 
+/** A multipart body (a file upload) with any method; `form` may be null. */
+export async function sendForm(url, method, form = null) {
+  const response = await fetch(url, {
+    method,
+    credentials: "same-origin",
+    headers: { Accept: "application/json", "X-CSRFToken": csrfToken() },
+    body: form,
+  });
+  return answer(response);
+}
+
 export async function getJSON(url, { signal } = {}) {
   const response = await fetch(url, {
     credentials: "same-origin",

@@ -5,27 +5,12 @@
 // whenever its box changes (../map/view.js), so none of this clips it.
 
 import { tabs } from "../lib/tabs.js";
+import { recall, remember } from "../lib/remember.js";
 
 const WIDTH_KEY = "d6.room.panelWidth";
 const OPEN_KEY = "d6.room.panelOpen";
 const MIN_WIDTH = 300;
 const NARROW = window.matchMedia("(max-width: 899px)");
-
-function stored(key) {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null; // storage refused (private mode): nothing is remembered
-  }
-}
-
-function store(key, value) {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // as above
-  }
-}
 
 export class SidePanel {
   constructor(room, { onShow } = {}) {
@@ -50,9 +35,9 @@ export class SidePanel {
       });
     }
     this.toggleButton.addEventListener("click", () => this.setOpen(!this.isOpen()));
-    const width = Number(stored(WIDTH_KEY));
+    const width = Number(recall(WIDTH_KEY));
     this.setWidth(width || 400);
-    const open = stored(OPEN_KEY);
+    const open = recall(OPEN_KEY);
     this.setOpen(NARROW.matches ? false : open !== "false", false);
     this.resizable();
   }
@@ -61,11 +46,11 @@ export class SidePanel {
     return this.room.dataset.panel !== "closed";
   }
 
-  setOpen(open, remember = true) {
+  setOpen(open, keep = true) {
     this.room.dataset.panel = open ? "open" : "closed";
     this.toggleButton.setAttribute("aria-expanded", String(open));
     this.toggleButton.querySelector(".visually-hidden").textContent = open ? "Hide the panel" : "Show the panel";
-    if (remember && !NARROW.matches) store(OPEN_KEY, String(open));
+    if (keep && !NARROW.matches) remember(OPEN_KEY, String(open));
   }
 
   /** Show a tab's panel (and open the panel if it is folded). */
@@ -114,7 +99,7 @@ export class SidePanel {
       const up = () => {
         r.removeEventListener("pointermove", move);
         r.removeEventListener("pointerup", up);
-        store(WIDTH_KEY, String(this.width));
+        remember(WIDTH_KEY, String(this.width));
       };
       r.addEventListener("pointermove", move);
       r.addEventListener("pointerup", up);
@@ -124,7 +109,7 @@ export class SidePanel {
       if (step === undefined) return;
       e.preventDefault();
       this.setWidth(this.side.getBoundingClientRect().width + step);
-      store(WIDTH_KEY, String(this.width));
+      remember(WIDTH_KEY, String(this.width));
     });
   }
 }

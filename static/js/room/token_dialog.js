@@ -5,7 +5,7 @@
 // shown beside the field it names; the dialog stays open until all is saved.
 
 import { el } from "../lib/dom.js";
-import { csrfToken } from "../lib/api.js";
+import { sendForm } from "../lib/api.js";
 import { describeError } from "../lib/errors.js";
 
 const $ = (id) => document.getElementById(id);
@@ -164,28 +164,23 @@ export class TokenDialog {
   }
 
   async sendArt(id, method, file = null) {
-    let body = null;
+    let form = null;
     if (file) {
-      body = new FormData();
-      body.append("image", file);
+      form = new FormData();
+      form.append("image", file);
     }
-    let response;
+    let answer;
     try {
-      response = await fetch(`${this.config.api.token}${id}/art/`, {
-        method,
-        credentials: "same-origin",
-        headers: { "X-CSRFToken": csrfToken(), Accept: "application/json" },
-        body,
-      });
+      answer = await sendForm(`${this.config.api.token}${id}/art/`, method, form);
     } catch {
       this.showError({ code: "offline", message: "Offline: the picture was not sent." }, "image");
       return false;
     }
-    const data = await response.json().catch(() => null);
-    if (!response.ok) {
-      this.showError(data?.error || { message: `the server answered ${response.status}` }, "image");
+    if (!answer.ok) {
+      this.showError(answer.data?.error || { message: `the server answered ${answer.status}` }, "image");
       return false;
     }
+    const data = answer.data;
     if (data && this.token?.id === id) {
       this.token = { ...this.token, art: data.art, art_from: data.art_from };
       this.showArt(this.token);

@@ -10,25 +10,10 @@ import { FieldSet, fieldElement } from "./fields.js";
 import { drawOdds, drawOddsError } from "./odds.js";
 import { parseFaces } from "../lib/faces.js";
 import { describeError as describe } from "../lib/errors.js";
+import { recall, remember } from "../lib/remember.js";
 import { expectRoll, show } from "../room/toast.js";
 
 const ODDS_DELAY_MS = 200;
-
-function remembered(key) {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function remember(key, value) {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // storage refused: the choice lasts for this page only
-  }
-}
 
 export class Tray {
   constructor(root, { spec, config, socket, character, onCharacter }) {
@@ -85,7 +70,7 @@ export class Tray {
   /** The remembered choice, else a player's only character, else nobody. */
   chooseCharacter() {
     const values = [...this.characterSelect.options].map((o) => o.value);
-    const kept = remembered(this.characterKey);
+    const kept = recall(this.characterKey);
     if (kept !== null && values.includes(kept)) this.characterSelect.value = kept;
     else if (this.config.me.role !== "gm" && values.length === 2) this.characterSelect.value = values[1];
   }
