@@ -14,13 +14,10 @@ art, a GM or the owner of the token's character, if they see the token."""
 from django.db import transaction
 
 from .. import event_kinds, images
-from ..events import append_event
 from ..models import Character, Role, Token
-from ..serialize import token_data
-from .access import actor
 from .characters import character_event, character_for
 from .errors import NotAllowed
-from .tokens import token_for
+from .tokens import token_changed, token_for
 
 PORTRAIT_FIELDS = Character.PICTURE_FIELDS
 ART_FIELDS = Token.PICTURE_FIELDS
@@ -88,15 +85,7 @@ def _announce_portrait(character: Character, by) -> None:
         if token.art:
             continue  # its own art stays what the map shows
         token.character = character
-        token.version += 1
-        token.save(update_fields=["version"])
-        append_event(
-            campaign=token.scene.campaign,
-            kind=event_kinds.TOKEN_UPDATED,
-            data={"token": token_data(token)},
-            actor=actor(by),
-            scene_id=token.scene_id,
-        )
+        token_changed(token, by)
 
 
 def character_set_portrait(*, character_id: int, by, image) -> Character:
@@ -155,15 +144,7 @@ def _save_art(token: Token, by, names: list[str] | None) -> Token:
         names = [None, None, None]
     storage = _storage(locked, ART_FIELDS)
     images.forget_files(storage, _swap(locked, ART_FIELDS, names))
-    locked.version += 1
-    locked.save(update_fields=[*ART_FIELDS, "version"])
-    append_event(
-        campaign=locked.scene.campaign,
-        kind=event_kinds.TOKEN_UPDATED,
-        data={"token": token_data(locked)},
-        actor=actor(by),
-        scene_id=locked.scene_id,
-    )
+    token_changed(locked, by, ART_FIELDS)
     return locked
 
 

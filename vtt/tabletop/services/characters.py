@@ -11,9 +11,10 @@ from django.db import transaction
 from .. import event_kinds, images, shapes, sheets
 from ..events import append_event
 from ..models import Campaign, Character, Membership, Role, Token, Visibility
-from ..serialize import character_public_data, token_data
+from ..serialize import character_public_data
 from .access import actor, require_member, require_participant
 from .errors import NotAllowed, NotFound, ServiceError
+from .tokens import token_changed
 
 PLAYER_FIELDS = {"name", "sheet", "weapons"}
 GM_FIELDS = PLAYER_FIELDS | {"kind", "owner_id", "resources", "gm_notes"}
@@ -174,13 +175,6 @@ def character_delete(*, character_id: int, by) -> None:
         showing = [t.pk for t in linked.order_by("pk") if not t.art] if character.portrait else []
         images.forget_pictures([character])
         character.delete()
-        for token in Token.objects.filter(pk__in=showing).order_by("pk"):
-            token.version += 1
-            token.save(update_fields=["version"])
-            append_event(
-                campaign=character.campaign,
-                kind=event_kinds.TOKEN_UPDATED,
-                data={"token": token_data(token)},
-                actor=actor(by),
-                scene_id=token.scene_id,
-            )
+        bare = Token.objects.filter(pk__in=showing).select_related("scene__campaign")
+        for token in bare.order_by("pk"):
+            token_changed(token, by)

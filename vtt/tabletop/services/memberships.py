@@ -7,9 +7,10 @@ from django.db import transaction
 from .. import event_kinds, shapes
 from ..events import append_event
 from ..models import Campaign, Membership, Role, Token
-from ..serialize import member_data, token_data, user_data
+from ..serialize import member_data, user_data
 from .access import actor, require_gm, require_member
 from .errors import NotAllowed, NotFound, ServiceError
+from .tokens import token_changed
 
 
 def _lock(campaign_id: int, user_id) -> tuple[Campaign, Membership]:
@@ -87,7 +88,8 @@ def membership_remove(*, campaign_id: int, by, user_id: int) -> None:
         campaign, member = _lock(campaign_id, user_id)
         _keep_a_gm(campaign_id, member)
         tokens = list(
-            Token.objects.select_for_update()
+            Token.objects.select_for_update(of=("self",))
+            .select_related("scene__campaign")
             .filter(scene__campaign_id=campaign_id, controllers=member.user)
             .order_by("pk")
         )
@@ -101,13 +103,5 @@ def membership_remove(*, campaign_id: int, by, user_id: int) -> None:
         # Their tokens stay on the map, controlled by whoever else controls them.
         for token in tokens:
             token.controllers.remove(member.user)
-            token.version += 1
-            token.save(update_fields=["version"])
-            append_event(
-                campaign=campaign,
-                kind=event_kinds.TOKEN_UPDATED,
-                data={"token": token_data(token)},
-                actor=actor(by),
-                # A token on a map still being prepared is the GM's news alone.
-                scene_id=token.scene_id,
-            )
+            # A token on a map still being prepared is the GM's news alone.
+            token_changed(token, by)

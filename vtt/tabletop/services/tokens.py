@@ -112,6 +112,16 @@ def _event(token: Token, kind: str, by, **extra):
     )
 
 
+def token_changed(token: Token, by, fields=()) -> None:
+    """A token changed from outside its own services (its art, the portrait
+    it shows, a controller who left): save `fields` with the next version
+    and tell the room, as token_update does (the policy keeps a hidden
+    token's news to the GM). Its scene and campaign are read: load them."""
+    token.version += 1
+    token.save(update_fields=[*fields, "version"])
+    _event(token, event_kinds.TOKEN_UPDATED, by)
+
+
 def token_for(token_id: int, by) -> tuple[Token, Membership]:
     """The token if `by` may see it: a GM any of the campaign's, the others
     the visible tokens of the scene the room is on."""
