@@ -17,7 +17,7 @@ import re
 
 from vtt import games
 from vtt.tabletop.game_settings import defaults
-from vtt.tabletop.models import Campaign, Visibility
+from vtt.tabletop.models import Membership, Visibility
 from vtt.tabletop.selectors import characters_for, membership_of, viewer_of
 from vtt.tabletop.services.character_rolls import character_roll
 from vtt.tabletop.services.chat import chat_say, chat_whisper, clean_line
@@ -54,22 +54,23 @@ def run(asker, text: str) -> dict:
     return command(asker, rest.strip())
 
 
-def _campaign(asker) -> tuple[Campaign, dict]:
+def _member(asker) -> tuple[Membership, dict]:
+    """The asker's membership (read once per command) and the campaign's settings."""
     member = membership_of(asker.user, asker.room)
     if member is None:
         raise NotFound("no such campaign")
     campaign = member.campaign
-    return campaign, defaults(campaign.game) | (campaign.settings or {})
+    return member, defaults(campaign.game) | (campaign.settings or {})
 
 
 def _roll(asker, rest: str, visibility: str) -> dict:
-    campaign, settings = _campaign(asker)
-    kit = games.kit(campaign.game)
+    member, settings = _member(asker)
+    kit = games.kit(member.campaign.game)
     character_id = None
     named = _AS.match(rest)
     if named:
         rest = named["roll"]
-        character_id = _character(asker, named["name"])
+        character_id = _character(asker, member, named["name"])
     request = kit.parse_roll(rest, settings)
     try:
         made = character_roll(
@@ -87,8 +88,7 @@ def _roll(asker, rest: str, visibility: str) -> dict:
     return {"roll_id": made.pk}
 
 
-def _character(asker, name: str) -> int:
-    member = membership_of(asker.user, asker.room)
+def _character(asker, member, name: str) -> int:
     found = list(
         characters_for(viewer_of(member), asker.room)
         .filter(name__iexact=name.strip())
@@ -124,8 +124,8 @@ def whisper(asker, rest: str) -> dict:
 
 def help_(asker, rest: str) -> dict:
     """Answered in the acknowledgement: the sender's alone, stored nowhere."""
-    campaign, settings = _campaign(asker)
-    kit = games.kit(campaign.game)
+    member, settings = _member(asker)
+    kit = games.kit(member.campaign.game)
     return {"help": f"{COMMANDS_HELP}\n\nRolls in {kit.name}:\n{kit.roll_help(settings)}"}
 
 
