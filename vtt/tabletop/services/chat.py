@@ -56,7 +56,7 @@ def member_named(campaign_id: int, name: str, field: str = "to"):
     display name, in any case; "gm" is the campaign's GM. Only this
     campaign's members are looked at, so nobody is reached in another."""
     wanted = name.strip().casefold()
-    members = Membership.objects.filter(campaign_id=campaign_id).select_related("user")
+    members = list(Membership.objects.filter(campaign_id=campaign_id).select_related("user"))
     if wanted == GM_WORD:
         gms = [m.user for m in members if m.role == Role.GM]
         if len(gms) == 1:
@@ -90,6 +90,6 @@ def chat_whisper(*, campaign_id: int, by, to: str, text: str):
             campaign=campaign,
             kind=event_kinds.WHISPER,
             data=_line(text, **{"from": user_data(by), "to": user_data(recipient)}),
-            actor=by,
+            actor=actor(by),
             visibility=event_kinds.KINDS[event_kinds.WHISPER].visibilities[0],
         )
