@@ -14,6 +14,11 @@ from ..room_config import character_summary
 from ..tray_spec import tray_spec
 
 
+def _root(name: str) -> str:
+    """A REST path up to its object's id ("/api/tokens/"), for the page to add one."""
+    return reverse(name, args=[0]).removesuffix("0/")
+
+
 def room(request, campaign_id: int):
     membership = membership_or_404(request.user, campaign_id)
     campaign = membership.campaign
@@ -33,10 +38,10 @@ def room(request, campaign_id: int):
             # Combat's REST root: range bands, trails and the running encounter.
             "combat": reverse("combat-attacks").removesuffix("attacks/"),
             # A character's REST root: the sheet tab spends and awards counters there.
-            "character": reverse("character", args=[0]).removesuffix("0/"),
+            "character": _root("character"),
             "undo": reverse("combat-undo", args=[campaign.pk]),
             # A token's REST root: the GM's token dialog sends its picture there.
-            "token": reverse("token", args=[0]).removesuffix("0/"),
+            "token": _root("token"),
         },
         "characters": [
             character_summary(c, campaign.game, campaign.settings)
