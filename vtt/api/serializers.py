@@ -160,8 +160,11 @@ class SceneOut(serializers.Serializer):
     height = serializers.IntegerField()
     background = serializers.CharField(allow_null=True, help_text="URL of the image, or null.")
     walls = serializers.ListField(
-        child=serializers.ListField(child=serializers.FloatField(), min_length=4, max_length=4)
+        child=serializers.ListField(min_length=4, max_length=6),
+        help_text='[x1, y1, x2, y2] a wall; then "window", or "door" with "open" or "locked".',
     )
+    fog = serializers.BooleanField(help_text="Players see only what their tokens see.")
+    lit = serializers.BooleanField(help_text="Lit: sight without limit; dark: sight and lights.")
     active = serializers.BooleanField()
 
 
@@ -175,6 +178,8 @@ class TokenOut(serializers.Serializer):
     size = serializers.IntegerField()
     hidden = serializers.BooleanField()
     color = serializers.CharField()
+    sight_ft = serializers.IntegerField(help_text="How far it sees in a dark scene.")
+    light_ft = serializers.IntegerField(help_text="The radius of the light it carries.")
     controllers = serializers.ListField(child=serializers.IntegerField())
     version = serializers.IntegerField()
     art = PictureOut(
@@ -281,6 +286,8 @@ class SceneIn(StrictSerializer):
     width = Whole(min_value=1, max_value=200, default=20)
     height = Whole(min_value=1, max_value=200, default=20)
     walls = serializers.JSONField(required=False, help_text="[[x1, y1, x2, y2], ...] in squares")
+    fog = Flag(default=False)
+    lit = Flag(default=True)
 
 
 class ScenePatchIn(StrictSerializer):
@@ -288,6 +295,8 @@ class ScenePatchIn(StrictSerializer):
     width = Whole(min_value=1, max_value=200, required=False)
     height = Whole(min_value=1, max_value=200, required=False)
     walls = serializers.JSONField(required=False)
+    fog = Flag(required=False)
+    lit = Flag(required=False)
 
 
 class BackgroundIn(StrictSerializer):
@@ -309,6 +318,8 @@ class TokenIn(StrictSerializer):
     color = serializers.RegexField(r"^#[0-9a-fA-F]{6}$", default="#888888")
     character_id = Whole(required=False, allow_null=True, **ID)
     controllers = serializers.ListField(child=Whole(**ID), required=False, max_length=50)
+    sight_ft = Whole(default=0)  # bounds: the token service's
+    light_ft = Whole(default=0)
 
 
 class TokenPatchIn(StrictSerializer):
@@ -317,6 +328,8 @@ class TokenPatchIn(StrictSerializer):
     color = serializers.RegexField(r"^#[0-9a-fA-F]{6}$", required=False)
     character_id = Whole(required=False, allow_null=True, **ID)
     controllers = serializers.ListField(child=Whole(**ID), required=False, max_length=50)
+    sight_ft = Whole(required=False)
+    light_ft = Whole(required=False)
 
 
 class MoveIn(StrictSerializer):

@@ -63,7 +63,23 @@ PLAYERS_PLACE_TOKENS = flag(
     "Off: only the GM places tokens. On: a player may put a token of their own "
     "character on the scene the room is on, controlled by them.",
 )
-TABLE_SETTINGS = {"players_place_tokens": PLAYERS_PLACE_TOKENS}
+OWN_VISION = flag(
+    False,
+    "Each player sees only through their own tokens",
+    "Off: on a scene with fog, the players share the party's view (what any "
+    "of their tokens sees). On: each player sees what their own tokens see.",
+)
+PLAYERS_OPEN_DOORS = flag(
+    False,
+    "Players may open and close doors next to their tokens",
+    "Off: only the GM opens doors. On: a player whose token stands next to a "
+    "door may open or close it (never a locked one).",
+)
+TABLE_SETTINGS = {
+    "players_place_tokens": PLAYERS_PLACE_TOKENS,
+    "own_vision": OWN_VISION,
+    "players_open_doors": PLAYERS_OPEN_DOORS,
+}
 
 
 @dataclass(frozen=True)

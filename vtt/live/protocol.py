@@ -96,6 +96,8 @@ _TOKEN_FIELDS = {
     "hidden": Bool(),
     "character_id": Int(1, ENTITY_ID),
     "controllers": List(Int(1, ENTITY_ID), max_len=50),
+    "sight_ft": Int(),  # bounds: the token service's
+    "light_ft": Int(),
 }
 
 

@@ -131,6 +131,10 @@ TOKEN = Obj(
         "size": Int(lo=1),
         "hidden": Bool(),
         "color": Text(),
+        # Sight in the dark and light carried, in feet (events logged before
+        # fog of war lack both).
+        "sight_ft": optional(Int(lo=0)),
+        "light_ft": optional(Int(lo=0)),
         "controllers": List(ID, max_len=50),
         "version": Int(lo=1),
         # What the map draws in it: its own art, its character's portrait
@@ -148,6 +152,8 @@ SCENE = Obj(
         "height": Int(lo=1),
         "background": Nullable(Text()),
         "walls": List(Json(), max_len=2000),
+        "fog": optional(Bool()),
+        "lit": optional(Bool()),
     }
 )
 SCENE_TOKENS = List(TOKEN, max_len=SCENE_TOKENS_MAX)

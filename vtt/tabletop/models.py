@@ -147,8 +147,14 @@ class Scene(models.Model):
     width = models.PositiveSmallIntegerField(default=20)
     height = models.PositiveSmallIntegerField(default=20)
     background = models.ImageField(upload_to="scenes/", null=True, blank=True)
-    # Wall segments [x1, y1, x2, y2] in grid units (square (x, y) spans x..x+1).
+    # Wall segments [x1, y1, x2, y2] in grid units (square (x, y) spans
+    # x..x+1), a door or window with its kind after them (vtt.rules.sight).
     walls = models.JSONField(default=list, blank=True)
+    # Fog of war: players receive only what their tokens see (docs/vision.md).
+    fog = models.BooleanField(default=False)
+    # A lit scene is seen without limit; in a dark one a token sees as far
+    # as its own sight and wherever a light shines.
+    lit = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -174,6 +180,9 @@ class Token(models.Model):
     size = models.PositiveSmallIntegerField(default=1)
     hidden = models.BooleanField(default=False)
     color = models.CharField(max_length=7, default="#888888")
+    # How far it sees in the dark, and the light it carries (feet).
+    sight_ft = models.PositiveSmallIntegerField(default=0)
+    light_ft = models.PositiveSmallIntegerField(default=0)
     # The token's own picture and thumbnails; without them the map shows
     # its character's portrait (vtt.tabletop.serialize.token_data).
     art = models.ImageField(upload_to="tokens/", null=True, blank=True)
@@ -261,3 +270,36 @@ class RoomEvent(models.Model):
 
     def __str__(self):
         return f"{self.campaign_id}#{self.seq} {self.kind}"
+
+
+class SceneSight(models.Model):
+    """What one sight group (the party, or one player when each sees through
+    their own tokens) sees of a fog scene now, and what it has explored.
+    Written with the events that change it, in their transaction."""
+
+    scene = models.ForeignKey(Scene, on_delete=models.CASCADE, related_name="sights")
+    # "party", or "u<user id>" (vtt.tabletop.vision.group_of)
+    group = models.CharField(max_length=24)
+    # SVG path data in grid units (vtt.rules.sight.to_path)
+    view = models.TextField(blank=True, default="")
+    explored = models.TextField(blank=True, default="")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scene", "group"], name="one_sight_per_group")
+        ]
+
+
+class SeenToken(models.Model):
+    """A token in a sight group's view now: the rows the players' token
+    reads filter on (vtt.tabletop.policy.visible_tokens_q)."""
+
+    scene = models.ForeignKey(Scene, on_delete=models.CASCADE, related_name="+")
+    group = models.CharField(max_length=24)
+    token = models.ForeignKey(Token, on_delete=models.CASCADE, related_name="seen_by")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["group", "token"], name="seen_once_per_group")
+        ]
+        indexes = [models.Index(fields=["scene", "group"], name="seen_by_scene_group")]

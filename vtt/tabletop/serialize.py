@@ -56,6 +56,8 @@ def token_data(token: Token) -> dict:
         "size": token.size,
         "hidden": token.hidden,
         "color": token.color,
+        "sight_ft": token.sight_ft,
+        "light_ft": token.light_ft,
         "controllers": token.controller_ids,
         "version": token.version,
         "art": art,
@@ -71,6 +73,8 @@ def scene_data(scene: Scene) -> dict:
         "height": scene.height,
         "background": scene.background.url if scene.background else None,
         "walls": scene.walls,
+        "fog": scene.fog,
+        "lit": scene.lit,
     }
 
 

@@ -41,6 +41,8 @@ def test_create_and_activate(table):
         "height": 12,
         "background": None,
         "walls": [[0, 0, 30, 0], [2.5, 1, 2.5, 12]],
+        "fog": False,
+        "lit": True,
     }
 
 

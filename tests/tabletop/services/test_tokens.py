@@ -39,6 +39,8 @@ def test_move_bumps_the_version_and_tells_the_room(table):
         "size": 1,
         "hidden": False,
         "color": "#888888",
+        "sight_ft": 0,
+        "light_ft": 0,
         "controllers": [table.player.pk],
         "version": 2,
         "art": None,

@@ -59,6 +59,8 @@ def scene_create(
     width: int = 20,
     height: int = 20,
     walls: list | None = None,
+    fog: bool = False,
+    lit: bool = True,
 ) -> Scene:
     require_gm(campaign_id, by, doing="create scenes")
     width, height = _side(width, "width"), _side(height, "height")
@@ -68,6 +70,8 @@ def scene_create(
         width=width,
         height=height,
         walls=clean_walls(walls, width, height),
+        fog=shapes.boolean(fog, "fog"),
+        lit=shapes.boolean(lit, "lit"),
     )
     with transaction.atomic():
         scene.save()
@@ -76,11 +80,11 @@ def scene_create(
 
 
 def scene_update(*, scene_id: int, by, **fields) -> Scene:
-    """Change some of name, width, height and walls. A map never shrinks
-    from under a token or a wall."""
+    """Change some of name, width, height, walls, fog and lit. A map never
+    shrinks from under a token or a wall."""
     _scene_for_gm(scene_id, by, "change scenes")
     for field in fields:
-        if field not in ("name", "width", "height", "walls"):
+        if field not in ("name", "width", "height", "walls", "fog", "lit"):
             raise ServiceError("unknown_field", f"{field} is not a known field", field)
     with transaction.atomic():
         scene = Scene.objects.select_for_update().select_related("campaign").get(pk=scene_id)
@@ -90,6 +94,9 @@ def scene_update(*, scene_id: int, by, **fields) -> Scene:
             scene.width = _side(fields["width"], "width")
         if "height" in fields:
             scene.height = _side(fields["height"], "height")
+        for flag in ("fog", "lit"):
+            if flag in fields:
+                setattr(scene, flag, shapes.boolean(fields[flag], flag))
         walls = fields["walls"] if "walls" in fields else scene.walls
         path = "walls" if "walls" in fields else ("width" if "width" in fields else "height")
         try:

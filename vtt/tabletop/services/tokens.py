@@ -21,7 +21,8 @@ from .errors import NotAllowed, NotFound, ServiceError, StaleVersion
 MAX_TOKEN_SIZE = 10  # squares a side: Gargantuan and then some
 MAX_VERSION = 2**31 - 1  # versions start at 1
 COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
-UPDATABLE = ("name", "size", "color", "character_id", "controllers")
+UPDATABLE = ("name", "size", "color", "character_id", "controllers", "sight_ft", "light_ft")
+MAX_SIGHT_FT = 1000  # a dark scene's farthest sight or light: 200 squares
 
 
 def _color(value) -> str:
@@ -175,6 +176,8 @@ def token_create(
     color: str = "#888888",
     character_id: int | None = None,
     controllers: list[int] | None = None,
+    sight_ft: int = 0,
+    light_ft: int = 0,
 ) -> Token:
     """Put a token on a map. A GM places any token; a player, when the
     campaign lets players place (policy.places_tokens), only a token of
@@ -208,6 +211,8 @@ def token_create(
         size=size,
         hidden=hidden,
         color=_color(color),
+        sight_ft=shapes.whole(sight_ft, "sight_ft", 0, MAX_SIGHT_FT),
+        light_ft=shapes.whole(light_ft, "light_ft", 0, MAX_SIGHT_FT),
     )
     with transaction.atomic():
         if not viewer.is_gm:
@@ -328,7 +333,8 @@ def token_move(*, token_id: int, by, x: int, y: int, version: int | None = None)
 
 
 def token_update(*, token_id: int, by, **fields) -> Token:
-    """Change some of name, size, color, character_id and controllers (GM)."""
+    """Change some of name, size, color, character_id, controllers, sight_ft
+    and light_ft (GM)."""
     token = _gm_token(token_id, by, "change tokens")
     for field in fields:
         if field not in UPDATABLE:
@@ -347,18 +353,21 @@ def token_update(*, token_id: int, by, **fields) -> Token:
             token.character = campaign_character(campaign_id, fields["character_id"])
         if "controllers" in fields:
             token.controllers.set(clean_controllers(campaign_id, fields["controllers"]))
+        for field in ("sight_ft", "light_ft"):
+            if field in fields:
+                setattr(token, field, shapes.whole(fields[field], field, 0, MAX_SIGHT_FT))
         token.version += 1
         token.save()
         _event(token, event_kinds.TOKEN_UPDATED, by)
     return token
 
 
-EDITABLE = ("name", "color", "size", "x", "y", "character_id", "hidden")
+EDITABLE = ("name", "color", "size", "x", "y", "character_id", "hidden", "sight_ft", "light_ft")
 
 
 def token_edit(*, token_id: int, by, version: int | None = None, **fields) -> Token:
     """A GM's edit of a token from one form (the GM console): any of name,
-    color, size, x, y, character_id and hidden, saved all together or not at
+    color, size, x, y, character_id, hidden, sight_ft and light_ft, saved all together or not at
     all. Only what differs from the token changes, and each part through the
     service that makes it alone, so the room hears what the same change made
     there tells it: token.moved from token_move, token.updated from
@@ -378,7 +387,7 @@ def token_edit(*, token_id: int, by, version: int | None = None, **fields) -> To
             raise StaleVersion(token, "the token has changed since this form was drawn")
         changes = {
             field: fields[field]
-            for field in ("name", "color", "size", "character_id")
+            for field in ("name", "color", "size", "character_id", "sight_ft", "light_ft")
             if field in fields and fields[field] != getattr(token, field)
         }
         if "color" in changes and str(changes["color"]).lower() == token.color:
