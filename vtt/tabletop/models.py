@@ -289,6 +289,9 @@ class SceneSight(models.Model):
             models.UniqueConstraint(fields=["scene", "group"], name="one_sight_per_group")
         ]
 
+    def __str__(self):
+        return f"{self.group} on scene {self.scene_id}"
+
 
 class SeenToken(models.Model):
     """A token in a sight group's view now: the rows the players' token
@@ -303,3 +306,6 @@ class SeenToken(models.Model):
             models.UniqueConstraint(fields=["group", "token"], name="seen_once_per_group")
         ]
         indexes = [models.Index(fields=["scene", "group"], name="seen_by_scene_group")]
+
+    def __str__(self):
+        return f"token {self.token_id} seen by {self.group}"
