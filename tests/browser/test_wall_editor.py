@@ -1,7 +1,7 @@
 """The GM's wall editor in a real browser: on the demo's tomb the GM traces a
 vestry click to click (walls, a window dragged, a door), locks the door,
-deletes a stray wall and takes the delete back, turns fog on and the lights
-off, saves, and the scene stored holds exactly that. On a phone, taps draw
+deletes a stray wall and takes the delete back, types an open gate, turns
+fog on and the lights off, saves, and the scene stored holds exactly that. On a phone, taps draw
 the same way. Screenshots go to tests/artifacts/."""
 
 import pytest
@@ -81,6 +81,7 @@ def test_the_gm_traces_a_vestry_click_to_click_and_saves_it(browser, tomb, shot)
     page.mouse.move(*at(page, 16, 5))
     assert "Drawing walls from (14, 5)" in page.inner_text("#wall-hint")
     assert page.locator(".wall-draft").count() == 1  # the rubber band to the pointer
+    shot(page, "30-wall-editor-drawing-desk")
     page.mouse.dblclick(*at(page, 16, 5))
     assert page.locator(".wall-anchor").count() == 0
     # A window, dragged from corner to corner.
@@ -102,16 +103,15 @@ def test_the_gm_traces_a_vestry_click_to_click_and_saves_it(browser, tomb, shot)
     page.mouse.click(*at(page, 13, 12))
     page.keyboard.press("Escape")
     assert walls_typed(page) == tomb_lines + VESTRY + ["12 12 13 12"]
-    assert page.locator("#wall-editor .wall.door").count() == 1
-    assert page.locator("#wall-editor .wall.window").count() == 1
+    assert page.locator("#wall-editor .kind-door").count() == 1
+    assert page.locator("#wall-editor .kind-window").count() == 1
 
     # Select the door and lock it; the padlock shows on the map.
     use(page, "Select")
     page.mouse.click(*at(page, 18.5, 5))
     assert page.inner_text("#wall-selected") == "Line 11: (18, 5) to (19, 5)"
     page.get_by_label("Kind").select_option("door locked")
-    assert page.locator("#wall-editor .segment:not(.chosen) .wall-lock").count() == 1
-    shot(page, "30-wall-editor-desk")
+    assert page.locator("#wall-editor .segment:not(.chosen) .padlock").count() == 1
 
     # The stray wall goes with Delete, comes back with Undo, and goes again
     # with the Delete button.
@@ -123,7 +123,15 @@ def test_the_gm_traces_a_vestry_click_to_click_and_saves_it(browser, tomb, shot)
     page.mouse.click(*at(page, 12.5, 12))
     page.get_by_role("button", name="Delete").click()
 
-    drawn = tomb_lines + [*VESTRY[:3], "18 5 19 5 door locked", VESTRY[4]]
+    # Typed in the text area, a gate across the corridor shows on the map,
+    # selected as the line the caret is on.
+    page.locator("#id_walls").focus()
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\n5 6 5 10 door open")
+    assert page.locator("#wall-editor .kind-door.open:not(.chosen)").count() == 1
+    assert page.inner_text("#wall-selected") == "Line 13: (5, 6) to (5, 10)"
+
+    drawn = tomb_lines + [*VESTRY[:3], "18 5 19 5 door locked", VESTRY[4], "5 6 5 10 door open"]
     assert walls_typed(page) == drawn
     page.get_by_label("Fog of war").check()
     page.get_by_label("Lit").uncheck()
@@ -140,11 +148,14 @@ def test_the_gm_traces_a_vestry_click_to_click_and_saves_it(browser, tomb, shot)
         [16, 5, 18, 5, "window"],
         [18, 5, 19, 5, "door", "locked"],
         [19, 5, 22, 5],
+        [5, 6, 5, 10, "door", "open"],
     ]
     assert (scene["fog"], scene["lit"]) == (True, False)
     # The page drawn again from the stored scene shows the same text.
     assert walls_typed(page) == drawn
     assert page.get_by_label("Fog of war").is_checked()
+    page.locator("#wall-editor").scroll_into_view_if_needed()
+    shot(page, "30-wall-editor-desk")
     assert violations(page) == []
     context.close()
 
@@ -202,6 +213,9 @@ def test_on_a_phone_taps_draw_a_chain(browser, tomb, shot):
     page.touchscreen.tap(*at(page, 8, 14))  # so this one starts a new one
     assert walls_typed(page) == [*before, "2 12 6 12", "6 12 6 14"]
     assert page.locator(".wall-anchor").count() == 1
+    assert page.inner_text("#wall-hint") == (
+        "Drawing walls from (8, 14): tap the next corner, or the same one again to end."
+    )
     # Nothing on the page scrolls sideways.
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(page, "30-wall-editor-phone")

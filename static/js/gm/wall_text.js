@@ -27,9 +27,9 @@ export function writeLine({ ends, kind }) {
   return kind === "wall" ? ends.join(" ") : `${ends.join(" ")} ${kind}`;
 }
 
-// The classes a segment of this kind is drawn with (static/css/site.css:
-// the room's map draws walls, doors and windows the same way).
+// The classes of a segment's group: its kind and a door's state
+// (static/css/gm_walls.css draws each).
 export function kindClasses(kind) {
   const [base, state] = kind.split(" ");
-  return ["wall", base === "wall" ? "" : base, state || ""].filter(Boolean).join(" ");
+  return ["segment", `kind-${base}`, state || ""].filter(Boolean).join(" ");
 }

@@ -15,11 +15,20 @@ import { kindClasses, readLine, writeLine } from "./wall_text.js";
 const editor = document.getElementById("wall-editor");
 const text = document.getElementById("id_walls");
 
+// The hints say what a mouse does, or on a touch screen what a finger does.
 const HINTS = {
   select: "Click a segment to select it, or step through them with the arrow keys.",
   wall: "Click a grid corner, then the next, and the next. Double-click or Escape ends the chain; a drag draws one wall.",
   window: "Click corner to corner along the window. Double-click or Escape ends it.",
   door: "Click the two ends of the door, or drag from one to the other.",
+  chain: "click the next corner. Double-click, Escape or the same corner again ends it.",
+};
+const TOUCH_HINTS = {
+  select: "Tap a segment to select it.",
+  wall: "Tap a grid corner, then the next, and the next; the last corner again ends the chain. Two fingers zoom.",
+  window: "Tap corner to corner along the window; the last corner again ends it.",
+  door: "Tap the two ends of the door.",
+  chain: "tap the next corner, or the same one again to end.",
 };
 const DRAWING = { wall: "walls", window: "a window", door: "a door" };
 const HIT = 0.4; // squares from a segment that still select it
@@ -38,6 +47,7 @@ function wallEditor(editor, text) {
   const readout = $("wall-cursor");
   const undoButton = $("wall-undo");
   $("wall-toolbar").hidden = false;
+  const hints = window.matchMedia("(pointer: coarse)").matches ? TOUCH_HINTS : HINTS;
 
   let tool = document.querySelector("input[name='wall-tool']:checked")?.value || "wall";
   let chain = null; // {start, anchor} while a chain is being drawn
@@ -110,8 +120,11 @@ function wallEditor(editor, text) {
   const kindOfTool = () => (tool === "select" ? "wall" : tool);
 
   function segmentNode({ ends: [x1, y1, x2, y2], kind }, extra = "") {
-    const node = svg("g", { class: `segment ${extra}`.trim() });
-    node.append(svg("line", { class: kindClasses(kind), x1, y1, x2, y2 }));
+    const node = svg("g", { class: `${kindClasses(kind)} ${extra}`.trim() });
+    const part = (name) => svg("line", { class: name, x1, y1, x2, y2 });
+    if (kind === "wall") node.append(part("wall"));
+    else if (kind === "window") node.append(part("pane"), part("glazing"));
+    else node.append(part("edge"), part("leaf"));
     if (kind === "door locked") node.append(lockMark((x1 + x2) / 2, (y1 + y2) / 2));
     return node;
   }
@@ -157,9 +170,7 @@ function wallEditor(editor, text) {
 
   function drawHint() {
     const [x, y] = chain ? chain.anchor : [];
-    const said = chain
-      ? `Drawing ${DRAWING[kindOfTool()]} from (${x}, ${y}): click the next corner. Double-click, Escape or the same corner again ends it.`
-      : HINTS[tool];
+    const said = chain ? `Drawing ${DRAWING[kindOfTool()]} from (${x}, ${y}): ${hints.chain}` : hints[tool];
     if (hint.textContent !== said) hint.textContent = said; // said again, it would be read again
     if (!hover) readout.textContent = "";
     else if (chain && !same(hover, chain.anchor)) {
@@ -225,12 +236,11 @@ function wallEditor(editor, text) {
 
   editor.addEventListener("pointerdown", (e) => {
     if (e.button !== 0) return;
-    editor.focus({ preventScroll: true });
+    // The press also focuses the map (its tabindex), for Delete and the arrows.
     if (tool === "select") {
       select(nearest(e));
       return;
     }
-    e.preventDefault();
     selected = -1;
     const at = corner(e);
     press = { at, x: e.clientX, y: e.clientY };
@@ -349,9 +359,9 @@ function lockMark(x, y) {
   // A small padlock on the door's middle: shackle and body.
   return svg(
     "g",
-    { class: "wall-lock", transform: `translate(${x} ${y})` },
-    svg("path", { class: "wall-lock-shackle", d: "M -0.09 -0.02 V -0.1 A 0.09 0.09 0 0 1 0.09 -0.1 V -0.02" }),
-    svg("rect", { class: "wall-lock-body", x: -0.14, y: -0.04, width: 0.28, height: 0.2, rx: 0.03 }),
+    { class: "padlock", transform: `translate(${x} ${y})` },
+    svg("path", { class: "shackle", d: "M -0.09 -0.02 V -0.1 A 0.09 0.09 0 0 1 0.09 -0.1 V -0.02" }),
+    svg("rect", { class: "lock-body", x: -0.14, y: -0.04, width: 0.28, height: 0.2, rx: 0.03 }),
   );
 }
 
