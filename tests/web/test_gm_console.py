@@ -156,7 +156,7 @@ def test_a_wall_off_the_map_is_named_by_its_line(campaign, scene, as_user):
     )
     assert page.status_code == 400
     assert page.context["scene_form"].errors["walls"] == [
-        "line 3: y2 must be between 0 and 8, not 9"
+        "line 3, y2: must be between 0 and 8, not 9"
     ]
 
 

@@ -102,12 +102,17 @@ def test_the_form_shows_the_bad_line_on_the_walls_field():
         (
             "walls[1][2]",
             "walls[1][2]: must be between 0 and 10, not 50",
-            "line 3: x2 must be between 0 and 10, not 50",
+            "line 3, x2: must be between 0 and 10, not 50",
         ),
         (
             "walls[0]",
             "walls[0]: a wall needs two different ends",
             "line 1: a wall needs two different ends",
+        ),
+        (
+            "walls[1][5]",
+            "walls[1][5]: a window may be followed by nothing",
+            "line 3, its state: a window may be followed by nothing",
         ),
         ("walls", "walls: must have at most 2000 items", "walls: must have at most 2000 items"),
         ("walls[7]", "walls[7]: no such item", "walls[7]: no such item"),

@@ -57,6 +57,7 @@ KINDS = {
     ("door", "locked"): ["door", "locked"],
 }
 COORDINATES = ("x1", "y1", "x2", "y2")
+ITEM_PARTS = (*COORDINATES, "its kind", "its state")  # walls[i][j] said to the GM
 NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?", re.IGNORECASE | re.ASCII)
 
 
@@ -139,7 +140,7 @@ class SceneEditForm(SceneForm):
 
     def wall_error(self, field: str, message: str) -> str:
         """A service's refusal of walls[i][j] said as the line of the text
-        it came from ("line 3: x2 must be ..."), which is what the GM sees."""
+        it came from ("line 3, x2: must be ..."), which is what the GM sees."""
         found = WALL_PATH.match(field or "")
         if not found:
             return message
@@ -152,9 +153,10 @@ class SceneEditForm(SceneForm):
         if index >= len(lines):
             return message
         said = WALL_PATH.sub("", message, count=1) if message.startswith("walls[") else message
+        where = f"line {lines[index]}"
         if part is not None:
-            said = f"{COORDINATES[int(part)] if int(part) < 4 else 'its kind'} {said}"
-        return f"line {lines[index]}: {said}"
+            where += f", {ITEM_PARTS[min(int(part), 5)]}"
+        return f"{where}: {said}"
 
 
 class BackgroundForm(forms.Form):
