@@ -944,3 +944,9 @@ def from_path(text: str):
     if not polygons:
         return EMPTY
     return _valid(reduce(shapely.symmetric_difference, polygons))
+
+
+def touches(area, segment) -> bool:
+    """Whether a segment (x1, y1, x2, y2) meets an area (a door within a
+    token's reach)."""
+    return area.intersects(shapely.LineString([segment[:2], segment[2:]]))
