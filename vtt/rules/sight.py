@@ -152,6 +152,8 @@ def _dbl(v):
     which keeps the exact arithmetic fast)."""
     if type(v) is int:
         return 2 * v
+    if type(v) is float and (2 * v).is_integer():  # exact: doubling a float
+        return int(2 * v)
     f = 2 * Fraction(v)
     return f.numerator if f.denominator == 1 else f
 
@@ -215,23 +217,37 @@ class _Walls:
     float array (for the filters), with what the floats can be trusted for."""
 
     def __init__(self, segments):
-        exact, floats, all_exact = [], [], True
-        for segment in segments:
-            if len(segment) != 4:
-                raise ValueError(f"a segment is (x1, y1, x2, y2), not {segment!r}")
-            w = tuple(_dbl(v) for v in segment)
-            if w[:2] == w[2:]:
-                continue
-            exact.append(w)
-            floats.append([float(v) for v in segment])
-            all_exact = all_exact and all(_is_exact_float(v) for v in segment)
-        self.exact = exact
-        self.xy = np.array(floats, dtype=float).reshape(-1, 4)
-        self.scale = float(np.abs(self.xy).max()) if len(exact) else 0.0
+        segments = list(segments)
+        if any(len(segment) != 4 for segment in segments):
+            raise ValueError("a segment is (x1, y1, x2, y2)")
+        arr = np.asarray(segments).reshape(-1, 4)
+        if arr.dtype.kind in "fiu" and (
+            arr.dtype.kind == "f" or np.abs(arr).max(initial=0) < 2**53
+        ):
+            # plain numbers: the floats are the walls
+            self.xy = arr.astype(float)
+            self.xy = self.xy[np.any(self.xy[:, :2] != self.xy[:, 2:], axis=1)]
+            self._exact = None
+            all_exact = True
+        else:  # Fractions among them: keep the exact values in step
+            exact, floats = _prepare(segments), []
+            for w in exact:
+                floats.append([float(v) / 2 for v in w])
+            self.xy = np.array(floats, dtype=float).reshape(-1, 4)
+            self._exact = exact
+            all_exact = all(_is_exact_float(v) for segment in segments for v in segment)
+        self.scale = float(np.abs(self.xy).max()) if len(self.xy) else 0.0
         self.grain = _grain(self.xy) if all_exact else None
 
+    @property
+    def exact(self) -> list:
+        """The walls in grid.clear_between's doubled units (made when first asked)."""
+        if self._exact is None:
+            self._exact = [tuple(_dbl(v) for v in w) for w in self.xy.tolist()]
+        return self._exact
+
     def __len__(self) -> int:
-        return len(self.exact)
+        return len(self.xy)
 
 
 class _Points:
@@ -309,7 +325,7 @@ class _Fan:
         # By bin, then by distance: one sorted key finds a bin's walls within a distance.
         self.stride = 2.0 * (float(reach.max(initial=0.0)) + 1.0)
         key = bins * self.stride + reach[wall_of]
-        order = np.argsort(key, kind="stable")
+        order = np.argsort(key)
         self.walls = wall_of[order]
         self.key = key[order]
         self.offsets = np.searchsorted(bins[order], np.arange(_BINS + 1))
