@@ -23,10 +23,16 @@ Three answers, one rule:
 - `Sight.view` is the area to draw (a shapely geometry), for the fog. It is
   exact up to float rounding where walls bound it and a polygon drawn just
   outside the circle where a radius does; nothing asks it who sees what.
+  Being an area, it leaves out what the rule sees along a line of no width
+  (a sight line slipping between two wall ends in a row with the eye, a
+  blind eye's own centre).
 
 Walls are filed per origin in angular bins (`_Fan`): a sight line or a ray
 in one direction only meets the few walls filed under that direction, which
-is what keeps many questions from one eye cheap.
+is what keeps many questions from one eye cheap. A `Sight` remembers those
+filings, each place's visibility polygon and each eye's area (bounded, and
+safe to share between threads); `Sight.relit` keeps them when only the
+lighting changes.
 """
 
 import math
