@@ -568,16 +568,22 @@ class Sight:
                 "fans": _Lru(64),
                 "polygons": _Lru(256),
                 "critical": None,  # worked out for the first view
+                "lightings": _Lru(16),
             }
         self._shared = _shared
         self._walls: _Walls = _shared["walls"]
-        self._areas = _Lru(256)
-        self._lit_area = None
-        self._last_union = (None, None)
+        # Eyes' areas depend on the lighting too: kept per lighting, so a
+        # Sight relit as it was finds them again.
+        lighting = (True, ()) if self.lit else (False, self.lights)
+        self._lighting = _shared["lightings"].get_or(
+            lighting, lambda: {"areas": _Lru(256), "lit area": None, "union": (None, None)}
+        )
+        self._areas = self._lighting["areas"]
 
     def relit(self, lit: bool, lights=()) -> "Sight":
         """The same walls with other lighting (a torch-bearer moved), keeping
-        what was learnt about the walls from each place."""
+        what was learnt about the walls from each place, and each eye's area
+        under a lighting seen before."""
         return Sight(None, self.width, self.height, lit, lights, _shared=self._shared)
 
     # -- the rule, exactly
@@ -677,7 +683,7 @@ class Sight:
 
     def lit_area(self):
         """What the scene's lights light: each light's visibility polygon within its radius."""
-        if self._lit_area is None:
+        if self._lighting["lit area"] is None:
             parts = [
                 shapely.intersection(
                     self._polygon(light.x, light.y), disc(light.x, light.y, light.radius)
@@ -685,8 +691,8 @@ class Sight:
                 for light in dict.fromkeys(self.lights)
                 if self._on_map(light.x, light.y) and light.radius > 0
             ]
-            self._lit_area = _valid(shapely.union_all(parts)) if parts else EMPTY
-        return self._lit_area
+            self._lighting["lit area"] = _valid(shapely.union_all(parts)) if parts else EMPTY
+        return self._lighting["lit area"]
 
     def area(self, eye: Eye):
         """What one eye sees (cached per eye)."""
@@ -711,8 +717,9 @@ class Sight:
         polygon (clipped to the map), in a dark scene within its sight disc or
         the lit area; the union over the eyes."""
         key = tuple(dict.fromkeys(eyes))
-        if self._last_union[0] == key:
-            return self._last_union[1]
+        last, union = self._lighting["union"]
+        if last == key:
+            return union
         areas = [a for a in (self.area(e) for e in key) if not a.is_empty]
         if not areas:
             result = EMPTY
@@ -720,7 +727,7 @@ class Sight:
             result = areas[0]
         else:
             result = _valid(shapely.union_all(areas))
-        self._last_union = (key, result)
+        self._lighting["union"] = (key, result)
         return result
 
 
