@@ -576,7 +576,13 @@ class Sight:
         # Sight relit as it was finds them again.
         lighting = (True, ()) if self.lit else (False, self.lights)
         self._lighting = _shared["lightings"].get_or(
-            lighting, lambda: {"areas": _Lru(256), "lit area": None, "union": (None, None)}
+            lighting,
+            lambda: {
+                "areas": _Lru(256),
+                "lit area": None,
+                "union": (None, None),
+                "unions": _Lru(16),
+            },
         )
         self._areas = self._lighting["areas"]
 
@@ -720,15 +726,23 @@ class Sight:
         last, union = self._lighting["union"]
         if last == key:
             return union
-        areas = [a for a in (self.area(e) for e in key) if not a.is_empty]
-        if not areas:
-            result = EMPTY
-        elif len(areas) == 1:
-            result = areas[0]
+        # One eye moved (the usual change): the others' union is kept, so
+        # each further step of the same eye is one union of two areas.
+        eyes_now, kept = frozenset(key), self._lighting["unions"]
+        others = eyes_now & frozenset(last or ())
+        if others and others != eyes_now:
+            base = kept.get_or(others, lambda: self._union(others))
+            result = self._union(eyes_now - others, base)
         else:
-            result = _valid(shapely.union_all(areas))
+            result = self._union(eyes_now)
         self._lighting["union"] = (key, result)
         return result
+
+    def _union(self, eyes, base=EMPTY):
+        areas = [a for a in (base, *(self.area(e) for e in eyes)) if not a.is_empty]
+        if not areas:
+            return EMPTY
+        return areas[0] if len(areas) == 1 else _valid(shapely.union_all(areas))
 
 
 def _valid(geometry):
@@ -902,13 +916,6 @@ def _polygons(geometry) -> list:
     return []
 
 
-def _number(v: float, digits: int) -> str:
-    text = f"{v:.{digits}f}"
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
 def to_path(geometry, digits: int = 2) -> str:
     """An SVG path of a geometry's polygons: "M x y L x y ... Z" per ring,
     holes included, to be drawn with fill-rule evenodd; coordinates rounded
@@ -924,8 +931,10 @@ def to_path(geometry, digits: int = 2) -> str:
                 coords = coords[~repeat] if not repeat.all() else coords[:1]
             if len(coords) < 3:
                 continue
-            words = [f"{_number(px, digits)} {_number(py, digits)}" for px, py in coords]
-            rings.append("M " + " L ".join(words) + " Z")
+            # Rounded already: %g writes it short ("3.5", "12"); six
+            # significant digits hold any map's squares to the hundredth.
+            words = " L ".join(f"{px:g} {py:g}" for px, py in coords.tolist())
+            rings.append(f"M {words} Z")
     return " ".join(rings)
 
 

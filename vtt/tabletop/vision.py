@@ -112,6 +112,15 @@ def _kept(cache: OrderedDict, key, make):
     return value
 
 
+_BARRIERS = OrderedDict()
+
+
+def barriers(walls) -> list:
+    """A scene's walls read once per distinct list (each move asks)."""
+    text = json.dumps(walls or [])
+    return _kept(_BARRIERS, text, lambda: sight.parse_barriers(walls or []))
+
+
 def scene_sight(scene: Scene, tokens: list[dict]) -> sight.Sight:
     lights = [
         sight.Light(*centre(t), t["light_ft"] / SQUARE_FT)
@@ -121,7 +130,7 @@ def scene_sight(scene: Scene, tokens: list[dict]) -> sight.Sight:
     key = (scene.pk, scene.width, scene.height, json.dumps(scene.walls or []))
 
     def walls():
-        segments = sight.sight_segments(sight.parse_barriers(scene.walls or []))
+        segments = sight.sight_segments(barriers(scene.walls))
         return sight.Sight(segments, scene.width, scene.height, True)
 
     return _kept(_SIGHTS, key, walls).relit(scene.lit, lights)
