@@ -83,6 +83,8 @@ def test_every_token_has_its_card_with_an_edit_form_and_a_remove_button(gm, tabl
         ({"y": 3}, {"y": 3}, "token.moved"),
         ({"character_id": "tenrec"}, {"character_id": "tenrec"}, "token.updated"),
         ({"hidden": "on"}, {"hidden": True}, "token.hidden"),
+        ({"sight_ft": 60}, {"sight_ft": 60}, "token.updated"),
+        ({"light_ft": 20}, {"light_ft": 20}, "token.updated"),
     ],
 )
 def test_edit_each_field_and_the_room_hears_it(gm, table, changes, saved, kind):

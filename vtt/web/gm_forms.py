@@ -175,10 +175,25 @@ class TokenForm(forms.Form):
     character_id = forms.TypedChoiceField(
         label="Character", coerce=int, empty_value=None, required=False, choices=()
     )
+    # Fog of war (docs/vision.md); left empty, unchanged (a new token: 0).
+    sight_ft = forms.IntegerField(
+        label="Sees in the dark (ft)", required=False, min_value=0, max_value=1000
+    )
+    light_ft = forms.IntegerField(
+        label="Carries light (ft)", required=False, min_value=0, max_value=1000
+    )
 
     def __init__(self, *args, characters=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["character_id"].choices = [("", "None")] + [(c.pk, c.name) for c in characters]
+
+    def given(self) -> dict:
+        """The cleaned fields, without the optional ones left empty."""
+        return {
+            name: value
+            for name, value in self.cleaned_data.items()
+            if not (name in ("sight_ft", "light_ft") and value is None)
+        }
 
 
 class TokenEditForm(TokenForm):

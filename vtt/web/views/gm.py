@@ -257,7 +257,7 @@ def token_new(request, campaign_id: int, scene_id: int):
     form = TokenForm(request.POST, characters=characters)
     if form.is_valid():
         try:
-            token = services.token_create(scene_id=scene.pk, by=request.user, **form.cleaned_data)
+            token = services.token_create(scene_id=scene.pk, by=request.user, **form.given())
         except ServiceError as exc:
             add_service_error(form, exc)
         else:
@@ -276,7 +276,7 @@ def token_edit(request, campaign_id: int, scene_id: int, token_id: int):
     characters = Character.objects.filter(campaign=membership.campaign)
     form = TokenEditForm.of(token, characters=characters, data=request.POST)
     if form.is_valid():
-        fields = dict(form.cleaned_data)
+        fields = form.given()
         version = fields.pop("version")
         try:
             token = services.token_edit(
