@@ -28,7 +28,10 @@ export class FogPanel {
     this.tools = { reveal: $("fog-reveal"), cover: $("fog-cover") };
     this.area = new AreaTool(board, board.layers.area, {
       onArea: (rect, mode) => this.edit(mode, rect),
-      onEnd: () => this.pressTools(null),
+      onEnd: () => {
+        this.pressTools(null);
+        this.status("");
+      },
     });
     board.tool = this.area;
     this.fogBox.addEventListener("change", () => this.patch({ fog: this.fogBox.checked }));
@@ -78,7 +81,7 @@ export class FogPanel {
     $("fog-scene").textContent = scene ? `On ${scene.name}${fog ? "" : ": fog off"}.` : "No active scene.";
   }
 
-  /** A fresh socket forgets what the GM saw as: ask again. */
+  /** A new socket forgets whose view the GM sees: ask again. */
   resume() {
     if (this.seeAs.value) this.preview();
   }
@@ -126,7 +129,6 @@ export class FogPanel {
   toggleTool(mode) {
     if (this.area.mode === mode) {
       this.area.stop();
-      this.status("");
       return;
     }
     if (this.board.ruler.active) $("tool-ruler").click(); // one map mode at a time

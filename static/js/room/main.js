@@ -311,7 +311,6 @@ const socket = new RoomSocket(config.socket, {
     applyScene(frame.scene);
     board.setTokens(frame.tokens || []);
     vision.set(room.vision);
-    fogPanel?.resume();
     presence.set(frame.online || []);
     log.clear();
     combatLog.clear();
@@ -335,6 +334,9 @@ const socket = new RoomSocket(config.socket, {
   },
   onDrag: (frame) => board.showDrag(frame),
   onState(state, code) {
+    // A new socket (after a snapshot or a reconnect's catching up) forgets
+    // whose view the GM was seeing: ask for it again.
+    if (state === "open" && conn.dataset.state !== "open") fogPanel?.resume();
     conn.dataset.state = state;
     conn.textContent = CLOSE_WORDS[code] || STATE_WORDS[state] || state;
     if (code === 4401) window.location.assign(`/accounts/login/?next=${encodeURIComponent(location.pathname)}`);
