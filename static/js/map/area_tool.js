@@ -115,8 +115,6 @@ export class AreaTool {
     const [x, y, width, height] = this.rect();
     this.layer.append(svg("rect", { class: `area area-${this.mode}`, x, y, width, height }));
     const verb = this.mode === "reveal" ? "Reveal" : "Cover";
-    this.board.options.status(
-      `${verb}: ${width} × ${height} squares from column ${x}, row ${y}. Drag on the map, or arrows and Shift+arrows, then Enter; Escape stops.`,
-    );
+    this.board.options.status(`${verb} ${width} × ${height} from column ${x}, row ${y}: Enter takes it, Escape stops.`);
   }
 }

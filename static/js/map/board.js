@@ -50,8 +50,9 @@ export class Board {
     this.layers = {};
     // Touch discs sit under every token, so a finger on a token's own face
     // always takes that token, and one beside it takes the nearest disc.
-    // The fog covers the map, its walls and doors, not what moves on it.
-    const layers = ["background", "bands", "grid", "walls", "doors", "fog", "trails", "ghosts", "hits", "tokens", "ruler", "area"];
+    // The fog covers the map and its walls, not what moves on it; doors lie
+    // on it whole, hidden or dimmed by what was seen of them (./doors.js).
+    const layers = ["background", "bands", "grid", "walls", "fog", "doors", "trails", "ghosts", "hits", "tokens", "ruler", "area"];
     for (const name of layers) {
       this.layers[name] = svg("g", { class: `layer-${name}` });
       this.world.append(this.layers[name]);

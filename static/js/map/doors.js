@@ -68,12 +68,18 @@ export class Doors {
     return this.list.find((door) => door.index === index) || null;
   }
 
-  /** Hide the openings `seen(door)` says the viewer never saw (fog of war). */
+  /**
+   * Under fog of war, `seen(door)` says what the viewer makes of each
+   * opening: "view", "explored" (drawn dimmed) or "unexplored" (hidden, out
+   * of the Tab order). Null: no fog, every opening as it is.
+   */
   showOnly(seen) {
     for (const door of this.list) {
       const node = this.nodes.get(door.index);
-      const hidden = seen ? !seen(door) : false;
+      const what = seen ? seen(door) : "view";
+      const hidden = what === "unexplored";
       node.classList.toggle("unseen", hidden);
+      node.classList.toggle("dimmed", what === "explored");
       if (door.kind === "door") node.setAttribute("tabindex", hidden ? "-1" : "0");
       node.setAttribute("aria-hidden", hidden ? "true" : "false");
     }
@@ -95,7 +101,7 @@ export class Doors {
     const dy = door.y2 - door.y1;
     const length = Math.hypot(dx, dy);
     const angle = (Math.atan2(dy, dx) * 180) / Math.PI;
-    return { length, transform: `translate(${door.x1} ${door.y1}) rotate(${angle})` };
+    return { length, angle, transform: `translate(${door.x1} ${door.y1}) rotate(${angle})` };
   }
 
   makeWindow(door) {
@@ -109,7 +115,7 @@ export class Doors {
   }
 
   makeDoor(door) {
-    const { length, transform } = this.frame(door);
+    const { length, angle, transform } = this.frame(door);
     const parts = [svg("line", {
         class: "door-hit",
         x1: 0,
@@ -134,7 +140,7 @@ export class Doors {
         parts.push(
           svg(
             "g",
-            { class: "padlock", transform: `translate(${mid} 0)` },
+            { class: "padlock", transform: `translate(${mid} 0) rotate(${-angle})` }, // upright
             svg("path", { class: "shackle", d: "M -0.09 -0.05 V -0.15 A 0.09 0.09 0 0 1 0.09 -0.15 V -0.05" }),
             svg("rect", { class: "lock-body", x: -0.14, y: -0.07, width: 0.28, height: 0.2, rx: 0.03 }),
           ),

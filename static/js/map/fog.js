@@ -3,8 +3,9 @@
 // server sends none) where it has been explored but is out of view now,
 // clear where it sees. One rectangle of fog, cut by a mask made of the
 // vision's two paths (grid units, fill-rule evenodd, "" for none); it lies
-// over the background, grid, walls and doors, so a wall never seen stays
-// hidden, and under trails and tokens. Nothing is drawn without a vision
+// over the background, grid and walls, so a wall never seen stays hidden,
+// and under doors (hidden or dimmed by sees(): ./doors.js), trails and
+// tokens. Nothing is drawn without a vision
 // (a scene without fog, a GM who is not previewing a group).
 //
 // The paths change only when the vision does (a new frame, or a drag

@@ -135,6 +135,7 @@ export class FogPanel {
     this.area.stop();
     this.area.start(mode);
     this.pressTools(mode);
+    this.note.textContent = "Drag a rectangle on the map, or on the map move a corner with the arrows, stretch it with Shift+arrows and press Enter. Escape stops.";
     this.board.svg.focus();
   }
 

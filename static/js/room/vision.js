@@ -39,14 +39,15 @@ export class Vision {
     this.set(this.vision && this.vision.scene === this.board.scene?.id ? this.vision : null);
   }
 
-  /** A door or window is shown once either side of it was ever seen. */
+  /** A door or window is as seen as the better seen of its two sides. */
   seen(door) {
     const fog = this.board.fog;
     const [mx, my] = [(door.x1 + door.x2) / 2, (door.y1 + door.y2) / 2];
     const length = Math.hypot(door.x2 - door.x1, door.y2 - door.y1) || 1;
     // A quarter of a square off the middle, square to the opening.
     const [nx, ny] = [(-(door.y2 - door.y1) / length) * 0.25, ((door.x2 - door.x1) / length) * 0.25];
-    return [fog.sees(mx + nx, my + ny), fog.sees(mx - nx, my - ny)].some((s) => s && s !== "unexplored");
+    const sides = [fog.sees(mx + nx, my + ny), fog.sees(mx - nx, my - ny)];
+    return ["view", "explored"].find((what) => sides.includes(what)) || "unexplored";
   }
 
   load() {
