@@ -24,6 +24,7 @@ export class Fog {
     this.scene = null;
     this.vision = null; // the server's
     this.previewView = null; // a drag's own view, until the server's next vision
+    this.previewLight = null; // and its lit places: {clip, light} (a dark scene's lights)
     this.drawn = null; // [view, explored] as drawn
     this.paths = null;
   }
@@ -37,6 +38,7 @@ export class Fog {
     if (scene?.id !== this.scene?.id) {
       this.vision = null;
       this.previewView = null;
+      this.previewLight = null;
     }
     this.scene = scene;
     this.build();
@@ -46,19 +48,27 @@ export class Fog {
   set(vision) {
     this.vision = vision && this.scene && vision.scene === this.scene.id ? vision : null;
     this.previewView = null;
+    this.previewLight = null;
     this.draw();
   }
 
-  /** A view worked out here (a drag in progress), drawn until set() or endPreview(). */
-  preview(view) {
+  /**
+   * A view worked out here (a drag in progress: ./sight.js's viewPath, whose
+   * rings overlap and so are filled nonzero), with a dark scene's lit places
+   * (`light` seen where it falls inside `clip`), drawn until set() or
+   * endPreview().
+   */
+  preview(view, light = null) {
     if (!this.active) return;
     this.previewView = view;
+    this.previewLight = light;
     this.draw();
   }
 
   endPreview() {
     if (this.previewView === null) return;
     this.previewView = null;
+    this.previewLight = null;
     this.draw();
   }
 
@@ -71,6 +81,9 @@ export class Fog {
     const area = { x: 0, y: 0, width, height };
     const explored = svg("path", { class: "fog-explored", "fill-rule": "evenodd", fill: "#000", "fill-opacity": 1 - DIM });
     const view = svg("path", { class: "fog-view", "fill-rule": "evenodd", fill: "#000" });
+    const clipId = `${this.maskId}-lit`;
+    const lightClip = svg("path", {});
+    const light = svg("path", { class: "fog-light", fill: "#000", "clip-path": `url(#${clipId})` });
     // The same two shapes, laid out (invisibly) for sees(): shapes inside a
     // mask have no geometry a point can be tested against.
     const probeExplored = svg("path", { class: "fog-probe", "fill-rule": "evenodd" });
@@ -79,19 +92,21 @@ export class Fog {
       svg(
         "defs",
         {},
+        svg("clipPath", { id: clipId }, lightClip),
         svg(
           "mask",
           { id: this.maskId, maskUnits: "userSpaceOnUse", ...area },
           svg("rect", { ...area, fill: "#fff" }),
           explored,
           view,
+          light,
         ),
       ),
       svg("rect", { class: "fog", ...area, mask: `url(#${this.maskId})` }),
       probeExplored,
       probeView,
     );
-    this.paths = { explored, view, probeExplored, probeView };
+    this.paths = { explored, view, probeExplored, probeView, light, lightClip };
     this.draw();
   }
 
@@ -99,15 +114,24 @@ export class Fog {
     if (!this.paths) return;
     this.layer.classList.toggle("fog-on", this.active);
     this.layer.classList.toggle("fog-preview", !!this.vision?.preview);
-    const view = this.active ? (this.previewView ?? this.vision.view) : "";
+    const previewing = this.active && this.previewView !== null;
+    const view = this.active ? (previewing ? this.previewView : this.vision.view) : "";
     const explored = this.active ? this.vision.explored : "";
-    if (this.drawn && this.drawn[0] === view && this.drawn[1] === explored) return;
-    this.drawn = [view, explored];
+    const light = previewing ? this.previewLight || {} : {};
+    const key = [view, explored, light.light || "", light.clip || ""];
+    if (this.drawn && key.every((part, i) => part === this.drawn[i])) return;
+    this.drawn = key;
+    // The server's rings are drawn evenodd; a preview's overlap, and nonzero fills them.
+    const rule = previewing ? "nonzero" : "evenodd";
+    this.paths.view.setAttribute("fill-rule", rule);
+    this.paths.probeView.setAttribute("fill-rule", rule);
     for (const [node, d] of [
       [this.paths.view, view],
       [this.paths.probeView, view],
       [this.paths.explored, explored],
       [this.paths.probeExplored, explored],
+      [this.paths.light, light.light],
+      [this.paths.lightClip, light.clip],
     ]) {
       if (d) node.setAttribute("d", d);
       else node.removeAttribute("d");

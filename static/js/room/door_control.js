@@ -7,18 +7,17 @@
 // other refusals are.
 
 import { describeError } from "../lib/errors.js";
-import { TokenMenu } from "../map/token_menu.js";
 
 const DONE = { open: "opened", closed: "closed", locked: "locked" };
 
 export class DoorControl {
-  constructor({ board, socket, status, isGm, settings, menuHost }) {
+  constructor({ board, socket, status, isGm, settings, menu }) {
     this.board = board;
     this.socket = socket;
     this.status = status;
     this.isGm = isGm;
     this.settings = settings || {};
-    this.menu = isGm ? new TokenMenu(menuHost) : null;
+    this.menu = isGm ? menu : null; // the map's menu (../map/token_menu.js)
   }
 
   /** The campaign's settings changed (campaign.updated). */

@@ -377,7 +377,6 @@ const tray = new Tray($("tray"), {
 sheet.onChoose = (id) => tray.setCharacter(id);
 const placing = new Placing($("place"), { config, roster, board, socket, status });
 placing.draw();
-const doors = new DoorControl({ board, socket, status, isGm, settings: config.settings, menuHost: $("map-wrap") });
 const fogPanel = isGm
   ? new FogPanel({ config, socket, board, status, onStopPreview: () => room && draw(clearVision(room)) })
   : null;
@@ -390,6 +389,8 @@ const tools = isGm
       menuHost: $("map-wrap"),
     })
   : null;
+// Doors share the tokens' menu: one menu on the map at a time.
+const doors = new DoorControl({ board, socket, status, isGm, settings: config.settings, menu: tools?.menu || null });
 sheet.choose(tray.characterId());
 socket.connect();
 window.d6room = { socket, board, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, state: () => room }; // for the browser tests and the curious

@@ -11,6 +11,7 @@
 // preview, so a GM's token handed to nobody never counts.
 
 const SIGHT_MODULE = "../map/sight.js";
+const FEET_PER_SQUARE = 5;
 
 export class Vision {
   constructor({ board, isGm }) {
@@ -79,11 +80,32 @@ export class Vision {
       return;
     }
     if (!fog.active || !this.sight) return;
-    const eyes = this.eyes();
-    if (!eyes.some((t) => t.id === token.id)) return; // not one the group sees through
-    const moved = eyes.map((t) => (t.id === token.id ? { ...t, x: square[0], y: square[1] } : t));
+    const tokens = this.eyes();
+    if (!tokens.some((t) => t.id === token.id)) return; // not one the group sees through
+    const at = (t) => (t.id === token.id ? { ...t, x: square[0], y: square[1] } : t);
     const scene = this.board.scene;
-    if (this.barriers?.[0] !== scene.walls) this.barriers = [scene.walls, this.sight.parseBarriers(scene.walls)];
-    fog.preview(this.sight.viewPath(moved, this.barriers[1], scene));
+    if (this.barriers?.[0] !== scene.walls) {
+      try {
+        this.barriers = [scene.walls, this.sight.parseBarriers(scene.walls)];
+      } catch {
+        return; // walls the geometry cannot read: the server's view will do
+      }
+    }
+    // sight.js's units: grid squares from a token's centre (5 ft a square).
+    const centre = (t) => [t.x + (t.size || 1) / 2, t.y + (t.size || 1) / 2];
+    const eyes = tokens.map(at).map((t) => {
+      const [x, y] = centre(t);
+      return { x, y, sight: (t.sight_ft || 0) / FEET_PER_SQUARE };
+    });
+    const lights = [...this.board.tokens.values()]
+      .filter((t) => t.light_ft > 0)
+      .map(at)
+      .map((t) => {
+        const [x, y] = centre(t);
+        return { x, y, radius: t.light_ft / FEET_PER_SQUARE };
+      });
+    const world = { width: scene.width, height: scene.height, lit: scene.lit !== false, lights };
+    const barriers = this.barriers[1];
+    fog.preview(this.sight.viewPath(eyes, barriers, world), this.sight.lightPath(eyes, barriers, world));
   }
 }
