@@ -39,6 +39,10 @@ are reported beside it. Scenarios:
   until p99 passes 100 ms or a delivery is lost; reported is the highest
   deliveries/s that met both.
 
+With `--fog` the room's scene has fog of war and 300 wall segments (a field
+of pillars south of the senders' row), and every sender's token is a party
+token: each stored move recomputes the party's view (docs/vision.md).
+
 Loopback only; every phase is bounded in time."""
 
 import argparse
@@ -177,7 +181,13 @@ def build_table(database_url: str, clients: int, senders: int) -> Table:
         [Membership(campaign=campaign, user=u, role=Role.PLAYER) for u in users[1:]]
     )
     scene = scene_create(
-        campaign_id=campaign.pk, by=gm, name="Field", width=MAP_SIDE, height=MAP_SIDE
+        campaign_id=campaign.pk,
+        by=gm,
+        name="Field",
+        width=MAP_SIDE,
+        height=MAP_SIDE,
+        walls=pillars() if FOG else [],
+        fog=FOG,
     )
     scene_activate(scene_id=scene.pk, by=gm)
     tokens = [
@@ -197,6 +207,20 @@ def build_table(database_url: str, clients: int, senders: int) -> Table:
         client.force_login(user)
         cookies.append(client.cookies["sessionid"].value)
     return Table(campaign.pk, cookies, tokens)
+
+
+FOG = False  # --fog: the scene has fog of war and walls
+
+
+def pillars(count: int = 75) -> list:
+    """300 wall segments: `count` one-square pillars in rows from y = 10 on,
+    clear of the senders' row, so every party move sees past many of them."""
+    walls = []
+    for i in range(count):
+        x, y = 5 + (i % 15) * 6, 10 + (i // 15) * 12
+        walls += [[x, y, x + 1, y], [x + 1, y, x + 1, y + 1], [x + 1, y + 1, x, y + 1]]
+        walls.append([x, y + 1, x, y])
+    return walls
 
 
 # How the Django targets are served: as the site is (daphne on uvloop), or
@@ -721,11 +745,19 @@ def main() -> None:
         help="serve with the daphne command (asyncio loop) instead of python -m vtt.serve",
     )
     parser.add_argument(
+        "--fog",
+        action="store_true",
+        help="fog of war on the room's scene, 300 walls, every sender's token in the party",
+    )
+    parser.add_argument(
         "--server-logs",
         metavar="DIR",
         help="keep each daphne process's output (log level INFO) in DIR/daphne-PORT.log",
     )
     args = parser.parse_args()
+    if args.fog:
+        global FOG
+        FOG = True
     if args.server_logs:
         global SERVER_LOGS
         SERVER_LOGS = Path(args.server_logs)

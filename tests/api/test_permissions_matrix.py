@@ -134,6 +134,15 @@ ENDPOINTS = [
     ("delete", "/api/scenes/{scene}/background/", None, (401, 404, 403, 403, 403, 200)),
     ("post", "/api/scenes/{scene}/activate/", None, (401, 404, 403, 403, 403, 200)),
     ("post", "/api/scenes/{spare_scene}/activate/", None, (401, 404, 404, 404, 404, 200)),
+    # Fog of war: the table's scene has none (204), and its one wall is no door.
+    ("get", "/api/scenes/{scene}/vision/", None, (401, 404, 204, 204, 204, 204)),
+    ("post", "/api/scenes/{scene}/fog/", {"action": "reset"}, (401, 404, 403, 403, 403, 200)),
+    (
+        "patch",
+        "/api/scenes/{scene}/doors/{wall}/",
+        {"state": "open"},
+        (401, 404, 403, 403, 403, 400),
+    ),
     ("get", "/api/scenes/{scene}/tokens/", None, (401, 404, 200, 200, 200, 200)),
     ("get", "/api/scenes/{spare_scene}/tokens/", None, (401, 404, 404, 404, 404, 200)),
     ("post", "/api/scenes/{scene}/tokens/", {"name": "Rat"}, (401, 404, 403, 403, 403, 201)),
@@ -147,7 +156,7 @@ ENDPOINTS = [
     (
         "post",
         "/api/tokens/{tenrec_token}/move/",
-        {"x": 5, "y": 5},
+        {"x": 4, "y": 4},
         (401, 404, 403, 200, 403, 200),
     ),
     (
@@ -204,6 +213,7 @@ def fill(template, table):
         "kobor": table.kobor.pk,
         "zombie": table.zombie.pk,
         "scene": table.scene.pk,
+        "wall": 0,
         "spare_scene": table.spare_scene.pk,
         "tenrec_token": table.tenrec_token.pk,
         "zombie_token": table.zombie_token.pk,

@@ -71,6 +71,8 @@ def test_the_game_is_offered_only_while_registered(people, client):
             "skip_fallen": True,
             # The table's own, which no game lists (vtt.games.kit.TABLE_SETTINGS).
             "players_place_tokens": False,
+            "own_vision": False,
+            "players_open_doors": False,
         }
     finally:
         unregister()

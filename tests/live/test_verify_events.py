@@ -34,6 +34,8 @@ from vtt.live.render import render_event, text_for
 from vtt.tabletop import event_kinds, services
 from vtt.tabletop.events import events_since
 from vtt.tabletop.models import Role
+from vtt.tabletop.services.fog import fog_edit
+from vtt.tabletop.services.scenes import scene_set_door
 from vtt.tabletop.visibility import Viewer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.browser]
@@ -94,6 +96,20 @@ def _picture():
 def _new_member(b):
     user = get_user_model().objects.create_user("apocalyptia-newcomer")
     services.membership_add(campaign_id=b.campaign.pk, by=b.users["gm"], user_id=user.pk)
+
+
+def _fog(b):
+    """Fog of war comes down: a ghoul goes out of view, walks unseen, comes
+    back through a door; the zombie walks out of view; the GM reveals a
+    corner of the map."""
+    gm = b.users["gm"]
+    ghoul = services.token_create(scene_id=b.scene.pk, by=gm, name="Ghoul", x=14, y=4)
+    walls = [[10, 0, 10, 4], [10, 4, 10, 6, "door"], [10, 6, 10, 10]]
+    services.scene_update(scene_id=b.scene.pk, by=gm, walls=walls, fog=True)
+    services.token_move(token_id=ghoul.pk, by=gm, x=15, y=5)
+    scene_set_door(scene_id=b.scene.pk, by=gm, wall=1, state="open")
+    services.token_move(token_id=b.tokens["zombie"].pk, by=gm, x=16, y=1)
+    fog_edit(scene_id=b.scene.pk, by=gm, action="reveal", rect=[20, 20, 3, 3])
 
 
 # Each action, before which the stale snapshots are read, and the kinds it
@@ -203,6 +219,7 @@ SCENARIOS = {
         undo_last(campaign_id=b.campaign.pk, by=b.users["gm"]),
     ),
     "reveal": _reveal,
+    "fog.changed": _fog,
     "trails.cleared": lambda b: (
         services.token_move(token_id=b.tokens["tenrec"].pk, by=b.users["player"], x=5, y=4),
         trails_clear(scene_id=b.scene.pk, by=b.users["gm"]),
@@ -270,7 +287,7 @@ def received(battle, since: int, viewer: Viewer) -> list[dict]:
     """The events after `since` as this member's socket is handed them."""
     frames = []
     for event in events_since(battle.campaign.pk, since):
-        text = text_for(render_event(event), viewer.role, viewer.user_id)
+        text = text_for(render_event(event), viewer.role, viewer.user_id, viewer.group)
         frames.append(json.loads(text)["event"])
     return frames
 

@@ -149,6 +149,70 @@ def test_walls_off_the_map_are_refused_by_the_service(campaign, scene, as_user):
     assert page.context["scene_form"].errors.get("walls")
 
 
+def test_a_wall_off_the_map_is_named_by_its_line(campaign, scene, as_user):
+    page = as_user("gm").post(
+        gm_url(campaign, f"scenes/{scene.pk}/"),
+        {"name": "Crypt", "width": "10", "height": "8", "walls": "0 0 5 0\n\n0 0 5 9"},
+    )
+    assert page.status_code == 400
+    assert page.context["scene_form"].errors["walls"] == [
+        "line 3, y2: must be between 0 and 8, not 9"
+    ]
+
+
+def test_doors_and_windows_are_saved_as_the_scene_contract_says(campaign, scene, as_user):
+    text = "0 0 4 0\n4 0 5 0 door locked\n5 0 6 0 door open\n6 0 9 0 window\n9 0 10 0 door"
+    page = as_user("gm").post(
+        gm_url(campaign, f"scenes/{scene.pk}/"),
+        {"name": "Crypt", "width": "10", "height": "8", "walls": text},
+    )
+    assert page.status_code == 302
+    scene.refresh_from_db()
+    assert scene.walls == [
+        [0, 0, 4, 0],
+        [4, 0, 5, 0, "door", "locked"],
+        [5, 0, 6, 0, "door", "open"],
+        [6, 0, 9, 0, "window"],
+        [9, 0, 10, 0, "door"],
+    ]
+
+
+def test_the_scene_page_writes_doors_and_windows_as_text(campaign, scene, as_user):
+    # Stored as the contract has them (by whatever door; here straight in).
+    Scene.objects.filter(pk=scene.pk).update(
+        walls=[[0, 0, 4, 0], [4, 0, 5, 0, "door", "locked"], [6, 0, 9, 0, "window"]]
+    )
+    page = as_user("gm").get(gm_url(campaign, f"scenes/{scene.pk}/"))
+    assert page.context["scene_form"]["walls"].value() == (
+        "0 0 4 0\n4 0 5 0 door locked\n6 0 9 0 window"
+    )
+
+
+def test_a_new_scene_is_lit_without_fog_unless_the_gm_says(campaign, as_user):
+    form = as_user("gm").get(gm_url(campaign)).context["scene_form"]
+    assert (form["fog"].value(), form["lit"].value()) == (None, True)
+    as_user("gm").post(
+        gm_url(campaign, "scenes/"), {"name": "Cellar", "width": "8", "height": "8", "fog": "on"}
+    )
+    cellar = Scene.objects.get(name="Cellar")
+    assert cellar.fog is True and cellar.lit is False
+
+
+def test_fog_and_light_are_changed_with_the_scene(campaign, scene, as_user):
+    client = as_user("gm")
+    url = gm_url(campaign, f"scenes/{scene.pk}/")
+    assert client.get(url).context["scene_form"]["lit"].value() is True
+    data = {"name": "Crypt", "width": "10", "height": "8", "walls": ""}
+    assert client.post(url, {**data, "fog": "on"}).status_code == 302
+    scene.refresh_from_db()
+    assert (scene.fog, scene.lit) == (True, False)
+    client.post(url, {**data, "lit": "on"})
+    scene.refresh_from_db()
+    assert (scene.fog, scene.lit) == (False, True)
+    form = client.get(url).context["scene_form"]
+    assert (form["fog"].value(), form["lit"].value()) == (False, True)
+
+
 def test_upload_a_background(campaign, scene, as_user):
     page = as_user("gm").post(
         gm_url(campaign, f"scenes/{scene.pk}/"), {"part": "background", "image": png()}

@@ -185,13 +185,13 @@ def test_a_character_of_another_campaign_is_refused(gm, table):
 def test_a_token_moved_in_the_room_since_is_not_put_back(gm, table):
     token = table.tenrec_token
     stale = posted(token, name="Tenrec the Bold")
-    services.token_move(token_id=token.pk, by=table.player, x=5, y=5)
+    services.token_move(token_id=token.pk, by=table.player, x=4, y=4)
     seq = last_seq(table.campaign)
     page = gm.post(edit_url(table, token), stale)
     assert page.status_code == 409
-    assert "it is now at (5, 5)" in page.content.decode()
+    assert "it is now at (4, 4)" in page.content.decode()
     token.refresh_from_db()
-    assert (token.name, token.x, token.y) == ("Tenrec", 5, 5)
+    assert (token.name, token.x, token.y) == ("Tenrec", 4, 4)
     assert last_seq(table.campaign) == seq
     # The card is drawn again from the token as it is now: saving it works.
     row = next(row for row in page.context["token_rows"] if row["token"].pk == token.pk)

@@ -299,6 +299,28 @@ class ScenePatchIn(StrictSerializer):
     lit = Flag(required=False)
 
 
+class DoorIn(StrictSerializer):
+    state = serializers.ChoiceField(choices=["open", "closed", "locked"])
+
+
+class FogIn(StrictSerializer):
+    action = serializers.ChoiceField(choices=["reset", "reveal", "cover"])
+    rect = serializers.ListField(
+        child=serializers.FloatField(),
+        required=False,
+        help_text="[x, y, width, height] in squares (reveal and cover)",
+    )
+    group = Text(max_length=24, required=False, help_text='"party", or "u<user id>"')
+
+
+class VisionOut(serializers.Serializer):
+    scene = serializers.IntegerField()
+    group = serializers.CharField()
+    view = serializers.CharField(help_text="SVG path data in squares: what the group sees now.")
+    explored = serializers.CharField(help_text="SVG path data: what the group has explored.")
+    tokens = serializers.ListField(child=serializers.IntegerField())
+
+
 class BackgroundIn(StrictSerializer):
     image = serializers.FileField(help_text="PNG, JPEG, GIF or WebP; 10 MB, 8192 px a side")
 

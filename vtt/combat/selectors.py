@@ -87,11 +87,13 @@ def scene_trails(*, scene_id: int, by) -> dict:
     steps = (
         TrailStep.objects.filter(scene=scene).select_related("token").order_by("token_id", "seq")
     )
-    viewer = Viewer(member.user_id, member.role)
+    viewer = policy.viewer_in(member.user_id, member.role, scene.campaign.settings)
     if not viewer.is_gm:
         # Steps of moves the viewer did not see, of tokens they do not see.
         unseen = RoomEvent.objects.filter(
-            policy.unseen_token_events_q(), campaign_id=scene.campaign_id, kind=kinds.TOKEN_MOVED
+            policy.unseen_token_events_q(viewer),
+            campaign_id=scene.campaign_id,
+            kind=kinds.TOKEN_MOVED,
         )
         steps = steps.filter(policy.visible_tokens_q(viewer, prefix="token__")).exclude(
             seq__in=unseen.values("seq")
@@ -116,7 +118,7 @@ def scene_encounter(*, scene_id: int, by) -> dict | None:
 
 def _visible_attacks(campaign_id: int, by):
     member = require_member(campaign_id, by)
-    viewer = Viewer(member.user_id, member.role)
+    viewer = policy.viewer_in(member.user_id, member.role, member.campaign.settings)
     attacks = Attack.objects.filter(policy.visible_attacks_q(viewer), campaign_id=campaign_id)
     return attacks.select_related("by", "event")
 

@@ -23,11 +23,12 @@ from channels.consumer import AsyncConsumer
 from channels.exceptions import StopConsumer
 
 from vtt.rules import RulesError
-from vtt.tabletop import policy
+from vtt.tabletop import policy, vision
 from vtt.tabletop.models import Role
 from vtt.tabletop.serialize import token_data
 from vtt.tabletop.services.errors import ServiceError, StaleVersion
 from vtt.tabletop.visibility import Viewer
+from vtt.tabletop.vision import PARTY
 
 from . import db, intents, protocol, room_reads
 from .hub import get_hub, presence_frame
@@ -112,6 +113,8 @@ class RoomConsumer(AsyncConsumer):
 
         self.user = user
         self.user_id = user.pk
+        self.own_vision = place["own_vision"]
+        self.preview: str | None = None  # the sight group a GM looks through
         self.role = place["role"]
         self.me = {**place["user"], "role": self.role}
         self.campaign = place["campaign"]
@@ -140,8 +143,13 @@ class RoomConsumer(AsyncConsumer):
         return self.role == Role.GM
 
     @property
+    def group(self) -> str:
+        """The sight group this member sees a fog scene through."""
+        return vision.group_of(self.role, self.user_id, {"own_vision": self.own_vision}) or PARTY
+
+    @property
     def viewer(self) -> Viewer:
-        return Viewer(self.user_id, self.role)
+        return Viewer(self.user_id, self.role, self.group)
 
     async def presence_join(self, user: dict) -> bool:
         """Count this socket online. Presence is not worth a failed connect:
@@ -181,9 +189,10 @@ class RoomConsumer(AsyncConsumer):
 
     async def _send_snapshot(self, reason: str, id_=None):
         self.syncing = True
-        state = await db.run(room_reads.snapshot, self.room, self.viewer)
+        state = await db.run(room_reads.snapshot, self.room, self.viewer, self.preview)
         online = await self.online()
-        self.tokens = {t["id"]: _token_meta(t) for t in state["tokens"]}
+        eyes = state["eyes"]
+        self.tokens = {t["id"]: _token_meta(t, eyes) for t in state["tokens"]}
         frame = {
             "type": "snapshot",
             "protocol": protocol.PROTOCOL_VERSION,
@@ -195,6 +204,7 @@ class RoomConsumer(AsyncConsumer):
             "tokens": state["tokens"],
             "log": state["log"],
             "online": online,
+            "vision": state["vision"],
         }
         if id_ is not None:
             frame["id"] = id_
@@ -227,8 +237,8 @@ class RoomConsumer(AsyncConsumer):
         # This socket's table of the tokens its member may see: as they are
         # now, then every event held meanwhile applied on top (push_event),
         # scene changes included.
-        tokens = await db.run(room_reads.active_tokens, self.room, self.viewer)
-        self.tokens = {t["id"]: _token_meta(t) for t in tokens}
+        tokens, eyes = await db.run(room_reads.active_tokens, self.room, self.viewer)
+        self.tokens = {t["id"]: _token_meta(t, eyes) for t in tokens}
         after = since
         while True:
             views = await db.run(room_reads.views_since, self.room, after, self.viewer)
@@ -239,7 +249,15 @@ class RoomConsumer(AsyncConsumer):
             self.outbox.push(protocol.dumps(page))
             if not more:
                 break
+        # The view is state, not history: the pages bring the tokens, this
+        # the fog as it is now.
+        await self.send_vision()
         self.settle(after)
+
+    async def send_vision(self):
+        frame = await db.run(room_reads.room_vision, self.room, self.viewer, self.preview)
+        if frame is not None:
+            self.outbox.push(protocol.dumps({"type": "vision", **frame}))
 
     def settle(self, seq: int):
         """The client now holds everything up to `seq`: release what was held."""
@@ -280,7 +298,12 @@ class RoomConsumer(AsyncConsumer):
             return
         self.last_seq = seq
         self.note_tokens(message)
-        self.outbox.push(text_for(message, self.role, self.user_id))
+        self.outbox.push(text_for(message, self.role, self.user_id, self.group))
+        frames = message.get("vision")
+        if frames:
+            mine = frames.get(self.preview if self.is_gm else self.group)
+            if mine is not None:
+                self.outbox.push(mine)
         self.note_member(message)
 
     def push_aside(self, text: str, key=None):
@@ -299,21 +322,42 @@ class RoomConsumer(AsyncConsumer):
             return
         if message.get("gm_only") and not self.is_gm:
             return
+        groups = message.get("groups")
+        if groups is not None and not self.is_gm and self.group not in groups:
+            return  # a fog scene's drag: the groups it sees for watch it
         self.push_aside(message["text"], key=message.get("key"))
 
     def note_tokens(self, message: dict):
         token = message.get("token")
         if token is not None:
+            if "seen_by" in message:
+                token = {**token, "seen_by": message["seen_by"], "eyes": message.get("eyes", [])}
             self.note_token(token)
+        change = (message.get("sight") or {}).get(self.group)
+        if change is not None and not self.is_gm:
+            for meta in change["enter"]:
+                self.tokens[meta["id"]] = meta
+            for token_id in change["leave"]:
+                self.tokens.pop(token_id, None)
         scene = message.get("scene")
         if scene is not None:
             # A scene change: the table becomes the new map's tokens, as the
             # event carries them (later token events apply on top).
-            metas = [_token_meta(t) for t in scene.get("tokens") or ()]
-            self.tokens = {t["id"]: t for t in metas if self.is_gm or not t["hidden"]}
+            eyes = scene.get("eyes")
+            if eyes is not None:
+                eyes = {int(token_id): groups for token_id, groups in eyes.items()}
+            metas = [_token_meta(t, eyes) for t in scene.get("tokens") or ()]
+            seen = (scene.get("seen") or {}).get(self.group)
+            self.tokens = {
+                t["id"]: t
+                for t in metas
+                if self.is_gm or (not t["hidden"] and (seen is None or t["id"] in seen))
+            }
 
     def note_token(self, meta: dict):
-        if meta["gone"] or not policy.sees_if(self.viewer, players_see=not meta["hidden"]):
+        seen_by = meta.get("seen_by")
+        players_see = not meta["hidden"] and (seen_by is None or self.group in seen_by)
+        if meta["gone"] or not policy.sees_if(self.viewer, players_see=players_see):
             self.tokens.pop(meta["id"], None)
         else:
             self.tokens[meta["id"]] = meta
@@ -332,6 +376,7 @@ class RoomConsumer(AsyncConsumer):
             self.spawn(self.close(protocol.CLOSE_NOT_MEMBER))
         elif role != self.role:
             self.role = role
+            self.preview = None
             self.me = {**self.me, "role": role}
             if role != Role.GM:
                 viewer = self.viewer
@@ -379,6 +424,8 @@ class RoomConsumer(AsyncConsumer):
             await self.drag(intent)
         elif intent.type == "resync":
             await self.send_resync(intent.fields["since"], intent.id)
+        elif intent.type == "vision.preview":
+            await self.preview_vision(intent)
         else:
             await self.carry_out(intent)
 
@@ -405,6 +452,15 @@ class RoomConsumer(AsyncConsumer):
 
     def reply_error(self, id_, code, message, field=None, **extra):
         self.outbox.push(protocol.error_frame(id_, code, message, field, **extra))
+
+    async def preview_vision(self, intent: protocol.Intent):
+        """A GM looks at the fog scene as a group sees it (None: stops)."""
+        if not self.is_gm:
+            return self.reply_error(intent.id, "forbidden", "only a GM may preview a view")
+        self.preview = intent.fields["group"]
+        self.outbox.push(protocol.ack_frame(intent.id, intent.type))
+        if self.preview is not None:
+            await self.send_vision()
 
     # ------------------------------------------------------------ drag previews
 
@@ -446,11 +502,15 @@ class RoomConsumer(AsyncConsumer):
                     "version": token["version"],
                 }
             )
+            # On a fog scene only the groups the token sees for watch it
+            # go: where it passes may be out of anyone else's view.
+            eyes = token.get("eyes")
             self.hub.publish_aside(
                 self.room,
                 text,
                 origin=self.conn_id,
-                gm_only=token["hidden"],
+                gm_only=token["hidden"] or eyes == [],
+                groups=eyes,
                 key=f"drag:{token_id}",
             )
 
@@ -521,14 +581,17 @@ class RoomConsumer(AsyncConsumer):
         self.broken()
 
 
-def _token_meta(token: dict) -> dict:
-    return {
+def _token_meta(token: dict, eyes: dict | None = None) -> dict:
+    meta = {
         "id": token["id"],
         "controllers": token.get("controllers") or [],
         "hidden": bool(token.get("hidden")),
         "version": token.get("version"),
         "gone": False,
     }
+    if eyes is not None:  # a fog scene: the groups it sees for
+        meta["eyes"] = eyes.get(token["id"], [])
+    return meta
 
 
 def _whole(value) -> int | None:

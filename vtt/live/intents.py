@@ -12,7 +12,8 @@ from vtt.tabletop.serialize import token_data
 from vtt.tabletop.services.access import require_member
 from vtt.tabletop.services.character_rolls import character_roll
 from vtt.tabletop.services.errors import NotFound, ServiceError
-from vtt.tabletop.services.scenes import scene_activate
+from vtt.tabletop.services.fog import fog_edit
+from vtt.tabletop.services.scenes import scene_activate, scene_set_door
 from vtt.tabletop.services.tokens import (
     token_create,
     token_delete,
@@ -72,14 +73,7 @@ def move(asker: Asker, fields: dict) -> dict:
 
 
 def create(asker: Asker, fields: dict) -> dict:
-    scene_id = fields.pop("scene")
-    if scene_id is None:
-        require_member(asker.room, asker.user)
-        scene_id = Campaign.objects.values_list("active_scene_id", flat=True).get(pk=asker.room)
-        if scene_id is None:
-            raise ServiceError("invalid", "the room has no active scene; name one", "scene")
-    else:
-        _scene_in_room(asker, scene_id)
+    scene_id = _room_scene(asker, fields.pop("scene"))
     token = token_create(scene_id=scene_id, by=asker.user, **fields)
     return {"token": token_data(token)}
 
@@ -102,6 +96,36 @@ def delete(asker: Asker, fields: dict) -> dict:
     return {"token_id": fields["token"]}
 
 
+def _room_scene(asker: Asker, scene_id: int | None) -> int:
+    """The scene an intent names, else the one the room is on."""
+    if scene_id is not None:
+        _scene_in_room(asker, scene_id)
+        return scene_id
+    require_member(asker.room, asker.user)
+    scene_id = Campaign.objects.values_list("active_scene_id", flat=True).get(pk=asker.room)
+    if scene_id is None:
+        raise ServiceError("invalid", "the room has no active scene; name one", "scene")
+    return scene_id
+
+
+def door(asker: Asker, fields: dict) -> dict:
+    scene_id = _room_scene(asker, fields["scene"])
+    scene_set_door(scene_id=scene_id, by=asker.user, wall=fields["wall"], state=fields["state"])
+    return {"scene_id": scene_id, "wall": fields["wall"], "state": fields["state"]}
+
+
+def fog(asker: Asker, fields: dict) -> dict:
+    scene_id = _room_scene(asker, fields["scene"])
+    fog_edit(
+        scene_id=scene_id,
+        by=asker.user,
+        action=fields["action"],
+        rect=fields["rect"],
+        group=fields["group"],
+    )
+    return {"scene_id": scene_id}
+
+
 def activate(asker: Asker, fields: dict) -> dict:
     _scene_in_room(asker, fields["scene"])
     scene = scene_activate(scene_id=fields["scene"], by=asker.user)
@@ -121,6 +145,8 @@ HANDLERS = {
     "token.hide": hide,
     "token.delete": delete,
     "scene.activate": activate,
+    "door.set": door,
+    "fog.edit": fog,
     "chat": chat,
 }
 HANDLERS.update(COMBAT_HANDLERS)

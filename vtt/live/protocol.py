@@ -149,6 +149,19 @@ INTENTS: dict[str, dict] = {
     "token.hide": {"token": _id(), "hidden": Bool(default=True)},
     "token.delete": {"token": _id()},
     "scene.activate": {"scene": _id()},
+    # Fog of war (docs/vision.md): bounds and rights are the services'.
+    "door.set": {
+        "scene": Int(1, ENTITY_ID, default=None),
+        "wall": Int(0, 10_000),
+        "state": Choice("open", "closed", "locked"),
+    },
+    "fog.edit": {
+        "scene": Int(1, ENTITY_ID, default=None),
+        "action": Choice("reset", "reveal", "cover"),
+        "rect": Anything(default=None),
+        "group": Nullable(Text(24, default=None)),
+    },
+    "vision.preview": {"group": Nullable(Text(24, default=None))},
     "chat": {"text": Text(MAX_CHAT_CHARS * 2)},
     "resync": {"since": Int(0, 2**63 - 1)},
     "ping": {},
@@ -158,7 +171,7 @@ INTENTS: dict[str, dict] = {
 INTENTS.update(COMBAT_INTENTS)
 
 # Intents that only pass something along, without the database.
-FORWARDING = frozenset({"token.drag", "ping"})
+FORWARDING = frozenset({"token.drag", "ping", "vision.preview"})
 
 
 @dataclass(frozen=True)

@@ -1,30 +1,52 @@
 """Each log entry is encoded once per *visibility class*, not once per
-recipient: what a member may see of an event depends only on their role and
-on whether they are its actor, or for an addressed event (a whisper) its
-recipient (vtt.tabletop.policy). The broadcast carries the few distinct
-frame texts and which class gets which; every connection then forwards a
-ready text."""
+recipient: what a member may see of an event depends only on their role, on
+whether they are its actor, or for an addressed event (a whisper) its
+recipient, and on a fog scene on the sight group they see through
+(vtt.tabletop.policy). The broadcast carries the few distinct frame texts
+and which class gets which; every connection then forwards a ready text."""
 
 from vtt.tabletop import event_kinds as kinds
+from vtt.tabletop import vision
 from vtt.tabletop.models import Role
 from vtt.tabletop.policy import addressee, event_view, token_event_hidden
 from vtt.tabletop.visibility import Viewer
 
-from .protocol import event_frame_text
+from .protocol import dumps, event_frame_text
 
 ROLES = tuple(Role.values)
 NOBODY = 0  # a user id no real user has: the "not the actor" viewer
+NO_GROUP = "-"  # a group the event's annotation does not name: it saw nothing
 
 
-def class_key(role: str, is_actor: bool, is_addressee: bool = False) -> str:
+def class_key(role: str, is_actor: bool, is_addressee: bool = False, group: str = "") -> str:
+    role = f"{role}@{group}" if group else role
     if is_actor:
         return f"{role}.actor"
     return f"{role}.to" if is_addressee else role
 
 
-def viewer_class(role: str, user_id: int, actor_id: int | None, to_id: int | None = None) -> str:
+def viewer_class(
+    role: str,
+    user_id: int,
+    actor_id: int | None,
+    to_id: int | None = None,
+    group: str = "",
+) -> str:
     is_actor = actor_id is not None and actor_id == user_id
-    return class_key(role, is_actor, to_id is not None and to_id == user_id)
+    return class_key(role, is_actor, to_id is not None and to_id == user_id, group)
+
+
+def _groups_by_role(event) -> dict[str, list[str]]:
+    """The sight groups each role is rendered for: on a fog scene every
+    group of the annotation (and one it does not name) for players, the
+    party for observers; elsewhere the group makes no difference."""
+    annotation = event.data.get(kinds.SIGHT)
+    if annotation is None:
+        return {}
+    return {
+        Role.PLAYER: [*annotation["groups"], NO_GROUP],
+        Role.OBSERVER: [vision.PARTY],
+    }
 
 
 def render_event(event) -> dict:
@@ -33,12 +55,20 @@ def render_event(event) -> dict:
     index: dict[str, int] = {}
     pick: dict[str, int] = {}
     to_id = addressee(event)
+    grouped = _groups_by_role(event)
     for role in ROLES:
-        viewers = [(class_key(role, False), Viewer(NOBODY, role))]
-        if event.actor_id is not None:
-            viewers.append((class_key(role, True), Viewer(event.actor_id, role)))
-        if to_id is not None and to_id != event.actor_id:
-            viewers.append((class_key(role, False, True), Viewer(to_id, role)))
+        viewers = []
+        for group in grouped.get(role, [""]):
+            as_group = {"group": group} if group else {}
+            viewers.append((class_key(role, False, group=group), Viewer(NOBODY, role, **as_group)))
+            if event.actor_id is not None:
+                viewers.append(
+                    (class_key(role, True, group=group), Viewer(event.actor_id, role, **as_group))
+                )
+            if to_id is not None and to_id != event.actor_id:
+                viewers.append(
+                    (class_key(role, False, True, group), Viewer(to_id, role, **as_group))
+                )
         for key, viewer in viewers:
             text = event_frame_text(event_view(event, viewer))
             if text not in index:
@@ -56,6 +86,9 @@ def render_event(event) -> dict:
     }
     if to_id is not None:
         message["to"] = to_id
+    if grouped:
+        message["groups"] = grouped[Role.PLAYER][:-1]
+        _add_sight(message, event)
     declared = kinds.KINDS[event.kind]
     if declared.sight == kinds.Sight.TOKEN:
         token = event.data["token"]
@@ -78,13 +111,57 @@ def render_event(event) -> dict:
                 for token in event.data["tokens"]
             ],
         }
+        annotation = event.data.get(kinds.SIGHT)
+        if annotation is not None:
+            # A fog scene: which tokens each group sees, and what each sees for.
+            message["scene"]["seen"] = {g: m["enter"] for g, m in annotation["groups"].items()}
+            message["scene"]["eyes"] = annotation.get("eyes") or {}
     if event.kind in (kinds.MEMBER_UPDATED, kinds.MEMBER_REMOVED):
         role = event.data["role"] if event.kind == kinds.MEMBER_UPDATED else None
         message["member"] = {"user_id": event.data["user"]["id"], "role": role}
     return message
 
 
-def text_for(message: dict, role: str, user_id: int) -> str:
+def _add_sight(message: dict, event) -> None:
+    """What a connection keeps of a fog scene's event besides its text: for
+    each group, the tokens that came into and left its view (its table of
+    tokens, for checking drags), which groups see the event's token and
+    which it sees for; and the groups' fresh vision frames."""
+    annotation = event.data[kinds.SIGHT]
+    metas = {t["id"]: _meta(t) for t in annotation["tokens"]}
+    message["sight"] = {
+        group: {"enter": [metas[i] for i in mine["enter"]], "leave": mine["leave"]}
+        for group, mine in annotation["groups"].items()
+    }
+    message["seen_by"] = sorted(g for g, mine in annotation["groups"].items() if mine["sees"])
+    eyes = annotation.get("eyes") or {}
+    if "token" in event.data:
+        message["eyes"] = eyes.get(str(event.data["token"]["id"]), [])
+    groups = annotation.get("views") or []
+    if groups:
+        message["vision"] = {
+            group: dumps({"type": "vision", **frame})
+            for group, frame in vision.visions_of(annotation["scene"], groups).items()
+        }
+
+
+def _meta(token: dict) -> dict:
+    return {
+        "id": token["id"],
+        "controllers": token["controllers"],
+        "hidden": token["hidden"],
+        "version": token["version"],
+        "gone": False,
+    }
+
+
+def text_for(message: dict, role: str, user_id: int, group: str = "") -> str:
     """The frame text of a rendered event for one recipient."""
-    key = viewer_class(role, user_id, message.get("actor"), message.get("to"))
+    if "groups" in message and role == Role.PLAYER:
+        group = group if group in message["groups"] else NO_GROUP
+    elif "groups" in message and role == Role.OBSERVER:
+        group = vision.PARTY
+    else:
+        group = ""
+    key = viewer_class(role, user_id, message.get("actor"), message.get("to"), group)
     return message["texts"][message["pick"][key]]

@@ -2,7 +2,7 @@
 fresh connection gets, and pages of the log for a resync. Plain synchronous
 functions; the consumer and the hub call them through vtt.live.db.run."""
 
-from vtt.tabletop import event_kinds
+from vtt.tabletop import event_kinds, vision
 from vtt.tabletop.events import events_since
 from vtt.tabletop.models import Campaign, Membership, RoomEvent
 from vtt.tabletop.policy import event_view
@@ -37,7 +37,17 @@ def membership(campaign_id: int, user) -> dict:
     member = Membership.objects.filter(campaign_id=campaign_id, user_id=user.pk).first()
     if member is None:
         raise NotMember(campaign_id)
-    return {"campaign": campaign_summary(campaign), "role": member.role, "user": user_data(user)}
+    return {
+        "campaign": campaign_summary(campaign),
+        "role": member.role,
+        "user": user_data(user),
+        "own_vision": own_vision(campaign.settings),
+    }
+
+
+def own_vision(settings) -> bool:
+    """Whether each player sees a fog scene through their own tokens."""
+    return bool((settings or {}).get("own_vision"))
 
 
 def role_of(campaign_id: int, user_id: int) -> str | None:
@@ -64,14 +74,21 @@ def visible_tokens(scene_id: int | None, viewer: Viewer) -> list[dict]:
     return [token_data(token) for token in tokens_for(viewer, scene_id)]
 
 
-def active_tokens(campaign_id: int, viewer: Viewer) -> list[dict]:
-    scene_id = Campaign.objects.values_list("active_scene_id", flat=True).get(pk=campaign_id)
-    return visible_tokens(scene_id, viewer)
+def active_tokens(campaign_id: int, viewer: Viewer) -> tuple[list[dict], dict | None]:
+    """The room's scene's tokens `viewer` sees, and on a fog scene the
+    groups each sees for (vision.token_eyes)."""
+    campaign = Campaign.objects.select_related("active_scene").get(pk=campaign_id)
+    scene = campaign.active_scene
+    if scene is None:
+        return [], None
+    eyes = vision.token_eyes(scene.pk, campaign) if scene.fog else None
+    return visible_tokens(scene.pk, viewer), eyes
 
 
-def snapshot(campaign_id: int, viewer: Viewer) -> dict:
+def snapshot(campaign_id: int, viewer: Viewer, preview: str | None = None) -> dict:
     """The room as `viewer` may see it now. Read in one transaction so the
-    sequence number matches the state."""
+    sequence number matches the state. A GM who previews a group's view
+    (`preview`) gets that group's vision; a player their own group's."""
     from django.db import transaction
 
     with transaction.atomic():
@@ -88,7 +105,21 @@ def snapshot(campaign_id: int, viewer: Viewer) -> dict:
             "scene": scene_data(scene) if scene else None,
             "tokens": visible_tokens(scene.pk if scene else None, viewer),
             "log": [event_view(event, viewer) for event in reversed(tail)],
+            "vision": vision_for(scene.pk if scene else None, viewer, preview),
+            "eyes": vision.token_eyes(scene.pk, campaign) if scene and scene.fog else None,
         }
+
+
+def vision_for(scene_id: int | None, viewer: Viewer, preview: str | None = None) -> dict | None:
+    """The vision frame's content for a member: their group's, or for a GM
+    the group they preview (none unless they do)."""
+    group = preview if viewer.is_gm else viewer.group
+    return vision.vision_of(scene_id, group)
+
+
+def room_vision(campaign_id: int, viewer: Viewer, preview: str | None = None) -> dict | None:
+    scene_id = Campaign.objects.values_list("active_scene_id", flat=True).get(pk=campaign_id)
+    return vision_for(scene_id, viewer, preview)
 
 
 def resync_plan(campaign_id: int, since: int) -> str | None:

@@ -55,8 +55,9 @@ def range_category(distance_ft: int, range_ft, adjacent: bool, visible: bool = T
     return "far" if distance_ft <= 2 * range_ft else "out_of_range"
 
 
-def _exact(v):
-    # Doubled so square centres (x + 1/2) are whole; floats kept exact too.
+def doubled(v):
+    """A coordinate in the doubled exact units line of sight works in: doubled
+    so square centres (x + 1/2) are whole; floats kept exact too."""
     return 2 * v if type(v) is int else 2 * Fraction(v)
 
 
@@ -74,7 +75,7 @@ def prepare_walls(walls) -> list:
     walls are dropped (a point hides nothing)."""
     out = []
     for x1, y1, x2, y2 in walls:
-        w = (_exact(x1), _exact(y1), _exact(x2), _exact(y2))
+        w = (doubled(x1), doubled(y1), doubled(x2), doubled(y2))
         if w[:2] != w[2:]:
             out.append(w)
     return out
@@ -92,12 +93,18 @@ def line_of_sight(a, b, walls, prepared: bool = False) -> bool:
     (the centres of the two squares)."""
     ax, ay = 2 * a[0] + 1, 2 * a[1] + 1
     bx, by = 2 * b[0] + 1, 2 * b[1] + 1
+    return clear_between(ax, ay, bx, by, walls if prepared else prepare_walls(walls))
+
+
+def clear_between(ax, ay, bx, by, walls) -> bool:
+    """line_of_sight's rule for the segment between any two points a and b,
+    given in doubled units (`doubled`), against prepared walls."""
     if (ax, ay) == (bx, by):
         return True
     lo_x, hi_x = min(ax, bx), max(ax, bx)
     lo_y, hi_y = min(ay, by), max(ay, by)
     touches: dict = {}  # wall end on the segment's inside -> sides its walls leave to
-    for px, py, qx, qy in walls if prepared else prepare_walls(walls):
+    for px, py, qx, qy in walls:
         if max(px, qx) < lo_x or min(px, qx) > hi_x or max(py, qy) < lo_y or min(py, qy) > hi_y:
             continue
         op = _orient(ax, ay, bx, by, px, py)

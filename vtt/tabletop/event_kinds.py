@@ -52,10 +52,17 @@ COMBAT_WEAPON_REPAIRED = "combat.weapon_repaired"
 UNDO = "undo"
 REVEAL = "reveal"
 TRAILS_CLEARED = "trails.cleared"
+FOG_CHANGED = "fog.changed"
 
 # What a recipient may get instead of an event (never stored).
 REDACTED = "redacted"
 TOKEN_REMOVED = "token.removed"
+SIGHT_CHANGED = "sight.changed"
+
+# The key under which append_event stores the fog annotation of an event on
+# a fog scene (vtt.tabletop.vision.annotate). No payload declares it and no
+# view carries it: event_view turns it into what each group may learn.
+SIGHT = "sight"
 
 
 class Sight(StrEnum):
@@ -395,6 +402,17 @@ _DECLARED = (
         Sight.VISIBILITY,
         PUBLIC_OR_GM,
         "as what it undoes (an NPC's resources: the GM)",
+    ),
+    Kind(
+        FOG_CHANGED,
+        {
+            "scene_id": ID,
+            "action": Choice("reset", "reveal", "cover"),
+            "group": Nullable(Text()),
+        },
+        Sight.VISIBILITY,
+        PUBLIC_OR_GM,
+        ON_A_SCENE + "; each group's new explored area comes in its own vision frame",
     ),
     Kind(
         REVEAL,

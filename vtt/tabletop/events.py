@@ -12,7 +12,7 @@ from collections.abc import Callable
 from django.db import transaction
 from django.dispatch import Signal
 
-from . import event_kinds
+from . import event_kinds, vision
 from .models import Campaign, RoomEvent, Visibility
 
 # Sent after the transaction that appended `event` has committed.
@@ -70,6 +70,18 @@ def append_event(
     if scene_id is not None and scene_id != room_scene_id:
         visibility = Visibility.GM
     event_kinds.check(kind, data, visibility)
+    sight_scene = scene_id if scene_id is not None else _sight_scene(kind, data, room_scene_id)
+    if sight_scene is not None and sight_scene == room_scene_id:
+        annotation = vision.annotate(
+            campaign,
+            sight_scene,
+            vision.refs_of(kind, data, sight_scene),
+            fresh=kind == event_kinds.SCENE_ACTIVATED,
+            gone=data["token"]["id"] if kind == event_kinds.TOKEN_DELETED else None,
+            refresh=kind == event_kinds.FOG_CHANGED,
+        )
+        if annotation is not None:
+            data = {**data, event_kinds.SIGHT: annotation}
     event = RoomEvent.objects.create(
         campaign=campaign, seq=seq, kind=kind, data=data, actor=actor, visibility=visibility
     )
@@ -102,3 +114,27 @@ def events_since(campaign_id: int, after_seq: int, limit: int = 200):
         .select_related("actor")
         .order_by("seq")[:limit]
     )
+
+
+def _sight_scene(kind: str, data: dict, room_scene_id: int | None) -> int | None:
+    """The scene an event without one is seen on: a scene change is about
+    the scene it goes to, a roll for a character about the room's scene."""
+    if kind == event_kinds.SCENE_ACTIVATED:
+        return data["scene"]["id"]
+    if kind == event_kinds.ROLL and data.get("character"):
+        return room_scene_id
+    if kind in _CHANGES_WHO_SEES:
+        return room_scene_id
+    return None
+
+
+# Events that change who looks through which tokens: the table's settings
+# (own vision) and the members.
+_CHANGES_WHO_SEES = frozenset(
+    {
+        event_kinds.CAMPAIGN_UPDATED,
+        event_kinds.MEMBER_JOINED,
+        event_kinds.MEMBER_UPDATED,
+        event_kinds.MEMBER_REMOVED,
+    }
+)

@@ -280,9 +280,12 @@ class SceneSight(models.Model):
     scene = models.ForeignKey(Scene, on_delete=models.CASCADE, related_name="sights")
     # "party", or "u<user id>" (vtt.tabletop.vision.group_of)
     group = models.CharField(max_length=24)
-    # SVG path data in grid units (vtt.rules.sight.to_path)
+    # SVG path data in grid units (vtt.rules.sight.to_path).
     view = models.TextField(blank=True, default="")
     explored = models.TextField(blank=True, default="")
+    # False while the scene's fog is off: the explored area is kept for when
+    # it is on again.
+    active = models.BooleanField(default=True)
 
     class Meta:
         constraints = [

@@ -11,15 +11,21 @@ helpers that trust their caller."""
 
 from collections.abc import Mapping
 
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q
 
-from . import event_kinds
+from . import event_kinds, vision
 from .event_kinds import Sight
-from .models import Character, Role, Visibility
+from .models import Character, Role, SeenToken, Visibility
 from .visibility import Viewer
 
 # Anyone who is not a GM and not the actor: what "the players" see.
 PLAYERS = Viewer(user_id=0, role=Role.PLAYER)
+
+
+def viewer_in(user_id: int, role: str, settings) -> Viewer:
+    """A member as a viewer of their campaign: with the sight group they see
+    a fog scene through (the party, or their own with `own_vision`)."""
+    return Viewer(user_id, role, vision.group_of(role, user_id, settings) or vision.PARTY)
 
 
 # ------------------------------------------------------------------ tokens
@@ -38,10 +44,18 @@ def on_room_scene(token) -> bool:
 
 def sees_token(viewer: Viewer, token) -> bool:
     """A GM sees every token of the campaign; the others the visible tokens
-    of the scene the room is on. `token` is a Token with scene__campaign."""
-    return viewer.is_gm or players_see_token(
-        hidden=token.hidden, on_room_scene=on_room_scene(token)
-    )
+    of the scene the room is on, and on a scene with fog only those in
+    their group's view now. `token` is a Token with scene__campaign."""
+    if viewer.is_gm:
+        return True
+    if not players_see_token(hidden=token.hidden, on_room_scene=on_room_scene(token)):
+        return False
+    return not token.scene.fog or in_view(viewer, token.pk)
+
+
+def in_view(viewer: Viewer, token_id: int) -> bool:
+    """Whether the token is in the viewer's group's view of a fog scene now."""
+    return SeenToken.objects.filter(group=viewer.group, token_id=token_id).exists()
 
 
 def controls_token(viewer: Viewer, token) -> bool:
@@ -68,6 +82,15 @@ def places_tokens(viewer: Viewer, settings: Mapping | None) -> bool:
     return viewer.role == Role.PLAYER and bool((settings or {}).get("players_place_tokens"))
 
 
+def opens_doors(viewer: Viewer, settings: Mapping | None) -> bool:
+    """Whether `viewer` may open and close doors at all: a GM always, a
+    player when the campaign's `players_open_doors` is on (and then only an
+    unlocked door next to a token of theirs: the scene service)."""
+    if viewer.is_gm:
+        return True
+    return viewer.role == Role.PLAYER and bool((settings or {}).get("players_open_doors"))
+
+
 def places_character(viewer: Viewer, character) -> bool:
     """Whose token `viewer` may place: a GM any character's, a player only
     their own player character's."""
@@ -90,12 +113,14 @@ def visible_tokens_q(viewer: Viewer, prefix: str = "") -> Q:
     """sees_token as a filter on Token querysets (`prefix`: through a relation, "token__")."""
     if viewer.is_gm:
         return Q()
+    token_id = f"{prefix}pk" if prefix else "pk"
+    seen = SeenToken.objects.filter(group=viewer.group, token_id=OuterRef(token_id))
     return Q(
         **{
             f"{prefix}hidden": False,
             f"{prefix}scene__campaign__active_scene_id": F(f"{prefix}scene_id"),
         }
-    )
+    ) & (Q(**{f"{prefix}scene__fog": False}) | Q(Exists(seen)))
 
 
 # ------------------------------------------------------------------ scenes, characters, attacks
@@ -121,11 +146,31 @@ def visible_characters_q(viewer: Viewer) -> Q:
 
 
 def sees_attack(viewer: Viewer, attack) -> bool:
-    return viewer.is_gm or attack.visibility == Visibility.PUBLIC
+    """A public attack, unless on a fog scene it was on or by a token out of
+    the viewer's group's view (its event's `sight` annotation)."""
+    if viewer.is_gm:
+        return True
+    if attack.visibility != Visibility.PUBLIC:
+        return False
+    annotation = attack.event.data.get(event_kinds.SIGHT) if attack.event_id else None
+    if annotation is None:
+        return True
+    mine = annotation["groups"].get(viewer.group)
+    return mine is not None and not mine["unseen"]
 
 
 def visible_attacks_q(viewer: Viewer) -> Q:
-    return Q() if viewer.is_gm else Q(visibility=Visibility.PUBLIC)
+    """sees_attack as a filter, and on a fog scene not an attack on or by a
+    token out of the viewer's group's view as it was made."""
+    if viewer.is_gm:
+        return Q()
+    # Spelled without a negation: a JSON path that is not there is NULL.
+    seen = (
+        Q(event__isnull=True)
+        | ~Q(event__data__has_key=event_kinds.SIGHT)
+        | Q(**{f"event__data__{event_kinds.SIGHT}__groups__{viewer.group}__unseen": False})
+    )
+    return Q(visibility=Visibility.PUBLIC) & seen
 
 
 # ------------------------------------------------------------------ rolls and events
@@ -178,9 +223,16 @@ def token_event_hidden(event) -> bool:
     )
 
 
-def unseen_token_events_q() -> Q:
-    """token_event_hidden as a filter on RoomEvent querysets."""
-    return Q(data__token__hidden=True) | ~Q(visibility=Visibility.PUBLIC)
+def unseen_token_events_q(viewer: Viewer) -> Q:
+    """The token events `viewer` (not a GM) did not see, as a filter on
+    RoomEvent querysets: token_event_hidden, and on a fog scene a token out
+    of their group's view (its `sight` annotation)."""
+    group = viewer.group
+    fogged = Q(data__has_key=event_kinds.SIGHT) & (
+        ~Q(**{f"data__{event_kinds.SIGHT}__groups__has_key": group})
+        | Q(**{f"data__{event_kinds.SIGHT}__groups__{group}__sees": []})
+    )
+    return Q(data__token__hidden=True) | ~Q(visibility=Visibility.PUBLIC) | fogged
 
 
 def addressee(event) -> int | None:
@@ -202,6 +254,13 @@ def event_view(event, viewer: Viewer) -> dict:
     number (so a gap always means a lost message), but what they may not see
     is reduced to {"seq", "type": "redacted"}, and a blind roll to its bare
     announcement. How is the kind's declared sight (vtt.tabletop.event_kinds)."""
+    view = _event_view(event, viewer)
+    if event_kinds.SIGHT in event.data:
+        return _through_fog(event, viewer, view)
+    return view
+
+
+def _event_view(event, viewer: Viewer) -> dict:
     redacted = {"seq": event.seq, "type": event_kinds.REDACTED}
     sight = event_kinds.KINDS[event.kind].sight
     if sight == Sight.TOKEN:
@@ -221,6 +280,50 @@ def event_view(event, viewer: Viewer) -> dict:
         view = {"seq": event.seq, "type": event.kind, "data": blind_announcement(event.data)}
         return _stamped(view, event)
     return redacted
+
+
+def _through_fog(event, viewer: Viewer, view: dict) -> dict:
+    """An event on a scene with fog (its `sight` annotation, written as it
+    was appended by vtt.tabletop.vision): nobody receives the annotation;
+    a player's group receives only what it saw, and the tokens that came
+    into and went out of its view because of the event."""
+    if "data" in view:
+        view["data"] = {k: v for k, v in view["data"].items() if k != event_kinds.SIGHT}
+    if viewer.is_gm:
+        return view
+    annotation = event.data[event_kinds.SIGHT]
+    mine = annotation["groups"].get(viewer.group)
+    if mine is None:  # a group the table did not have then: nothing of it
+        return {"seq": event.seq, "type": event_kinds.REDACTED}
+    if event.kind == event_kinds.SCENE_ACTIVATED and view["type"] == event.kind:
+        seen = set(mine["enter"])
+        data = view["data"]
+        view["data"] = {**data, "tokens": [t for t in data["tokens"] if t["id"] in seen]}
+        return view
+    if view["type"] == event_kinds.TOKEN_REMOVED and not mine["was"]:
+        view = {"seq": event.seq, "type": event_kinds.REDACTED}  # never in its view
+    elif view["type"] != event_kinds.REDACTED and mine["unseen"]:
+        view = _unseen(event, mine)
+    enter = [t for t in annotation["tokens"] if t["id"] in set(mine["enter"])]
+    if not enter and not mine["leave"]:
+        return view
+    change = {"enter": enter, "leave": mine["leave"]}
+    if view["type"] == event_kinds.REDACTED:
+        return {"seq": event.seq, "type": event_kinds.SIGHT_CHANGED, "data": change}
+    view["data"] = {**view.get("data", {}), event_kinds.SIGHT: change}
+    return view
+
+
+def _unseen(event, mine: dict) -> dict:
+    """What a group learns of an event about a token out of its view: that
+    the token left its view (a token event), or nothing."""
+    if event_kinds.KINDS[event.kind].sight == Sight.TOKEN and mine["was"]:
+        return {
+            "seq": event.seq,
+            "type": event_kinds.TOKEN_REMOVED,
+            "data": {"token_id": event.data["token"]["id"]},
+        }
+    return {"seq": event.seq, "type": event_kinds.REDACTED}
 
 
 def _stamped(view: dict, event) -> dict:

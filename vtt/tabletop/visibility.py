@@ -10,6 +10,9 @@ from .models import Role
 class Viewer:
     user_id: int
     role: str
+    # The sight group the viewer sees a fog scene through (vtt.tabletop.vision):
+    # the party unless the table gives each player their own.
+    group: str = "party"
 
     @property
     def is_gm(self) -> bool:

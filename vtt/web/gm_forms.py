@@ -1,10 +1,16 @@
 """Forms of the GM console. They parse; the services decide."""
 
+import math
+import re
+
 from django import forms
 
 from vtt.tabletop.models import Role
 
-WALLS_HELP = "One wall per line: x1 y1 x2 y2 in squares (0 0 is the top-left corner)."
+WALLS_HELP = (
+    "One segment per line: x1 y1 x2 y2 in squares (0 0 is the top-left corner), then "
+    "nothing for a wall, or window, door, door open, door locked."
+)
 
 
 class InviteForm(forms.Form):
@@ -27,43 +33,130 @@ class SceneForm(forms.Form):
     name = forms.CharField(label="Scene name", max_length=120)
     width = forms.IntegerField(label="Width (squares)", initial=20)
     height = forms.IntegerField(label="Height (squares)", initial=20)
+    fog = forms.BooleanField(
+        label="Fog of war",
+        required=False,
+        help_text="Players see only what their tokens see.",
+    )
+    lit = forms.BooleanField(
+        label="Lit",
+        required=False,
+        initial=True,
+        help_text="Unticked, the scene is dark: tokens see only their own sight and lights.",
+    )
 
 
-class WallsField(forms.CharField):
-    """Walls as text, one `x1 y1 x2 y2` per line; the map editor writes the
-    same text, so either way of drawing posts one thing."""
-
-    widget = forms.Textarea(attrs={"rows": 6, "spellcheck": "false"})
-
-    def to_python(self, value):
-        text = super().to_python(value) or ""
-        walls = []
-        for n, line in enumerate(text.splitlines(), start=1):
-            parts = line.replace(",", " ").split()
-            if not parts:
-                continue
-            if len(parts) != 4:
-                raise forms.ValidationError(f"line {n}: a wall is four numbers x1 y1 x2 y2")
-            try:
-                walls.append([_number(p) for p in parts])
-            except ValueError:
-                raise forms.ValidationError(
-                    f"line {n}: {line.strip()} is not four numbers"
-                ) from None
-        return walls
+# The words after the four numbers, and the item of the list each makes.
+KINDS = {
+    (): [],
+    ("wall",): [],
+    ("window",): ["window"],
+    ("door",): ["door"],
+    ("door", "closed"): ["door"],
+    ("door", "open"): ["door", "open"],
+    ("door", "locked"): ["door", "locked"],
+}
+COORDINATES = ("x1", "y1", "x2", "y2")
+ITEM_PARTS = (*COORDINATES, "its kind", "its state")  # walls[i][j] said to the GM
+NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?", re.IGNORECASE | re.ASCII)
 
 
-def _number(text):
+def read_walls(text: str) -> list:
+    """The walls list of the scene contract from the text, one segment per
+    line. A line that cannot be read is refused with its number and what is
+    wrong with it; whether the segment fits the map is the service's to say."""
+    walls = []
+    for n, line in enumerate(text.splitlines(), start=1):
+        parts = line.replace(",", " ").split()
+        if parts:
+            walls.append(_read_line(n, parts))
+    return walls
+
+
+def _read_line(n: int, parts: list) -> list:
+    numbers = []
+    for name, part in zip(COORDINATES, parts, strict=False):
+        if _is_number(part):
+            numbers.append(_number(part))
+        elif part.lower() in ("wall", "window", "door"):
+            break  # a kind too soon: a number is missing
+        else:
+            raise forms.ValidationError(f"line {n}: {name} is {part!r}, not a number")
+    if len(numbers) < 4:
+        raise forms.ValidationError(
+            f"line {n}: a segment starts with four numbers x1 y1 x2 y2, not {' '.join(parts)!r}"
+        )
+    words = tuple(word.lower() for word in parts[4:])
+    if words in KINDS:
+        return numbers + KINDS[words]
+    if words[0] == "door" and len(words) == 2:
+        raise forms.ValidationError(f"line {n}: a door is closed, open or locked, not {parts[5]!r}")
+    if words[0] in ("wall", "window", "door"):
+        raise forms.ValidationError(
+            f"line {n}: unexpected {' '.join(parts[5:])!r} after {parts[4]!r}"
+        )
+    raise forms.ValidationError(
+        f"line {n}: {parts[4]!r} is not a kind; write nothing for a wall, "
+        "or window, door, door open, door locked"
+    )
+
+
+def _is_number(text: str) -> bool:
+    # Plain decimals only (no 0x10, 1_000 or other scripts' digits), as the
+    # editor's reader (static/js/gm/wall_text.js) takes them.
+    return bool(NUMBER.fullmatch(text)) and math.isfinite(float(text))
+
+
+def _number(text: str):
     value = float(text)
     return int(value) if value.is_integer() else value
 
 
 def walls_text(walls) -> str:
-    return "\n".join(" ".join(str(v) for v in wall) for wall in walls or [])
+    """The text of a walls list, read back by `read_walls`."""
+    lines = []
+    for wall in walls or []:
+        words = [str(v) for v in wall[:4]]
+        words += [str(v) for v in wall[4:] if v != "closed"]
+        lines.append(" ".join(words))
+    return "\n".join(lines)
+
+
+class WallsField(forms.CharField):
+    """Walls, windows and doors as text (`read_walls`); the map editor
+    writes the same text, so either way of drawing posts one thing."""
+
+    widget = forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "autocomplete": "off"})
+
+    def to_python(self, value):
+        return read_walls(super().to_python(value) or "")
+
+
+WALL_PATH = re.compile(r"^walls\[(\d+)\](?:\[(\d+)\])?(?::\s*)?")
 
 
 class SceneEditForm(SceneForm):
-    walls = WallsField(label="Walls", required=False, help_text=WALLS_HELP)
+    walls = WallsField(label="Walls, doors and windows", required=False, help_text=WALLS_HELP)
+
+    def wall_error(self, field: str, message: str) -> str:
+        """A service's refusal of walls[i][j] said as the line of the text
+        it came from ("line 3, x2: must be ..."), which is what the GM sees."""
+        found = WALL_PATH.match(field or "")
+        if not found:
+            return message
+        index, part = int(found[1]), found[2]
+        lines = [
+            n
+            for n, line in enumerate(self.data.get("walls", "").splitlines(), 1)
+            if line.replace(",", " ").split()
+        ]
+        if index >= len(lines):
+            return message
+        said = WALL_PATH.sub("", message, count=1) if message.startswith("walls[") else message
+        where = f"line {lines[index]}"
+        if part is not None:
+            where += f", {ITEM_PARTS[min(int(part), 5)]}"
+        return f"{where}: {said}"
 
 
 class BackgroundForm(forms.Form):

@@ -38,8 +38,10 @@ class TabletopView(GenericAPIView):
         super().initial(request, *args, **kwargs)
         # An id past any database's 64-bit keys names nothing (and would
         # overflow the query): a 404 like any other unknown id.
-        for value in kwargs.values():
-            if isinstance(value, int) and not 0 < value <= MAX_ID:
+        # (An index, a door's in a scene's walls, may be 0.)
+        for name, value in kwargs.items():
+            lowest = 1 if name.endswith("_id") else 0
+            if isinstance(value, int) and not lowest <= value <= MAX_ID:
                 raise NotFound()
 
     def get_exception_handler(self):

@@ -13,7 +13,7 @@ from vtt.combat import selectors
 from vtt.combat.services import attacks, dying, encounters, reveal, trails, undo
 from vtt.tabletop.errors import NotFound
 from vtt.tabletop.models import Membership, Role
-from vtt.tabletop.policy import event_view
+from vtt.tabletop.policy import event_view, viewer_in
 from vtt.tabletop.serialize import character_data, token_data
 from vtt.tabletop.visibility import Viewer
 
@@ -29,12 +29,14 @@ READ_ERRORS = {code: ERRORS[code] for code in (400, 401, 404)}
 
 
 def _seen(event, user) -> dict:
-    role = (
+    member = (
         Membership.objects.filter(campaign_id=event.campaign_id, user=user)
-        .values_list("role", flat=True)
+        .select_related("campaign")
         .first()
     )
-    return event_view(event, Viewer(user.pk, role or Role.OBSERVER))
+    if member is None:
+        return event_view(event, Viewer(user.pk, Role.OBSERVER))
+    return event_view(event, viewer_in(user.pk, member.role, member.campaign.settings))
 
 
 def _encounter(encounter, user) -> dict:

@@ -4,11 +4,21 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
-from vtt.tabletop import selectors, services
+from vtt.tabletop import selectors, services, vision
 from vtt.tabletop.serialize import scene_data
+from vtt.tabletop.services.fog import fog_edit
+from vtt.tabletop.services.scenes import scene_set_door
 
 from ..permissions import campaign_access, scene_access
-from ..serializers import BackgroundIn, SceneIn, SceneOut, ScenePatchIn
+from ..serializers import (
+    BackgroundIn,
+    DoorIn,
+    FogIn,
+    SceneIn,
+    SceneOut,
+    ScenePatchIn,
+    VisionOut,
+)
 from .base import ERRORS, READ_ERRORS, TabletopView
 from .pictures import PictureView
 
@@ -83,3 +93,42 @@ class ActivateView(TabletopView):
         scene_access(request.user, scene_id)
         scene = services.scene_activate(scene_id=scene_id, by=request.user)
         return Response(render_scene(scene))
+
+
+class DoorView(TabletopView):
+    """Open, close, lock or unlock a door: a GM any; a player, when the table
+    lets players open doors, an unlocked one next to a token of theirs."""
+
+    @extend_schema(request=DoorIn, responses={200: SceneOut, **ERRORS})
+    def patch(self, request, scene_id, index):
+        scene_access(request.user, scene_id)
+        state = self.parse(DoorIn).validated_data["state"]
+        scene = scene_set_door(scene_id=scene_id, by=request.user, wall=index, state=state)
+        return Response(render_scene(scene))
+
+
+class FogView(TabletopView):
+    """The GM's hand on the fog: reset, reveal or cover an area (docs/vision.md)."""
+
+    @extend_schema(request=FogIn, responses={200: VisionOut, **ERRORS})
+    def post(self, request, scene_id):
+        scene_access(request.user, scene_id)
+        data = self.parse(FogIn).validated_data
+        scene = fog_edit(scene_id=scene_id, by=request.user, **data)
+        return Response(vision.vision_of(scene.pk, data.get("group") or vision.PARTY))
+
+
+class VisionView(TabletopView):
+    """What the caller's group sees of a fog scene now (the GM: the party's,
+    or `?group=`); 204 for a scene without fog."""
+
+    @extend_schema(responses={200: VisionOut, 204: None, **READ_ERRORS})
+    def get(self, request, scene_id):
+        scene, viewer = scene_access(request.user, scene_id)
+        group = viewer.group
+        if viewer.is_gm:
+            group = request.query_params.get("group") or vision.PARTY
+        seen = vision.vision_of(scene.pk, group)
+        if seen is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response(seen)

@@ -332,7 +332,8 @@ def _attack_for(attack_id, by) -> tuple[Attack, object]:
     if attack is None:
         raise NotFound("no such attack", "attack")
     member = require_member(attack.campaign_id, by, "attack")
-    if not policy.sees_attack(Viewer(member.user_id, member.role), attack):
+    viewer = policy.viewer_in(member.user_id, member.role, member.campaign.settings)
+    if not policy.sees_attack(viewer, attack):
         raise NotFound("no such attack", "attack")
     return attack, member
 

@@ -1,36 +1,53 @@
 """Scenes: the battle maps of a campaign (W x H squares at 1" = 5 ft), their
 walls and background images, and which one the room is looking at."""
 
+from dataclasses import replace
+
 from django.db import transaction
 
-from .. import event_kinds, images, shapes
+from vtt.rules import sight
+
+from .. import event_kinds, images, policy, shapes, vision
 from ..events import append_event
-from ..models import Campaign, Scene
+from ..models import Campaign, Scene, Token
 from ..serialize import scene_data, token_data
-from .access import actor, require_gm
-from .errors import NotFound, ServiceError
+from .access import actor, require_gm, require_member
+from .errors import NotAllowed, NotFound, ServiceError
 
 MAX_SIDE = 200  # squares: a 1000 ft battle map
 MAX_WALLS = 2000
 
 
+KINDS = {sight.WALL: (), sight.WINDOW: (), sight.DOOR: (sight.OPEN, sight.CLOSED, sight.LOCKED)}
+
+
 def clean_walls(walls, width: int, height: int) -> list:
-    """Wall segments [x1, y1, x2, y2] in grid units, inside the map."""
+    """Wall segments [x1, y1, x2, y2] in grid units, inside the map; a
+    window or a door names its kind after them, a door perhaps its state
+    (vtt.rules.sight.parse_barriers reads them)."""
     if walls is None:
         return []
     shapes.items(walls, "walls", MAX_WALLS)
     clean = []
     for i, wall in enumerate(walls):
         path = f"walls[{i}]"
-        if not isinstance(wall, list) or len(wall) != 4:
-            raise shapes.invalid(path, "must be [x1, y1, x2, y2]")
+        if not isinstance(wall, list) or not 4 <= len(wall) <= 6:
+            raise shapes.invalid(path, 'must be [x1, y1, x2, y2], then "window" or "door"')
         x1, y1, x2, y2 = (
             shapes.number(v, f"{path}[{j}]", 0, width if j % 2 == 0 else height)
-            for j, v in enumerate(wall)
+            for j, v in enumerate(wall[:4])
         )
         if (x1, y1) == (x2, y2):
             raise shapes.invalid(path, "a wall needs two different ends")
-        clean.append([x1, y1, x2, y2])
+        kind = wall[4] if len(wall) > 4 else sight.WALL
+        if kind not in KINDS:
+            raise shapes.invalid(f"{path}[4]", "must be wall, window or door")
+        state = wall[5] if len(wall) > 5 else sight.CLOSED
+        if len(wall) > 5 and state not in KINDS[kind]:
+            states = ", ".join(KINDS[kind]) or "nothing"
+            raise shapes.invalid(f"{path}[5]", f"a {kind} may be followed by {states}")
+        barrier = sight.Barrier(x1, y1, x2, y2, kind, state)
+        clean.append(barrier.as_list())
     return clean
 
 
@@ -181,7 +198,10 @@ def activation_data(scene: Scene) -> dict:
     """The scene.activated event's data: the scene and all of its tokens;
     when some are hidden, `players_view` holds what the others may see."""
     tokens = [
-        token_data(token) for token in scene.tokens.select_related("character").prefetch_related("controllers").order_by("pk")
+        token_data(token)
+        for token in scene.tokens.select_related("character")
+        .prefetch_related("controllers")
+        .order_by("pk")
     ]
     data = {"scene": scene_data(scene), "tokens": tokens}
     if any(token["hidden"] for token in tokens):
@@ -202,3 +222,49 @@ def scene_delete(*, scene_id: int, by) -> None:
         images.forget_pictures(scene.tokens.all())
         scene.delete()
         transaction.on_commit(lambda: _delete_file(scene, old))
+
+
+def scene_set_door(*, scene_id: int, by, wall: int, state: str) -> Scene:
+    """Open, close, lock or unlock the door `walls[wall]` of a scene. A GM
+    any door of any scene; a player, when the table lets players open doors,
+    a door of the room's scene within a square of a token they control, and
+    never a locked one nor to lock it."""
+    scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
+    if scene is None:
+        raise NotFound("no such scene")
+    member = require_member(scene.campaign_id, by, "scene")
+    viewer = policy.viewer_in(member.user_id, member.role, scene.campaign.settings)
+    if not policy.sees_scene(viewer, scene):
+        raise NotFound("no such scene")
+    if not viewer.is_gm and not policy.opens_doors(viewer, scene.campaign.settings):
+        raise NotAllowed("only the GM opens and closes doors in this campaign")
+    if state not in (sight.OPEN, sight.CLOSED, sight.LOCKED):
+        raise shapes.invalid("state", "must be open, closed or locked")
+    with transaction.atomic():
+        scene = Scene.objects.select_for_update().select_related("campaign").get(pk=scene_id)
+        barriers = sight.parse_barriers(scene.walls or [])
+        if type(wall) is not int or not 0 <= wall < len(barriers):
+            raise shapes.invalid("wall", f"must be the index of one of the {len(barriers)} walls")
+        door = barriers[wall]
+        if door.kind != sight.DOOR:
+            raise shapes.invalid("wall", f"walls[{wall}] is not a door")
+        if not viewer.is_gm:
+            _player_may_use(viewer, scene, door, state)
+        if door.state == state:
+            return scene
+        walls = list(scene.walls)
+        walls[wall] = replace(door, state=state).as_list()
+        scene.walls = walls
+        scene.save(update_fields=["walls"])
+        _scene_event(scene, event_kinds.SCENE_UPDATED, by, {"scene": scene_data(scene)})
+    return scene
+
+
+def _player_may_use(viewer, scene: Scene, door, state: str) -> None:
+    if door.state == sight.LOCKED or state == sight.LOCKED:
+        raise NotAllowed(
+            "the door is locked" if door.state == sight.LOCKED else "only a GM locks doors"
+        )
+    tokens = Token.objects.filter(scene=scene, hidden=False, controllers=viewer.user_id)
+    if not any(vision.within_reach(token, door) for token in tokens):
+        raise NotAllowed("none of your tokens stands next to that door", "wall")

@@ -7,6 +7,8 @@ import re
 
 from django.db import transaction
 
+from vtt.rules import sight
+
 from .. import event_kinds, images, policy, shapes
 from ..events import append_event
 from ..models import Campaign, Character, Membership, Role, RoomEvent, Scene, Token, Visibility
@@ -130,7 +132,8 @@ def token_for(token_id: int, by) -> tuple[Token, Membership]:
     if token is None:
         raise NotFound("no such token")
     member = require_member(token.scene.campaign_id, by, "token")
-    if not policy.sees_token(Viewer(member.user_id, member.role), token):
+    viewer = policy.viewer_in(member.user_id, member.role, token.scene.campaign.settings)
+    if not policy.sees_token(viewer, token):
         raise NotFound("no such token")
     return token, member
 
@@ -159,7 +162,9 @@ def _gm_token(token_id: int, by, doing: str) -> Token:
 
 
 def _locked(token: Token) -> Token:
-    locked = Token.objects.select_for_update(of=("self",)).select_related("character").get(pk=token.pk)
+    locked = (
+        Token.objects.select_for_update(of=("self",)).select_related("character").get(pk=token.pk)
+    )
     locked.scene = token.scene
     return locked
 
@@ -272,6 +277,7 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
     found = list(
         Token.objects.raw(
             f"SELECT t.*, s.width AS scene_width, s.height AS scene_height,"
+            f" s.fog AS scene_fog, s.walls AS scene_walls, c.settings AS campaign_settings,"
             f" s.campaign_id AS campaign_id, c.active_scene_id AS room_scene_id,"
             f" ch.portrait AS ch_portrait, ch.portrait_128 AS ch_portrait_128,"
             f" ch.portrait_256 AS ch_portrait_256,"
@@ -287,9 +293,18 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
     if not found:
         return None, None
     token = found[0]
-    campaign = Campaign(pk=token.campaign_id, active_scene_id=token.room_scene_id)
+    campaign = Campaign(
+        pk=token.campaign_id,
+        active_scene_id=token.room_scene_id,
+        settings=_json(Campaign, "settings", token.campaign_settings, connection),
+    )
     token.scene = Scene(
-        pk=token.scene_id, campaign=campaign, width=token.scene_width, height=token.scene_height
+        pk=token.scene_id,
+        campaign=campaign,
+        width=token.scene_width,
+        height=token.scene_height,
+        fog=bool(token.scene_fog),
+        walls=_json(Scene, "walls", token.scene_walls, connection),
     )
     if token.character_id is not None:
         # All the event's token data reads of it: the portrait it falls back to.
@@ -302,6 +317,21 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
     return token, Role.GM if by is SYSTEM else token.mover_role
 
 
+def _json(model, name: str, value, connection):
+    """A JSON column read by a raw query, as the ORM would give it."""
+    return model._meta.get_field(name).from_db_value(value, None, connection)
+
+
+def check_path(token: Token, x: int, y: int) -> None:
+    """A player's token goes in a straight line, centre to centre: through
+    no wall, closed door or window (vtt.rules.sight)."""
+    half = token.size / 2
+    start, end = (token.x + half, token.y + half), (x + half, y + half)
+    segments = sight.movement_segments(sight.parse_barriers(token.scene.walls or []))
+    if segments and sight.path_blocked(start, end, segments):
+        raise ServiceError("blocked", "a wall is in the way", "x")
+
+
 def token_move(*, token_id: int, by, x: int, y: int, version: int | None = None) -> Token:
     """Move a token (its controllers or a GM). Moves of one token run one at
     a time; one that names an older version than the stored one raises
@@ -312,7 +342,7 @@ def token_move(*, token_id: int, by, x: int, y: int, version: int | None = None)
         token, role = _locked_for_move(token_id, by)
         if token is None or role is None:
             raise NotFound("no such token")
-        viewer = Viewer(by.pk, role)
+        viewer = policy.viewer_in(by.pk, role, token.scene.campaign.settings)
         if not policy.sees_token(viewer, token):
             # Hidden, or on a scene the room is not on: not there for players,
             # and refused before the version could tell its state.
@@ -328,6 +358,8 @@ def token_move(*, token_id: int, by, x: int, y: int, version: int | None = None)
         check_footprint(token.scene, x, y, token.size)
         if (x, y) == (token.x, token.y):
             return token
+        if not viewer.is_gm:
+            check_path(token, x, y)
         token_place(token, x, y, by)
     return token
 
@@ -397,7 +429,9 @@ def token_edit(*, token_id: int, by, version: int | None = None, **fields) -> To
             size = shapes.whole(changes["size"], "size", 1, MAX_TOKEN_SIZE)
         if "character_id" in changes:
             character = campaign_character(token.scene.campaign_id, changes["character_id"])
-            changes["controllers"] = [character.owner_id] if character and character.owner_id else []
+            changes["controllers"] = (
+                [character.owner_id] if character and character.owner_id else []
+            )
         hidden = shapes.boolean(fields.get("hidden", token.hidden), "hidden")
         x, y = fields.get("x", token.x), fields.get("y", token.y)
         moves = (x, y) != (token.x, token.y)

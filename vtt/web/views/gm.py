@@ -179,11 +179,12 @@ def _scene_page(request, membership, scene, *, status=200, edited=None, note=Non
                 "width": scene.width,
                 "height": scene.height,
                 "walls": walls_text(scene.walls),
+                "fog": scene.fog,
+                "lit": scene.lit,
             }
         ),
         "background_form": forms.get("background_form") or BackgroundForm(),
         "token_form": forms.get("token_form") or TokenForm(characters=characters),
-        "walls_json": scene.walls or [],
     }
     return render(request, "web/gm_scene.html", context, status=status)
 
@@ -223,7 +224,10 @@ def scene_edit(request, campaign_id: int, scene_id: int):
         try:
             services.scene_update(scene_id=scene.pk, by=request.user, **form.cleaned_data)
         except ServiceError as exc:
-            add_service_error(form, exc, {"walls": "walls"})
+            if (exc.field or "").startswith("walls"):
+                form.add_error("walls", form.wall_error(exc.field, exc.message))
+            else:
+                add_service_error(form, exc)
         else:
             messages.success(request, "Scene saved.")
             return redirect("web:gm_scene", campaign_id=campaign_id, scene_id=scene.pk)

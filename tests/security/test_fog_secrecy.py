@@ -1,0 +1,199 @@
+"""Fog of war leaks nothing: for generated scenes and moves, no frame, REST
+answer or snapshot a player receives holds the name or the square of a
+token outside the party's view, live, in resync pages, after a reconnect,
+and a GM's preview reaches the GM alone.
+
+The truth each step is checked against is computed here, from the rules'
+geometry alone (vtt.rules.sight), not from what the server stored."""
+
+import json
+import uuid
+
+import pytest
+from django.contrib.auth import get_user_model
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from vtt.live import room_reads
+from vtt.live.render import render_event, text_for
+from vtt.rules import sight
+from vtt.tabletop import policy, selectors, services
+from vtt.tabletop.events import events_since
+from vtt.tabletop.models import Membership, Role, Token
+from vtt.tabletop.services.scenes import scene_set_door
+
+pytestmark = pytest.mark.django_db
+
+SIDE = 12
+
+coords = st.integers(0, SIDE - 1)
+squares = st.tuples(coords, coords)
+# Walls along grid lines, so they part squares as a GM's walls do.
+walls = st.lists(
+    st.one_of(
+        st.tuples(st.integers(1, SIDE - 1), coords, st.integers(1, 4)).map(
+            lambda w: [w[0], w[1], w[0], min(SIDE, w[1] + w[2])]
+        ),
+        st.tuples(coords, st.integers(1, SIDE - 1), st.integers(1, 4)).map(
+            lambda w: [w[0], w[1], min(SIDE, w[0] + w[2]), w[1]]
+        ),
+    ).flatmap(
+        lambda seg: st.sampled_from([seg, [*seg, "door"], [*seg, "door", "open"], [*seg, "window"]])
+    ),
+    max_size=8,
+)
+steps = st.lists(
+    st.one_of(
+        st.tuples(st.just("move"), st.integers(0, 5), squares),
+        st.tuples(st.just("door"), st.integers(0, 7), st.sampled_from(["open", "closed"])),
+    ),
+    min_size=1,
+    max_size=6,
+)
+
+
+def party_sees(scene, tokens) -> set[int]:
+    """The truth: the tokens whose centre some player token sees."""
+    barriers = sight.parse_barriers(scene.walls)
+    lights = [
+        sight.Light(t.x + t.size / 2, t.y + t.size / 2, t.light_ft / 5)
+        for t in tokens
+        if t.light_ft and not t.hidden
+    ]
+    seeing = sight.Sight(
+        sight.sight_segments(barriers), scene.width, scene.height, scene.lit, lights
+    )
+    eyes = [
+        sight.Eye(t.x + t.size / 2, t.y + t.size / 2, t.sight_ft / 5)
+        for t in tokens
+        if t.party and not t.hidden
+    ]
+    visible = [t for t in tokens if not t.hidden]
+    flags = seeing.seen(eyes, [(t.x + t.size / 2, t.y + t.size / 2) for t in visible])
+    return {t.pk for t, flag in zip(visible, flags, strict=True) if flag}
+
+
+def tokens_in(frame) -> list[dict]:
+    """Every token object anywhere in a frame."""
+    found = []
+
+    def walk(value):
+        if isinstance(value, dict):
+            if {"id", "name", "x", "y"} <= set(value):
+                found.append(value)
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(frame)
+    return found
+
+
+def check_frame(frame, seen: set[int], truth: dict, names: dict, step: str):
+    for token in tokens_in(frame):
+        assert token["id"] in seen, f"{step}: token {token['id']} out of view was sent"
+        assert (token["x"], token["y"]) == truth[token["id"]], step
+    raw = json.dumps(frame)
+    for token_id, name in names.items():
+        if token_id not in seen:
+            assert name not in raw, f"{step}: the name of unseen token {token_id} was sent"
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    wall_list=walls,
+    party=st.lists(squares, min_size=1, max_size=2),
+    others=st.lists(st.tuples(squares, st.booleans()), min_size=1, max_size=4),
+    lit=st.booleans(),
+    plan=steps,
+)
+def test_a_player_never_receives_a_token_out_of_the_partys_view(
+    db, wall_list, party, others, lit, plan
+):
+    User = get_user_model()
+    tag = uuid.uuid4().hex[:8]
+    gm, player = (User.objects.create_user(f"{n}-{tag}") for n in ("gm", "player"))
+    campaign = services.campaign_create(owner=gm, name="Fog", game="artifice")
+    Membership.objects.create(campaign=campaign, user=player, role=Role.PLAYER)
+    scene = services.scene_create(
+        campaign_id=campaign.pk, by=gm, name="Maze", width=SIDE, height=SIDE, walls=wall_list
+    )
+    services.scene_activate(scene_id=scene.pk, by=gm)
+    made = []
+    for i, (x, y) in enumerate(party):
+        made.append(
+            services.token_create(
+                scene_id=scene.pk,
+                by=gm,
+                name=f"Hero{i}-{tag}",
+                x=x,
+                y=y,
+                sight_ft=15,
+                controllers=[player.pk],
+            )
+        )
+    for i, ((x, y), hidden) in enumerate(others):
+        made.append(
+            services.token_create(
+                scene_id=scene.pk,
+                by=gm,
+                name=f"Foe{i}-{tag}",
+                x=x,
+                y=y,
+                hidden=hidden,
+                light_ft=5 if i == 0 else 0,
+            )
+        )
+    names = {t.pk: t.name for t in made}
+    since = room_reads.current_seq(campaign.pk)
+    services.scene_update(scene_id=scene.pk, by=gm, fog=True, lit=lit)
+    doors = [i for i, w in enumerate(scene.walls) if len(w) > 4 and w[4] == "door"]
+    player_viewer = policy.viewer_in(player.pk, Role.PLAYER, campaign.settings)
+    gm_viewer = policy.viewer_in(gm.pk, Role.GM, campaign.settings)
+    truths = {}
+
+    def observe(label):
+        scene.refresh_from_db()
+        tokens = list(Token.objects.filter(scene=scene).prefetch_related("controllers"))
+        for t in tokens:
+            t.party = player.pk in t.controller_ids
+        seen = party_sees(scene, tokens)
+        truth = {t.pk: (t.x, t.y) for t in tokens}
+        seq = room_reads.current_seq(campaign.pk)
+        truths[seq] = (seen, truth)
+        # The live frame of the newest event, as the player's socket gets it.
+        for event in events_since(campaign.pk, seq - 1):
+            text = text_for(render_event(event), Role.PLAYER, player.pk, player_viewer.group)
+            check_frame(json.loads(text), seen, truth, names, f"{label} live")
+        # A fresh connection's snapshot and the REST list: exactly the view.
+        snapshot = room_reads.snapshot(campaign.pk, player_viewer)
+        assert {t["id"] for t in snapshot["tokens"]} == seen, label
+        check_frame(snapshot["tokens"], seen, truth, names, f"{label} snapshot")
+        assert {t.pk for t in selectors.tokens_for(player_viewer, scene.pk)} == seen, label
+        # The GM's preview of the party is the GM's: a player's snapshot
+        # never carries it, the GM's does when asked.
+        preview = room_reads.snapshot(campaign.pk, gm_viewer, preview="party")
+        assert set(preview["vision"]["tokens"]) == seen, label
+
+    observe("fog on")
+    for i, step in enumerate(plan):
+        if step[0] == "move":
+            _, which, (x, y) = step
+            token = made[which % len(made)]
+            services.token_move(token_id=token.pk, by=gm, x=x, y=y)
+        elif doors:
+            _, which, state = step
+            scene_set_door(scene_id=scene.pk, by=gm, wall=doors[which % len(doors)], state=state)
+        observe(f"step {i}")
+
+    # A reconnect reads the same pages: each event as it was seen then.
+    for view in room_reads.views_since(campaign.pk, since, player_viewer, limit=1000):
+        if view["seq"] in truths:
+            seen, truth = truths[view["seq"]]
+            check_frame(view, seen, truth, names, f"resync {view['seq']}")

@@ -1,0 +1,186 @@
+"""Fog of war on the server: what each sight group sees, kept with the log,
+and what a player's view of an event, a token list or a move becomes."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from vtt.rules import sight
+from vtt.tabletop import policy, selectors, services
+from vtt.tabletop.event_kinds import SIGHT
+from vtt.tabletop.models import Campaign, Membership, Role, RoomEvent, SceneSight, SeenToken
+from vtt.tabletop.services.errors import NotAllowed, ServiceError
+from vtt.tabletop.services.fog import fog_edit
+from vtt.tabletop.services.scenes import scene_set_door
+
+pytestmark = pytest.mark.django_db
+
+# A wall down x = 10 with a door in it from y = 8 to y = 10.
+WALLS = [[10, 0, 10, 8], [10, 8, 10, 10, "door"], [10, 10, 10, 20]]
+DOOR = 1
+
+
+@pytest.fixture
+def crypt():
+    User = get_user_model()
+    gm, player, other = (User.objects.create_user(n) for n in ("gm", "player", "other"))
+    campaign = services.campaign_create(owner=gm, name="Crypt", game="artifice")
+    for user in (player, other):
+        Membership.objects.create(campaign=campaign, user=user, role=Role.PLAYER)
+    scene = services.scene_create(
+        campaign_id=campaign.pk, by=gm, name="Hall", width=20, height=20, walls=WALLS
+    )
+    services.scene_activate(scene_id=scene.pk, by=gm)
+
+    def token(name, x, y, **kw):
+        return services.token_create(scene_id=scene.pk, by=gm, name=name, x=x, y=y, **kw)
+
+    class Crypt:
+        pass
+
+    c = Crypt()
+    c.gm, c.player, c.other, c.campaign, c.scene = gm, player, other, campaign, scene
+    c.tenrec = token("Tenrec", 2, 8, controllers=[player.pk])
+    c.mara = token("Mara", 3, 3, controllers=[other.pk])
+    c.goblin = token("Goblin", 15, 8)
+    c.orc = token("Orc", 5, 15)
+    return c
+
+
+def same_area(a: str, b: str) -> bool:
+    """Two stored paths draw the same area (up to their rounding)."""
+    return sight.difference(sight.from_path(a), sight.from_path(b)).area < 0.01 and (
+        sight.difference(sight.from_path(b), sight.from_path(a)).area < 0.01
+    )
+
+
+def last_event():
+    return RoomEvent.objects.order_by("-id").first()
+
+
+def viewer(c, user, role=Role.PLAYER):
+    campaign = Campaign.objects.get(pk=c.campaign.pk)
+    return policy.viewer_in(user.pk, role, campaign.settings)
+
+
+def fog_on(c):
+    services.scene_update(scene_id=c.scene.pk, by=c.gm, fog=True)
+    return last_event()
+
+
+def seen_ids(c, user):
+    return sorted(t.pk for t in selectors.tokens_for(viewer(c, user), c.scene.pk))
+
+
+def test_fog_on_hides_tokens_behind_the_wall(crypt):
+    event = fog_on(crypt)
+    player_view = policy.event_view(event, viewer(crypt, crypt.player))
+    assert player_view["data"][SIGHT] == {"enter": [], "leave": [crypt.goblin.pk]}
+    gm_view = policy.event_view(event, policy.viewer_in(crypt.gm.pk, Role.GM, {}))
+    assert SIGHT not in gm_view["data"]
+    assert seen_ids(crypt, crypt.player) == sorted([crypt.tenrec.pk, crypt.mara.pk, crypt.orc.pk])
+    assert len(selectors.tokens_for(viewer(crypt, crypt.gm, Role.GM), crypt.scene.pk)) == 4
+
+
+def test_opening_the_door_brings_the_goblin_into_view(crypt):
+    fog_on(crypt)
+    scene_set_door(scene_id=crypt.scene.pk, by=crypt.gm, wall=DOOR, state="open")
+    view = policy.event_view(last_event(), viewer(crypt, crypt.player))
+    assert [t["name"] for t in view["data"][SIGHT]["enter"]] == ["Goblin"]
+    assert crypt.goblin.pk in seen_ids(crypt, crypt.player)
+
+
+def test_a_token_moving_out_of_view_arrives_as_its_removal_and_then_as_nothing(crypt):
+    fog_on(crypt)
+    services.token_move(token_id=crypt.orc.pk, by=crypt.gm, x=16, y=15)
+    gone = policy.event_view(last_event(), viewer(crypt, crypt.player))
+    assert gone["type"] == "token.removed"
+    assert gone["data"] == {"token_id": crypt.orc.pk}
+    services.token_move(token_id=crypt.orc.pk, by=crypt.gm, x=17, y=15)
+    unseen = policy.event_view(last_event(), viewer(crypt, crypt.player))
+    assert unseen == {"seq": last_event().seq, "type": "redacted"}
+    services.token_move(token_id=crypt.orc.pk, by=crypt.gm, x=5, y=15)
+    back = policy.event_view(last_event(), viewer(crypt, crypt.player))
+    assert back["type"] == "token.moved"
+    assert back["data"]["token"]["x"] == 5
+
+
+def test_a_player_may_not_walk_through_a_closed_door_but_the_gm_may(crypt):
+    with pytest.raises(ServiceError) as refused:
+        services.token_move(token_id=crypt.tenrec.pk, by=crypt.player, x=12, y=8)
+    assert (refused.value.code, refused.value.field) == ("blocked", "x")
+    scene_set_door(scene_id=crypt.scene.pk, by=crypt.gm, wall=DOOR, state="open")
+    services.token_move(token_id=crypt.tenrec.pk, by=crypt.player, x=12, y=8)
+    services.token_move(token_id=crypt.mara.pk, by=crypt.gm, x=14, y=3)
+
+
+def test_a_window_lets_sight_through_but_not_the_player(crypt):
+    services.scene_update(
+        scene_id=crypt.scene.pk, by=crypt.gm, walls=[[10, 0, 10, 20, "window"]], fog=True
+    )
+    assert crypt.goblin.pk in seen_ids(crypt, crypt.player)
+    with pytest.raises(ServiceError):
+        services.token_move(token_id=crypt.tenrec.pk, by=crypt.player, x=12, y=8)
+
+
+def test_players_open_doors_next_to_their_tokens_when_the_table_lets_them(crypt):
+    with pytest.raises(NotAllowed):
+        scene_set_door(scene_id=crypt.scene.pk, by=crypt.player, wall=DOOR, state="open")
+    settings = {**crypt.campaign.settings, "players_open_doors": True}
+    Campaign.objects.filter(pk=crypt.campaign.pk).update(settings=settings)
+    with pytest.raises(NotAllowed):  # Tenrec is far from it
+        scene_set_door(scene_id=crypt.scene.pk, by=crypt.player, wall=DOOR, state="open")
+    services.token_move(token_id=crypt.tenrec.pk, by=crypt.player, x=9, y=8)
+    scene_set_door(scene_id=crypt.scene.pk, by=crypt.player, wall=DOOR, state="open")
+    with pytest.raises(NotAllowed):
+        scene_set_door(scene_id=crypt.scene.pk, by=crypt.player, wall=DOOR, state="locked")
+
+
+def test_with_own_vision_each_player_sees_through_their_own_tokens(crypt):
+    settings = {**crypt.campaign.settings, "own_vision": True}
+    Campaign.objects.filter(pk=crypt.campaign.pk).update(settings=settings)
+    services.scene_update(
+        scene_id=crypt.scene.pk, by=crypt.gm, walls=[*WALLS, [0, 6, 10, 6]], fog=True
+    )
+    # A wall at y = 6 parts Mara (north) from Tenrec and the orc (south).
+    assert crypt.mara.pk not in seen_ids(crypt, crypt.player)
+    assert crypt.tenrec.pk not in seen_ids(crypt, crypt.other)
+    assert crypt.orc.pk in seen_ids(crypt, crypt.player)
+
+
+def test_a_dark_scene_shows_what_sight_and_light_reach(crypt):
+    services.scene_update(scene_id=crypt.scene.pk, by=crypt.gm, fog=True, lit=False)
+    assert seen_ids(crypt, crypt.player) == sorted([crypt.tenrec.pk, crypt.mara.pk])
+    services.token_update(token_id=crypt.orc.pk, by=crypt.gm, light_ft=10)
+    assert crypt.orc.pk in seen_ids(crypt, crypt.player)
+
+
+def test_the_explored_area_is_remembered_and_the_gm_can_reset_reveal_and_cover_it(crypt):
+    services.scene_update(scene_id=crypt.scene.pk, by=crypt.gm, fog=True, lit=False)
+    services.token_update(token_id=crypt.tenrec.pk, by=crypt.gm, sight_ft=10)
+    party = SceneSight.objects.get(scene=crypt.scene, group="party")
+    assert party.explored and party.view
+    services.token_move(token_id=crypt.tenrec.pk, by=crypt.player, x=2, y=15)
+    party.refresh_from_db()
+    assert not same_area(party.explored, party.view)  # where Tenrec was is still explored
+    fog_edit(scene_id=crypt.scene.pk, by=crypt.gm, action="reset")
+    party.refresh_from_db()
+    assert same_area(party.explored, party.view)
+    fog_edit(scene_id=crypt.scene.pk, by=crypt.gm, action="reveal", rect=[12, 0, 4, 4])
+    party.refresh_from_db()
+    assert sight.from_path(party.explored).contains(sight.rect(12.5, 0.5, 3, 3))
+    fog_edit(scene_id=crypt.scene.pk, by=crypt.gm, action="cover", rect=[12, 0, 4, 4])
+    party.refresh_from_db()
+    assert same_area(party.explored, party.view)
+    with pytest.raises(NotAllowed):
+        fog_edit(scene_id=crypt.scene.pk, by=crypt.player, action="reset")
+    with pytest.raises(ServiceError):
+        fog_edit(scene_id=crypt.scene.pk, by=crypt.gm, action="reveal", rect=[0, 0, 40, 1])
+
+
+def test_turning_fog_off_gives_the_players_every_token_again(crypt):
+    fog_on(crypt)
+    services.scene_update(scene_id=crypt.scene.pk, by=crypt.gm, fog=False)
+    view = policy.event_view(last_event(), viewer(crypt, crypt.player))
+    assert [t["name"] for t in view["data"][SIGHT]["enter"]] == ["Goblin"]
+    assert not SeenToken.objects.filter(scene=crypt.scene).exists()
+    assert len(seen_ids(crypt, crypt.player)) == 4

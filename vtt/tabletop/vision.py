@@ -1,0 +1,369 @@
+"""Fog of war on the server: which tokens each sight group sees on a scene
+with fog, kept in step with the room's log.
+
+A sight group is the party (every player shares what any player's token
+sees) or, when the campaign's `own_vision` is on, one player (what their own
+tokens see); observers look through the party's eyes. The GM is in no group:
+the GM sees everything.
+
+Every event about a fog scene the room is on is annotated as it is appended
+(`annotate`, called by append_event): for each group, which tokens came into
+its view and which left it because of the event, and whether the group sees
+the tokens the event is about. The annotation is stored with the event under
+`sight`, so a player's render of it (vtt.tabletop.policy.event_view) is the
+same live, in a resync page and in a replay: nobody recomputes the past.
+`SeenToken` holds each group's view now (what REST and snapshots filter on)
+and `SceneSight` its view and explored area as drawable paths.
+
+A token is seen when its centre is seen (vtt.rules.sight.Sight.sees): the
+same centre-to-centre line the attacks measure."""
+
+import json
+from collections import OrderedDict
+from collections.abc import Iterable
+
+import shapely
+
+from vtt.rules import sight
+
+from .models import Membership, Role, Scene, SceneSight, SeenToken, Token
+
+PARTY = "party"
+SQUARE_FT = 5
+DRAWN = 0.02  # squares: how far a drawn view may stray from the exact one
+
+
+def group_of(role: str, user_id: int, settings) -> str | None:
+    """The group a member sees through: None for a GM (everything)."""
+    if role == Role.GM:
+        return None
+    if role == Role.PLAYER and (settings or {}).get("own_vision"):
+        return f"u{user_id}"
+    return PARTY
+
+
+# ------------------------------------------------------------------ the scene as geometry
+
+
+def scene_tokens(scene_id: int) -> list[dict]:
+    """What sight needs of every token on the scene, read in two queries."""
+    rows = list(
+        Token.objects.filter(scene_id=scene_id).values(
+            "id", "x", "y", "size", "hidden", "sight_ft", "light_ft", "character_id"
+        )
+    )
+    links = Token.controllers.through.objects.filter(token__scene_id=scene_id)
+    controllers: dict[int, list[int]] = {}
+    for token_id, user_id in links.values_list("token_id", "user_id"):
+        controllers.setdefault(token_id, []).append(user_id)
+    for row in rows:
+        row["controllers"] = controllers.get(row["id"], [])
+    return rows
+
+
+def players_of(campaign_id: int) -> set[int]:
+    return set(
+        Membership.objects.filter(campaign_id=campaign_id, role=Role.PLAYER).values_list(
+            "user_id", flat=True
+        )
+    )
+
+
+def groups_of(players: Iterable[int], settings) -> list[str]:
+    """Every group that sees the scene: the party always (observers), and
+    each player when each sees through their own tokens."""
+    if (settings or {}).get("own_vision"):
+        return [PARTY, *(f"u{p}" for p in sorted(players))]
+    return [PARTY]
+
+
+def eyes_of(token: dict, players: set[int], own: bool) -> list[str]:
+    """The groups a token sees for: a token a player controls sees for the
+    party and, with own vision, for each of its players. Hidden ones see
+    for nobody (a player does not see through what they cannot see)."""
+    if token["hidden"]:
+        return []
+    owners = [user for user in token["controllers"] if user in players]
+    if not owners:
+        return []
+    return [PARTY, *(f"u{user}" for user in owners)] if own else [PARTY]
+
+
+def centre(token: dict) -> tuple:
+    half = token["size"] / 2
+    return (token["x"] + half, token["y"] + half)
+
+
+# Kept in this process between events, so a move recomputes only what moved:
+# each scene's walls as a Sight (which remembers every eye's polygon), and
+# each group's explored area as a shape (read back from its path once).
+_SIGHTS = OrderedDict()
+_EXPLORED = OrderedDict()
+_KEPT = 64
+
+
+def _kept(cache: OrderedDict, key, make):
+    if key in cache:
+        cache.move_to_end(key)
+        return cache[key]
+    value = cache[key] = make()
+    if len(cache) > _KEPT:
+        cache.popitem(last=False)
+    return value
+
+
+def scene_sight(scene: Scene, tokens: list[dict]) -> sight.Sight:
+    lights = [
+        sight.Light(*centre(t), t["light_ft"] / SQUARE_FT)
+        for t in tokens
+        if t["light_ft"] and not t["hidden"]
+    ]
+    key = (scene.pk, scene.width, scene.height, json.dumps(scene.walls or []))
+
+    def walls():
+        segments = sight.sight_segments(sight.parse_barriers(scene.walls or []))
+        return sight.Sight(segments, scene.width, scene.height, True)
+
+    return _kept(_SIGHTS, key, walls).relit(scene.lit, lights)
+
+
+def explored_shape(record: SceneSight):
+    """A group's explored area as a shape, parsed once per stored text."""
+    key = (record.scene_id, record.group, record.explored)
+    return _kept(_EXPLORED, key, lambda: sight.from_path(record.explored))
+
+
+def eye(token: dict) -> sight.Eye:
+    return sight.Eye(*centre(token), token["sight_ft"] / SQUARE_FT)
+
+
+class SceneView:
+    """What each group sees of one scene as it stands now."""
+
+    def __init__(self, scene: Scene, players: set[int], settings, gone: int | None = None):
+        self.scene = scene
+        self.tokens = [t for t in scene_tokens(scene.pk) if t["id"] != gone]
+        self.own = bool((settings or {}).get("own_vision"))
+        self.groups = groups_of(players, settings)
+        self.sight = scene_sight(scene, self.tokens)
+        self.eyes: dict[str, list] = {group: [] for group in self.groups}
+        for token in self.tokens:
+            for group in eyes_of(token, players, self.own):
+                if group in self.eyes:
+                    self.eyes[group].append(eye(token))
+
+    def seen(self, group: str) -> set[int]:
+        eyes = self.eyes[group]
+        if not eyes:
+            return set()
+        candidates = [t for t in self.tokens if not t["hidden"]]
+        flags = self.sight.seen(eyes, [centre(t) for t in candidates])
+        return {t["id"] for t, flag in zip(candidates, flags, strict=True) if flag}
+
+    def view(self, group: str):
+        eyes = self.eyes[group]
+        return self.sight.view(eyes) if eyes else sight.EMPTY
+
+
+# ------------------------------------------------------------------ keeping it in step
+
+
+def refs_of(kind: str, data: dict, scene_id: int) -> list[int]:
+    """The tokens an event is about: a group that does not see them does not
+    see the event (names and positions stay hidden)."""
+    from . import event_kinds
+
+    declared = event_kinds.KINDS[kind]
+    if declared.sight == event_kinds.Sight.TOKEN:
+        return [data["token"]["id"]]
+    if "attack" in data:
+        sides = (data["attack"]["attacker"], data["attack"]["target"])
+        return [side["token_id"] for side in sides if side.get("token_id")]
+    if kind == event_kinds.ROLL and data.get("character"):
+        character_id = data["character"]["id"]
+        return list(
+            Token.objects.filter(scene_id=scene_id, character_id=character_id).values_list(
+                "id", flat=True
+            )
+        )
+    return []
+
+
+def annotate(
+    campaign,
+    scene_id: int | None,
+    refs: Iterable[int] = (),
+    *,
+    fresh=False,
+    gone=None,
+    refresh=False,
+):
+    """The `sight` annotation of an event about `scene_id`, the scene the
+    room is on (None when the scene has no fog and had none), after bringing
+    the stored views up to date with the scene as it now stands.
+
+    `refs`: the tokens the event is about; a group that does not see one of
+    them does not see the event. `fresh`: the room has just come to this
+    scene (its activation), so nothing was seen before. `gone`: a token
+    being deleted, no longer seeing or lighting anything. `refresh`: the
+    explored areas were changed by hand: every group gets its vision anew.
+
+    Runs inside the appending transaction, with the campaign row locked:
+    the room's changes are in order, so before and after are exact."""
+    scene = Scene.objects.filter(pk=scene_id).first() if scene_id is not None else None
+    if scene is None:
+        return None
+    stored = {s.group: s for s in SceneSight.objects.filter(scene=scene)}
+    was_fog = any(s.active for s in stored.values())
+    if not scene.fog and not was_fog:
+        return None
+    before = {} if fresh else _seen_before(scene, stored, was_fog)
+    refs = set(refs)
+    views, eyes = [], {}
+    if scene.fog:
+        players = players_of(campaign.pk)
+        now = SceneView(scene, players, campaign.settings, gone)
+        after = {group: now.seen(group) for group in now.groups}
+        rows = before if was_fog and not fresh else None
+        views = _store(scene, now, stored, rows, after, fresh)
+        if refresh or fresh or not was_fog:
+            views = list(now.groups)
+        # The groups each token sees for: the event's own, or on arriving at
+        # the scene every token's (the live rooms route drags by them).
+        eyes = {
+            str(t["id"]): eyes_of(t, players, now.own)
+            for t in now.tokens
+            if fresh or t["id"] in refs
+        }
+    else:
+        everyone = set(Token.objects.filter(scene=scene, hidden=False).values_list("id", flat=True))
+        after = {group: everyone for group in before}
+        SeenToken.objects.filter(scene=scene).delete()
+        SceneSight.objects.filter(scene=scene).update(view="", active=False)
+    groups, entering = {}, set()
+    for group in after:
+        was, seen = before.get(group, set()), after[group]
+        enter = sorted(seen - was - refs)
+        entering.update(enter)
+        groups[group] = {
+            "enter": enter,
+            "leave": sorted(was - seen - refs),
+            "was": sorted(refs & was),
+            "sees": sorted(refs & seen),
+            "unseen": bool(refs - seen),
+        }
+        if scene.fog and group not in views and (seen != was):
+            views.append(group)  # its frame lists the tokens in view
+    return {
+        "scene": scene.pk,
+        "groups": groups,
+        "tokens": _token_dicts(entering),
+        "views": views,
+        "eyes": eyes,
+    }
+
+
+def _token_dicts(ids: set[int]) -> list[dict]:
+    """The tokens that came into a view, as they are now: the event carries
+    them, so its render never reads the present."""
+    from .serialize import token_data
+
+    if not ids:
+        return []
+    tokens = Token.objects.filter(pk__in=ids).select_related("character")
+    return [token_data(t) for t in tokens.prefetch_related("controllers").order_by("pk")]
+
+
+def _seen_before(scene, stored, was_fog) -> dict[str, set[int]]:
+    if not was_fog:
+        # Without fog the players saw every token that was not hidden.
+        everyone = set(Token.objects.filter(scene=scene, hidden=False).values_list("id", flat=True))
+        return {PARTY: everyone, **{g: everyone for g in stored if g != PARTY}}
+    before: dict[str, set[int]] = {group: set() for group in stored}
+    for group, token_id in SeenToken.objects.filter(scene=scene).values_list("group", "token_id"):
+        before.setdefault(group, set()).add(token_id)
+    return before
+
+
+def _store(scene, now: SceneView, stored, before, after, fresh: bool) -> list[str]:
+    """Write what changed: the seen rows (`before`: the stored ones, None to
+    write them anew), and each group's view and explored area. The groups
+    whose view changed."""
+    if before is None:
+        SeenToken.objects.filter(scene=scene).delete()
+        before = {}
+    gone = [(g, t) for g, seen in before.items() for t in seen - after.get(g, set())]
+    if gone:
+        for group in {g for g, _ in gone}:
+            ids = [t for g, t in gone if g == group]
+            SeenToken.objects.filter(scene=scene, group=group, token_id__in=ids).delete()
+    new = [
+        SeenToken(scene=scene, group=group, token_id=token_id)
+        for group, seen in after.items()
+        for token_id in seen - before.get(group, set())
+    ]
+    SeenToken.objects.bulk_create(new, ignore_conflicts=True)
+    changed = []
+    for group in now.groups:
+        # Drawn, not decided on (Sight.sees decides): a fiftieth of a square
+        # is finer than a screen shows, and halves the work of what follows.
+        view = shapely.simplify(now.view(group), DRAWN)
+        path = sight.to_path(view)
+        record = stored.get(group)
+        if record is None:
+            SceneSight.objects.create(scene=scene, group=group, view=path, explored=path)
+            changed.append(group)
+            continue
+        if record.view == path and record.active and not fresh:
+            continue
+        explored = sight.union(explored_shape(record), view)
+        record.view, record.explored = path, sight.to_path(explored)
+        _kept(_EXPLORED, (record.scene_id, record.group, record.explored), lambda e=explored: e)
+        record.active = True
+        record.save(update_fields=["view", "explored", "active"])
+        changed.append(group)
+    return changed
+
+
+def within_reach(token, barrier) -> bool:
+    """Whether a wall (a door) touches the token's footprint grown by one
+    square: the token stands next to it."""
+    reach = sight.rect(token.x - 1, token.y - 1, token.size + 2, token.size + 2)
+    return sight.touches(reach, (barrier.x1, barrier.y1, barrier.x2, barrier.y2))
+
+
+def token_eyes(scene_id: int, campaign) -> dict[int, list[str]]:
+    """For each token of a fog scene, the groups it sees for (the live rooms
+    let a group watch the drags of its own eyes only)."""
+    players = players_of(campaign.pk)
+    own = bool((campaign.settings or {}).get("own_vision"))
+    return {t["id"]: eyes_of(t, players, own) for t in scene_tokens(scene_id)}
+
+
+def vision_of(scene_id: int | None, group: str | None) -> dict | None:
+    """A group's vision of a fog scene now, as the browser draws it; None
+    without fog (or for no group)."""
+    if scene_id is None or group is None:
+        return None
+    if not Scene.objects.filter(pk=scene_id, fog=True).exists():
+        return None
+    return visions_of(scene_id, [group])[group]
+
+
+def visions_of(scene_id: int, groups: list[str]) -> dict[str, dict]:
+    """Some groups' vision frames of a scene (with fog), in two reads."""
+    records = {s.group: s for s in SceneSight.objects.filter(scene_id=scene_id, group__in=groups)}
+    seen: dict[str, list[int]] = {group: [] for group in groups}
+    rows = SeenToken.objects.filter(scene_id=scene_id, group__in=groups).order_by("token_id")
+    for group, token_id in rows.values_list("group", "token_id"):
+        seen[group].append(token_id)
+    return {
+        group: {
+            "scene": scene_id,
+            "group": group,
+            "view": records[group].view if group in records else "",
+            "explored": records[group].explored if group in records else "",
+            "tokens": seen[group],
+        }
+        for group in groups
+    }
