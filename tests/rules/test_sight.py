@@ -421,6 +421,20 @@ def test_the_view_after_an_eye_moves_is_a_fresh_scenes():
     assert lit.view(party).symmetric_difference(Sight(walls, W, H, True).view(party)).area < 1e-9
 
 
+def test_a_relit_scene_sees_by_its_own_lights():
+    # The torch-bearer walks off and comes back: each lighting has its own areas.
+    eye, near, far = Eye(2.5, 2.5, 1), Light(4.5, 2.5, 2), Light(9.5, 7.5, 2)
+    scene = Sight([(0, 5, W, 5)], W, H, False, [near])  # the far torch is behind the wall
+    lit_near = scene.view([eye])
+    assert lit_near.area > 2 * math.pi  # its own disc and the torch's
+    walked = scene.relit(False, [far])
+    assert walked.view([eye]).area < 1.01 * math.pi
+    assert not walked.sees([eye], (5.5, 2.5))
+    back = walked.relit(False, [near])
+    assert back.view([eye]).symmetric_difference(lit_near).area < 1e-9
+    assert back.sees([eye], (5.5, 2.5))
+
+
 # the explored area as text -------------------------------------------------------------
 
 

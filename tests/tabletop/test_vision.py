@@ -184,3 +184,20 @@ def test_turning_fog_off_gives_the_players_every_token_again(crypt):
     assert [t["name"] for t in view["data"][SIGHT]["enter"]] == ["Goblin"]
     assert not SeenToken.objects.filter(scene=crypt.scene).exists()
     assert len(seen_ids(crypt, crypt.player)) == 4
+
+
+def test_an_attack_sees_through_an_open_door_and_a_window_as_the_fog_does(crypt):
+    """Attacks measure line of sight with the walls that block sight: a
+    closed door does, an open one and a window do not."""
+    from vtt.combat import geometry
+    from vtt.tabletop.vision import sight_walls
+
+    spell = {"kind": "spell", "range_ft": "line_of_sight"}
+
+    def clear(walls):
+        measured = geometry.measure((2, 8, 1), (15, 8, 1), spell, sight_walls(walls), "uniform")
+        return measured["line_of_sight"]
+
+    assert not clear(WALLS)
+    assert clear([WALLS[0], [10, 8, 10, 10, "door", "open"], WALLS[2]])
+    assert clear([[10, 0, 10, 20, "window"]])

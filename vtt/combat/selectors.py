@@ -3,7 +3,7 @@ weapon, the scene's trails this turn, the running encounter, attacks."""
 
 from vtt.rules import grid
 from vtt.tabletop import event_kinds as kinds
-from vtt.tabletop import policy, shapes
+from vtt.tabletop import policy, shapes, vision
 from vtt.tabletop.models import Role, RoomEvent, Scene
 from vtt.tabletop.services.access import require_member
 from vtt.tabletop.services.errors import NotFound
@@ -63,7 +63,12 @@ def token_range_bands(*, token_id: int, by, weapon=None, kind=None, range_ft=Non
         "height": scene.height,
         "legend": LEGEND,
         "bands": geometry.range_bands(
-            geometry.footprint(token), chosen, scene.width, scene.height, scene.walls, diagonal
+            geometry.footprint(token),
+            chosen,
+            scene.width,
+            scene.height,
+            vision.sight_walls(scene.walls),
+            diagonal,
         ),
     }
 

@@ -23,10 +23,16 @@ Three answers, one rule:
 - `Sight.view` is the area to draw (a shapely geometry), for the fog. It is
   exact up to float rounding where walls bound it and a polygon drawn just
   outside the circle where a radius does; nothing asks it who sees what.
+  Being an area, it leaves out what the rule sees along a line of no width
+  (a sight line slipping between two wall ends in a row with the eye, a
+  blind eye's own centre).
 
 Walls are filed per origin in angular bins (`_Fan`): a sight line or a ray
 in one direction only meets the few walls filed under that direction, which
-is what keeps many questions from one eye cheap.
+is what keeps many questions from one eye cheap. A `Sight` remembers those
+filings, each place's visibility polygon and each eye's area (bounded, and
+safe to share between threads); `Sight.relit` keeps them when only the
+lighting changes.
 """
 
 import math
@@ -152,6 +158,8 @@ def _dbl(v):
     which keeps the exact arithmetic fast)."""
     if type(v) is int:
         return 2 * v
+    if type(v) is float and (2 * v).is_integer():  # exact: doubling a float
+        return int(2 * v)
     f = 2 * Fraction(v)
     return f.numerator if f.denominator == 1 else f
 
@@ -215,23 +223,37 @@ class _Walls:
     float array (for the filters), with what the floats can be trusted for."""
 
     def __init__(self, segments):
-        exact, floats, all_exact = [], [], True
-        for segment in segments:
-            if len(segment) != 4:
-                raise ValueError(f"a segment is (x1, y1, x2, y2), not {segment!r}")
-            w = tuple(_dbl(v) for v in segment)
-            if w[:2] == w[2:]:
-                continue
-            exact.append(w)
-            floats.append([float(v) for v in segment])
-            all_exact = all_exact and all(_is_exact_float(v) for v in segment)
-        self.exact = exact
-        self.xy = np.array(floats, dtype=float).reshape(-1, 4)
-        self.scale = float(np.abs(self.xy).max()) if len(exact) else 0.0
+        segments = list(segments)
+        if any(len(segment) != 4 for segment in segments):
+            raise ValueError("a segment is (x1, y1, x2, y2)")
+        arr = np.asarray(segments).reshape(-1, 4)
+        if arr.dtype.kind in "fiu" and (
+            arr.dtype.kind == "f" or np.abs(arr).max(initial=0) < 2**53
+        ):
+            # plain numbers: the floats are the walls
+            self.xy = arr.astype(float)
+            self.xy = self.xy[np.any(self.xy[:, :2] != self.xy[:, 2:], axis=1)]
+            self._exact = None
+            all_exact = True
+        else:  # Fractions among them: keep the exact values in step
+            exact, floats = _prepare(segments), []
+            for w in exact:
+                floats.append([float(v) / 2 for v in w])
+            self.xy = np.array(floats, dtype=float).reshape(-1, 4)
+            self._exact = exact
+            all_exact = all(_is_exact_float(v) for segment in segments for v in segment)
+        self.scale = float(np.abs(self.xy).max()) if len(self.xy) else 0.0
         self.grain = _grain(self.xy) if all_exact else None
 
+    @property
+    def exact(self) -> list:
+        """The walls in grid.clear_between's doubled units (made when first asked)."""
+        if self._exact is None:
+            self._exact = [tuple(_dbl(v) for v in w) for w in self.xy.tolist()]
+        return self._exact
+
     def __len__(self) -> int:
-        return len(self.exact)
+        return len(self.xy)
 
 
 class _Points:
@@ -309,7 +331,7 @@ class _Fan:
         # By bin, then by distance: one sorted key finds a bin's walls within a distance.
         self.stride = 2.0 * (float(reach.max(initial=0.0)) + 1.0)
         key = bins * self.stride + reach[wall_of]
-        order = np.argsort(key, kind="stable")
+        order = np.argsort(key)
         self.walls = wall_of[order]
         self.key = key[order]
         self.offsets = np.searchsorted(bins[order], np.arange(_BINS + 1))
@@ -546,16 +568,28 @@ class Sight:
                 "fans": _Lru(64),
                 "polygons": _Lru(256),
                 "critical": None,  # worked out for the first view
+                "lightings": _Lru(16),
             }
         self._shared = _shared
         self._walls: _Walls = _shared["walls"]
-        self._areas = _Lru(256)
-        self._lit_area = None
-        self._last_union = (None, None)
+        # Eyes' areas depend on the lighting too: kept per lighting, so a
+        # Sight relit as it was finds them again.
+        lighting = (True, ()) if self.lit else (False, self.lights)
+        self._lighting = _shared["lightings"].get_or(
+            lighting,
+            lambda: {
+                "areas": _Lru(256),
+                "lit area": None,
+                "union": (None, None),
+                "unions": _Lru(16),
+            },
+        )
+        self._areas = self._lighting["areas"]
 
     def relit(self, lit: bool, lights=()) -> "Sight":
         """The same walls with other lighting (a torch-bearer moved), keeping
-        what was learnt about the walls from each place."""
+        what was learnt about the walls from each place, and each eye's area
+        under a lighting seen before."""
         return Sight(None, self.width, self.height, lit, lights, _shared=self._shared)
 
     # -- the rule, exactly
@@ -655,7 +689,7 @@ class Sight:
 
     def lit_area(self):
         """What the scene's lights light: each light's visibility polygon within its radius."""
-        if self._lit_area is None:
+        if self._lighting["lit area"] is None:
             parts = [
                 shapely.intersection(
                     self._polygon(light.x, light.y), disc(light.x, light.y, light.radius)
@@ -663,8 +697,8 @@ class Sight:
                 for light in dict.fromkeys(self.lights)
                 if self._on_map(light.x, light.y) and light.radius > 0
             ]
-            self._lit_area = _valid(shapely.union_all(parts)) if parts else EMPTY
-        return self._lit_area
+            self._lighting["lit area"] = _valid(shapely.union_all(parts)) if parts else EMPTY
+        return self._lighting["lit area"]
 
     def area(self, eye: Eye):
         """What one eye sees (cached per eye)."""
@@ -689,17 +723,26 @@ class Sight:
         polygon (clipped to the map), in a dark scene within its sight disc or
         the lit area; the union over the eyes."""
         key = tuple(dict.fromkeys(eyes))
-        if self._last_union[0] == key:
-            return self._last_union[1]
-        areas = [a for a in (self.area(e) for e in key) if not a.is_empty]
-        if not areas:
-            result = EMPTY
-        elif len(areas) == 1:
-            result = areas[0]
+        last, union = self._lighting["union"]
+        if last == key:
+            return union
+        # One eye moved (the usual change): the others' union is kept, so
+        # each further step of the same eye is one union of two areas.
+        eyes_now, kept = frozenset(key), self._lighting["unions"]
+        others = eyes_now & frozenset(last or ())
+        if others and others != eyes_now:
+            base = kept.get_or(others, lambda: self._union(others))
+            result = self._union(eyes_now - others, base)
         else:
-            result = _valid(shapely.union_all(areas))
-        self._last_union = (key, result)
+            result = self._union(eyes_now)
+        self._lighting["union"] = (key, result)
         return result
+
+    def _union(self, eyes, base=EMPTY):
+        areas = [a for a in (base, *(self.area(e) for e in eyes)) if not a.is_empty]
+        if not areas:
+            return EMPTY
+        return areas[0] if len(areas) == 1 else _valid(shapely.union_all(areas))
 
 
 def _valid(geometry):
@@ -873,13 +916,6 @@ def _polygons(geometry) -> list:
     return []
 
 
-def _number(v: float, digits: int) -> str:
-    text = f"{v:.{digits}f}"
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
 def to_path(geometry, digits: int = 2) -> str:
     """An SVG path of a geometry's polygons: "M x y L x y ... Z" per ring,
     holes included, to be drawn with fill-rule evenodd; coordinates rounded
@@ -895,8 +931,10 @@ def to_path(geometry, digits: int = 2) -> str:
                 coords = coords[~repeat] if not repeat.all() else coords[:1]
             if len(coords) < 3:
                 continue
-            words = [f"{_number(px, digits)} {_number(py, digits)}" for px, py in coords]
-            rings.append("M " + " L ".join(words) + " Z")
+            # Rounded already: %g writes it short ("3.5", "12"); six
+            # significant digits hold any map's squares to the hundredth.
+            words = " L ".join(f"{px:g} {py:g}" for px, py in coords.tolist())
+            rings.append(f"M {words} Z")
     return " ".join(rings)
 
 

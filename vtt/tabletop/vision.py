@@ -112,6 +112,21 @@ def _kept(cache: OrderedDict, key, make):
     return value
 
 
+_BARRIERS = OrderedDict()
+
+
+def barriers(walls) -> list:
+    """A scene's walls read once per distinct list (each move asks)."""
+    text = json.dumps(walls or [])
+    return _kept(_BARRIERS, text, lambda: sight.parse_barriers(walls or []))
+
+
+def sight_walls(walls) -> list[tuple]:
+    """The segments that block sight (walls, closed doors; not windows nor
+    open doors): what fog of war and an attack's line of sight both use."""
+    return sight.sight_segments(barriers(walls))
+
+
 def scene_sight(scene: Scene, tokens: list[dict]) -> sight.Sight:
     lights = [
         sight.Light(*centre(t), t["light_ft"] / SQUARE_FT)
@@ -121,7 +136,7 @@ def scene_sight(scene: Scene, tokens: list[dict]) -> sight.Sight:
     key = (scene.pk, scene.width, scene.height, json.dumps(scene.walls or []))
 
     def walls():
-        segments = sight.sight_segments(sight.parse_barriers(scene.walls or []))
+        segments = sight_walls(scene.walls)
         return sight.Sight(segments, scene.width, scene.height, True)
 
     return _kept(_SIGHTS, key, walls).relit(scene.lit, lights)

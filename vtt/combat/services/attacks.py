@@ -16,7 +16,7 @@ from vtt import games
 from vtt.games.combat import Context, Side
 from vtt.games.kit import MAX_COUNTER
 from vtt.rules import RulesError, odds
-from vtt.tabletop import event_kinds, policy, shapes
+from vtt.tabletop import event_kinds, policy, shapes, vision
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Character, Role, Token, Visibility
 from vtt.tabletop.services.access import actor, require_gm, require_member
@@ -149,7 +149,7 @@ def plan_attack(
         geometry.footprint(attacker_token),
         geometry.footprint(target_token),
         chosen,
-        scene.walls,
+        vision.sight_walls(scene.walls),
         campaign.settings.get("diagonal", "uniform"),
     )
     refused = geometry.refusal(measured)

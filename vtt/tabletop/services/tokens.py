@@ -9,7 +9,7 @@ from django.db import transaction
 
 from vtt.rules import sight
 
-from .. import event_kinds, images, policy, shapes
+from .. import event_kinds, images, policy, shapes, vision
 from ..events import append_event
 from ..models import Campaign, Character, Membership, Role, RoomEvent, Scene, Token, Visibility
 from ..serialize import token_data
@@ -327,7 +327,7 @@ def check_path(token: Token, x: int, y: int) -> None:
     no wall, closed door or window (vtt.rules.sight)."""
     half = token.size / 2
     start, end = (token.x + half, token.y + half), (x + half, y + half)
-    segments = sight.movement_segments(sight.parse_barriers(token.scene.walls or []))
+    segments = sight.movement_segments(vision.barriers(token.scene.walls))
     if segments and sight.path_blocked(start, end, segments):
         raise ServiceError("blocked", "a wall is in the way", "x")
 
