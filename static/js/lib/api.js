@@ -17,8 +17,16 @@ async function answer(response) {
 }
 
 export async function postJSON(url, body, { signal } = {}) {
+  return sendJSON(url, "POST", body, { signal });
+}
+
+export async function patchJSON(url, body, { signal } = {}) {
+  return sendJSON(url, "PATCH", body, { signal });
+}
+
+async function sendJSON(url, method, body, { signal } = {}) {
   const response = await fetch(url, {
-    method: "POST",
+    method,
     credentials: "same-origin",
     headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
     body: JSON.stringify(body),

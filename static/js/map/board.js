@@ -7,7 +7,9 @@
 // long press (touch) or the context-menu key on a token asks for its menu
 // (options.onMenu); a double click, or Enter on the selected token, asks to
 // edit it (options.onEdit). A character dragged from the side panel shows
-// where it would land (showDrop).
+// where it would land (showDrop). Doors and windows are ./doors.js's, the
+// fog of war over the map ./fog.js's; a GM who sees as a group shows only
+// the tokens that group sees (showOnly).
 
 import { svg, clear } from "../lib/dom.js";
 import { MapView } from "./view.js";
@@ -16,6 +18,8 @@ import { Bands } from "./bands.js";
 import { Trails } from "./trails.js";
 import { clipDefs, drawCondition, drawFace, makeFace, severity } from "./token_face.js";
 import { shownLabels } from "./labels.js";
+import { Doors } from "./doors.js";
+import { Fog } from "./fog.js";
 
 const DRAG_PREVIEW_MS = 60;
 // Text on the map never gets smaller on screen than this many pixels
@@ -30,7 +34,9 @@ export class Board {
   constructor(svgEl, options) {
     this.svg = svgEl;
     // me, isGm, diagonal, api, onMove, onDrag, onSelect, status, badge,
-    // bandChoice, bandWeapon, and for the GM onMenu(token, point) and onEdit(token)
+    // bandChoice, bandWeapon, onDragAt(token, square|null) (the square a drag
+    // is over; null: it ended without a move), onDoor(door, "use"|"lock"),
+    // and for the GM onMenu(token, point), onEdit(token), onDoorMenu(door, point)
     this.options = options;
     this.scene = null;
     this.tokens = new Map();
@@ -39,11 +45,15 @@ export class Board {
     this.drawnAt = new Map(); // token id -> the square it is drawn on (a drag's, while dragging)
     this.ghosts = new Map();
     this.selected = null;
+    this.onlyTokens = null; // a Set of the token ids shown, or null: all
     this.world = svg("g", { class: "world" });
     this.layers = {};
     // Touch discs sit under every token, so a finger on a token's own face
     // always takes that token, and one beside it takes the nearest disc.
-    for (const name of ["background", "bands", "grid", "walls", "trails", "ghosts", "hits", "tokens", "ruler"]) {
+    // The fog covers the map and its walls, not what moves on it; doors lie
+    // on it whole, hidden or dimmed by what was seen of them (./doors.js).
+    const layers = ["background", "bands", "grid", "walls", "fog", "doors", "trails", "ghosts", "hits", "tokens", "ruler", "area"];
+    for (const name of layers) {
       this.layers[name] = svg("g", { class: `layer-${name}` });
       this.world.append(this.layers[name]);
     }
@@ -55,17 +65,36 @@ export class Board {
       options.status(`No range bands: ${error.message || error.code || "refused"}.`, true),
     );
     this.trails = new Trails(this.layers.trails, this);
-    this.view.ignore = () => this.ruler.active;
+    this.fog = new Fog(this.layers.fog);
+    this.doors = new Doors(this.layers.doors, {
+      busy: () => this.busy(),
+      onUse: (door) => options.onDoor?.(door, "use"),
+      onLock: (door) => options.onDoor?.(door, "lock"),
+      onMenu: options.onDoorMenu || null,
+    });
+    this.tool = null; // a map mode that takes the pointer (the GM's fog areas)
+    this.view.ignore = () => this.busy();
     svgEl.addEventListener("keydown", (e) => this.mapKey(e));
     svgEl.addEventListener("pointerdown", (e) => this.ruler.down(e));
   }
 
+  /** The ruler or another tool has the pointer: no panning, no doors. */
+  busy() {
+    return this.ruler.active || !!this.tool?.active;
+  }
+
   setScene(scene) {
+    // The same map changed (a door opened, walls redrawn): the trails, the
+    // fog and the zoom stay.
+    const before = this.scene;
+    const sameMap = !!scene && before?.id === scene.id;
     this.scene = scene;
     for (const name of ["background", "grid", "walls", "ghosts"]) clear(this.layers[name]);
     this.bands.clear();
-    this.trails.clearAll();
+    if (!sameMap) this.trails.clearAll();
     this.ruler.clear();
+    this.doors.setScene(scene);
+    this.fog.setScene(scene);
     if (!scene) {
       this.setTokens([]);
       return;
@@ -83,10 +112,12 @@ export class Board {
     for (let y = 1; y < height; y += 1) {
       this.layers.grid.append(svg("line", { class: "grid-line", x1: 0, y1: y, x2: width, y2: y }));
     }
-    for (const [x1, y1, x2, y2] of scene.walls || []) {
+    for (const [x1, y1, x2, y2, kind] of scene.walls || []) {
+      if (kind) continue; // a door or a window: ./doors.js draws it
       this.layers.walls.append(svg("line", { class: "wall", x1, y1, x2, y2 }));
     }
-    this.view.fit(width, height);
+    if (!sameMap || before.width !== width || before.height !== height) this.view.fit(width, height);
+    else this.refreshBands();
   }
 
   setTokens(list) {
@@ -202,6 +233,9 @@ export class Board {
     node.setAttribute("transform", `translate(${at[0]} ${at[1]})`);
     this.drawnAt.set(token.id, at);
     node.classList.toggle("hidden-token", !!token.hidden);
+    const outOfView = !!this.onlyTokens && !this.onlyTokens.has(token.id);
+    node.classList.toggle("out-of-view", outOfView);
+    this.hits.get(token.id)?.classList.toggle("out-of-view", outOfView);
     node.classList.toggle("selected", this.selected === token.id);
     node.classList.toggle("movable", this.canMove(token));
     const [ring, face, badgeWrap, label] = node.children;
@@ -267,6 +301,12 @@ export class Board {
     }
     const shown = shownLabels(items, this.selected);
     for (const [id, node] of this.nodes) node.classList.toggle("label-crowded", !shown.has(id));
+  }
+
+  /** Show only these tokens (a GM seeing as a group), or all (null). */
+  showOnly(ids) {
+    this.onlyTokens = ids ? new Set(ids) : null;
+    this.redrawAll();
   }
 
   redrawAll() {
@@ -353,7 +393,7 @@ export class Board {
 
   grab(e, id) {
     const token = this.tokens.get(id);
-    if (!token || this.ruler.active) return;
+    if (!token || this.busy()) return;
     e.preventDefault(); // the map does not pan under a token
     e.stopPropagation();
     if (e.button !== 0) return; // a right click is the menu's (contextmenu)
@@ -375,6 +415,7 @@ export class Board {
         stop();
         node.releasePointerCapture?.(e.pointerId);
         this.drawToken(node, this.tokens.get(id) || token); // back where the server has it
+        this.options.onDragAt?.(token, null);
         this.openMenu(id, { x: pressAt[0], y: pressAt[1] });
       }, LONG_PRESS_MS);
     }
@@ -396,6 +437,7 @@ export class Board {
       drag.at = square;
       drag.moved = true;
       this.drawToken(node, token, square);
+      this.options.onDragAt?.(token, square);
       const now = performance.now();
       if (now - drag.sent >= DRAG_PREVIEW_MS) {
         drag.sent = now;
@@ -405,6 +447,7 @@ export class Board {
     const up = () => {
       stop();
       if (!drag.moved || (drag.at[0] === token.x && drag.at[1] === token.y)) {
+        if (drag.moved) this.options.onDragAt?.(token, null);
         this.drawToken(node, this.tokens.get(id));
         this.select(this.selected === id && !drag.moved ? null : id);
         return;
@@ -436,6 +479,7 @@ export class Board {
         if (error?.token) this.upsert(error.token);
         const now = this.tokens.get(id);
         if (now) this.drawToken(node, now); // spring back to where the server has it
+        this.options.onDragAt?.(token, null);
         this.options.status(`${token.name} did not move: ${error?.message || "refused"}.`, true);
       });
   }
@@ -466,7 +510,7 @@ export class Board {
     const token = this.tokens.get(id);
     if (!token) return;
     const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    if (steps[e.key] && this.canMove(token) && !this.ruler.active) {
+    if (steps[e.key] && this.canMove(token) && !this.busy()) {
       e.preventDefault();
       e.stopPropagation();
       const [dx, dy] = steps[e.key];
@@ -498,6 +542,10 @@ export class Board {
       return;
     }
     if (this.ruler.active && this.ruler.key(e)) {
+      e.preventDefault();
+      return;
+    }
+    if (this.tool?.active && this.tool.key(e)) {
       e.preventDefault();
       return;
     }

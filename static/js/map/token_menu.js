@@ -27,14 +27,14 @@ export class TokenMenu {
   /**
    * Open for `token` with `items` [{label, run, danger?}], at `point`
    * ({x, y} on screen) or beside `anchor` (the token's node), and focus the
-   * first item.
+   * first item. `label` names the menu (by default, the token's actions).
    */
-  open(token, items, { point = null, anchor = null } = {}) {
+  open(token, items, { point = null, anchor = null, label = null } = {}) {
     if (this.isOpen && this.token?.id === token.id) return; // a long press and its contextmenu
     this.close(false);
     this.token = token;
     this.returnTo = anchor;
-    this.node.setAttribute("aria-label", `${token.name}: token actions`);
+    this.node.setAttribute("aria-label", label || `${token.name}: token actions`);
     this.node.replaceChildren(
       ...items.map((item) =>
         el("button", {

@@ -1,6 +1,7 @@
 // The room page: wires the websocket to the map, the side panel's tabs
 // (the tray and the attack, the log, the chat, the sheet, the GM's tools),
-// the turn order and the list of who is online.
+// the turn order, the list of who is online, and fog of war (the vision
+// drawn on the map, doors, the GM's fog section).
 
 import { RoomSocket } from "./socket.js";
 import { RollLog } from "./log.js";
@@ -21,7 +22,10 @@ import { TurnOrder } from "./turns.js";
 import { Placing } from "./placing.js";
 import { TokenDialog } from "./token_dialog.js";
 import { TokenTools } from "./token_tools.js";
-import { applyEvent, fromSnapshot } from "./state.js";
+import { DoorControl } from "./door_control.js";
+import { FogPanel } from "./fog_panel.js";
+import { Vision } from "./vision.js";
+import { applyEvent, applyVision, clearVision, fromSnapshot } from "./state.js";
 
 const config = JSON.parse(document.getElementById("room-config").textContent);
 const spec = JSON.parse(document.getElementById("tray-spec").textContent);
@@ -112,7 +116,11 @@ const board = new Board($("map"), {
   toggleRuler: () => toggleRuler(),
   onMenu: isGm ? (token, point) => tools.openMenu(token, point) : null,
   onEdit: isGm ? (token) => tools.edit(token) : null,
+  onDragAt: (token, square) => vision.dragAt(token, square),
+  onDoor: (door, action) => (action === "lock" ? doors.lock(door) : doors.use(door)),
+  onDoorMenu: isGm ? (door, point) => doors.openMenu(door, point) : null,
 });
+const vision = new Vision({ board, isGm });
 
 function gmButtons(token) {
   $("token-reset").disabled = !token || !board.canMove(token);
@@ -125,6 +133,7 @@ function gmButtons(token) {
 
 function toggleRuler() {
   const on = rulerButton.getAttribute("aria-pressed") !== "true";
+  if (on) board.tool?.stop(); // one map mode at a time
   rulerButton.setAttribute("aria-pressed", String(on));
   board.ruler.setActive(on);
   if (!on) status("");
@@ -203,6 +212,8 @@ let chat;
 function applyScene(scene) {
   $("map-empty").hidden = !!scene;
   board.setScene(scene);
+  vision.sceneChanged();
+  fogPanel?.sceneChanged(scene);
 }
 
 async function loadTrails() {
@@ -274,7 +285,12 @@ const EFFECTS = {
     if (!replay) panel.arrived(view === "chat" ? "panel-chat" : "panel-log");
   },
   turns: (data) => turns.event(data),
-  settings: (settings) => placing.setSettings(settings),
+  settings: (settings) => {
+    placing.setSettings(settings);
+    doors.setSettings(settings);
+    fogPanel?.setSettings(settings);
+  },
+  vision: (seen) => vision.set(seen),
   clearTrails: () => board.trails.clearAll(),
 };
 
@@ -285,11 +301,16 @@ function onEvent(event, replay = false) {
   }
 }
 
+function draw(effects) {
+  for (const [name, ...args] of effects) EFFECTS[name](...args);
+}
+
 const socket = new RoomSocket(config.socket, {
   onSnapshot(frame) {
     room = fromSnapshot(frame);
     applyScene(frame.scene);
     board.setTokens(frame.tokens || []);
+    vision.set(room.vision);
     presence.set(frame.online || []);
     log.clear();
     combatLog.clear();
@@ -303,6 +324,9 @@ const socket = new RoomSocket(config.socket, {
     presence.set(frame.online || []);
   },
   onEvent: (event) => onEvent(event),
+  onVision: (frame) => {
+    if (room) draw(applyVision(room, frame));
+  },
   onPresence(frame) {
     if (frame.state === "join") presence.join(frame.user);
     else if (frame.state === "online") presence.set(frame.online);
@@ -310,6 +334,9 @@ const socket = new RoomSocket(config.socket, {
   },
   onDrag: (frame) => board.showDrag(frame),
   onState(state, code) {
+    // A new socket (after a snapshot or a reconnect's catching up) forgets
+    // whose view the GM was seeing: ask for it again.
+    if (state === "open" && conn.dataset.state !== "open") fogPanel?.resume();
     conn.dataset.state = state;
     conn.textContent = CLOSE_WORDS[code] || STATE_WORDS[state] || state;
     if (code === 4401) window.location.assign(`/accounts/login/?next=${encodeURIComponent(location.pathname)}`);
@@ -350,6 +377,9 @@ const tray = new Tray($("tray"), {
 sheet.onChoose = (id) => tray.setCharacter(id);
 const placing = new Placing($("place"), { config, roster, board, socket, status });
 placing.draw();
+const fogPanel = isGm
+  ? new FogPanel({ config, socket, board, status, onStopPreview: () => room && draw(clearVision(room)) })
+  : null;
 const tools = isGm
   ? new TokenTools({
       board,
@@ -359,6 +389,8 @@ const tools = isGm
       menuHost: $("map-wrap"),
     })
   : null;
+// Doors share the tokens' menu: one menu on the map at a time.
+const doors = new DoorControl({ board, socket, status, isGm, settings: config.settings, menu: tools?.menu || null });
 sheet.choose(tray.characterId());
 socket.connect();
-window.d6room = { socket, board, roster, turns, attack, panel, placing, tools, state: () => room }; // for the browser tests and the curious
+window.d6room = { socket, board, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, state: () => room }; // for the browser tests and the curious

@@ -22,7 +22,7 @@ const PAGE_ID = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) =>
 export class RoomSocket {
   constructor(path, handlers) {
     this.path = path;
-    this.handlers = handlers; // onSnapshot, onEvent, onPresence, onDrag, onWelcome, onState, onOnline
+    this.handlers = handlers; // onSnapshot, onEvent, onVision, onPresence, onDrag, onWelcome, onState, onOnline
     this.lastSeq = null; // null until the first snapshot
     this.pending = new Map(); // id -> { frame, resolve, reject }
     this.resendDue = false; // the socket dropped with intents unanswered
@@ -30,6 +30,7 @@ export class RoomSocket {
     this.attempt = 0;
     this.resyncing = false;
     this.buffer = [];
+    this.heldVision = null; // the latest vision frame, held while catching up
     this.stopped = false;
   }
 
@@ -47,6 +48,7 @@ export class RoomSocket {
     // A reconnect gets a welcome and resync pages before live events.
     this.resyncing = this.lastSeq !== null;
     this.buffer = [];
+    this.heldVision = null;
     ws.addEventListener("open", () => {
       this.attempt = 0;
       ws.pinger = setInterval(() => this.heartbeat(ws), PING_MS);
@@ -138,6 +140,7 @@ export class RoomSocket {
         this.lastSeq = frame.seq;
         this.resyncing = false;
         this.buffer = [];
+        this.heldVision = null; // the snapshot carries its own
         this.handlers.onSnapshot?.(frame);
         this.state("open");
         this.resendPending();
@@ -152,6 +155,12 @@ export class RoomSocket {
       case "event":
         if (this.resyncing) this.buffer.push(frame.event);
         else this.live(frame.event);
+        break;
+      case "vision":
+        // Not in the log and the latest wins; while catching up it waits
+        // for the events before it (a scene change, say) to be applied.
+        if (this.resyncing) this.heldVision = frame;
+        else this.handlers.onVision?.(frame);
         break;
       case "presence":
         this.handlers.onPresence?.(frame);
@@ -181,6 +190,12 @@ export class RoomSocket {
     const buffered = this.buffer.sort((a, b) => a.seq - b.seq);
     this.buffer = [];
     for (const event of buffered) this.live(event);
+    // Held on if the held events had a gap of their own (still catching up).
+    if (this.heldVision && !this.resyncing) {
+      const vision = this.heldVision;
+      this.heldVision = null;
+      this.handlers.onVision?.(vision);
+    }
     this.state("open");
     this.resendPending();
   }

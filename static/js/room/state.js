@@ -2,7 +2,14 @@
 // data, no DOM, so the server's tests run this very file against a fresh
 // snapshot (tests/live/test_verify_events.py). main.js draws the effects.
 //
-// state: { seq, campaign, scene, tokens: {id: token}, log: [event views] }
+// state: { seq, campaign, scene, tokens: {id: token}, log: [event views],
+//          vision: null | {scene, group, view, explored, tokens, preview?} }
+//
+// Fog of war (docs/protocol.md, the vision frame): `vision` is what this
+// member's sight group sees of the room's scene (SVG paths in grid units);
+// it comes with the snapshot and in live `vision` frames (applyVision), and
+// any event may carry `data.sight` {enter, leave}: tokens that came into or
+// went out of this member's view because of it.
 
 export const LOG_TAIL = 50; // as many entries as a snapshot carries
 
@@ -44,7 +51,58 @@ export function fromSnapshot(frame) {
     scene: frame.scene ?? null,
     tokens,
     log: [...(frame.log || [])],
+    vision: visionOf(frame.vision, frame.scene),
   };
+}
+
+// The parts of a vision the room keeps: a frame's "type" is the wire's.
+function visionOf(frame, scene) {
+  if (!frame || !scene || frame.scene !== scene.id) return null;
+  const vision = {
+    scene: frame.scene,
+    group: frame.group,
+    view: frame.view || "",
+    explored: frame.explored || "",
+    tokens: [...(frame.tokens || [])],
+  };
+  if (frame.preview) vision.preview = true;
+  return vision;
+}
+
+/**
+ * A live `vision` frame (not in the log, the latest wins): the member's
+ * view of the room's scene changed. A frame for another scene is ignored.
+ * Returns the effects, as applyEvent does.
+ */
+export function applyVision(state, frame) {
+  const vision = visionOf(frame, state.scene);
+  if (!vision) return [];
+  state.vision = vision;
+  return [["vision", vision]];
+}
+
+/** The GM stopped previewing a group's view: no fog on the GM's map. */
+export function clearVision(state) {
+  if (state.vision === null) return [];
+  state.vision = null;
+  return [["vision", null]];
+}
+
+// Tokens that came into view are held as any token is; those that left it
+// are dropped, as a `token.removed` drops one.
+function applySight(state, sight, effects) {
+  let changed = false;
+  for (const token of sight.enter || []) {
+    if (upsert(state, token)) effects.push(["token", token]);
+    changed = true;
+  }
+  for (const id of sight.leave || []) {
+    if (!(id in state.tokens)) continue;
+    delete state.tokens[id];
+    effects.push(["untoken", id]);
+    changed = true;
+  }
+  if (changed) effects.push(["tokensChanged"]);
 }
 
 function upsert(state, token) {
@@ -99,6 +157,8 @@ export function applyEvent(state, event, { replay = false } = {}) {
       state.scene = d.scene;
       state.tokens = {};
       for (const token of d.tokens || []) state.tokens[token.id] = token;
+      // The new map's vision follows in its own frame.
+      if (state.vision?.scene !== d.scene?.id) state.vision = null;
       effects.push(
         ["system", `Scene: ${d.scene?.name || "a new map"}`, event.seq],
         ["scene", d.scene, Object.values(state.tokens), true],
@@ -110,6 +170,17 @@ export function applyEvent(state, event, { replay = false } = {}) {
       if (d.scene.id !== state.scene?.id) break;
       state.scene = d.scene;
       effects.push(["scene", d.scene, Object.values(state.tokens), false]);
+      // Fog lifted: nobody's view is limited any more (a new frame comes
+      // when it is laid again).
+      if (d.scene.fog === false && state.vision) {
+        state.vision = null;
+        effects.push(["vision", null]);
+      }
+      break;
+    case "sight.changed":
+      // Nothing this member may see happened, but tokens came into or
+      // went out of their view.
+      applySight(state, d, effects);
       break;
     case "campaign.updated":
       state.campaign = { id: d.campaign.id, name: d.campaign.name, game: d.campaign.game };
@@ -147,6 +218,7 @@ export function applyEvent(state, event, { replay = false } = {}) {
     default:
       break;
   }
+  if (d.sight && !replay && event.type !== "sight.changed") applySight(state, d.sight, effects);
   if (ENTRY[event.type]) effects.push(["entry", ENTRY[event.type], event]);
   if (event.type === "encounter.initiative" && !replay) effects.push(["turns", d]);
   return effects;

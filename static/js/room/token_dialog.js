@@ -1,5 +1,6 @@
-// The GM's token dialog: name, colour, size, the character it stands for,
-// who moves it, and its picture. Save sends one `token.update` with what
+// The GM's token dialog: name, colour, size, sight and light (feet: what it
+// sees in a dark scene, and the light it carries), the character it stands
+// for, who moves it, and its picture. Save sends one `token.update` with what
 // changed, then the new picture (PUT /api/tokens/<id>/art/, multipart);
 // "Remove picture" deletes the token's own picture at once. A refusal is
 // shown beside the field it names; the dialog stays open until all is saved.
@@ -10,10 +11,22 @@ import { describeError } from "../lib/errors.js";
 
 const $ = (id) => document.getElementById(id);
 
+const FIELDS = ["name", "color", "size", "sight_ft", "light_ft", "character_id", "controllers", "image"];
+// Each field's input, by the name the service gives it.
+const INPUTS = {
+  name: "token-name",
+  color: "token-color",
+  size: "token-size",
+  sight_ft: "token-sight",
+  light_ft: "token-light",
+  character_id: "token-character",
+  image: "token-art-file",
+};
+
 // The service's and the protocol's field names, to the dialog's fields.
 function fieldOf(path) {
   const name = String(path || "").replace(/^changes\./, "").replace(/\[\d+\]$/, "");
-  return ["name", "color", "size", "character_id", "controllers", "image"].includes(name) ? name : null;
+  return FIELDS.includes(name) ? name : null;
 }
 
 export class TokenDialog {
@@ -49,6 +62,8 @@ export class TokenDialog {
     $("token-name").value = token.name;
     $("token-color").value = token.color || "#888888";
     $("token-size").value = String(token.size || 1);
+    $("token-sight").value = String(token.sight_ft ?? 0);
+    $("token-light").value = String(token.light_ft ?? 0);
     this.fillCharacters(token.character_id);
     this.fillControllers(token.controllers || []);
     $("token-art-file").value = "";
@@ -116,7 +131,7 @@ export class TokenDialog {
       return;
     }
     spot.textContent = text;
-    const input = { name: "token-name", color: "token-color", size: "token-size", character_id: "token-character", image: "token-art-file" }[field];
+    const input = INPUTS[field];
     if (input) {
       $(input).setAttribute("aria-invalid", "true");
       $(input).focus();
@@ -132,6 +147,12 @@ export class TokenDialog {
     if (color !== token.color) changes.color = color;
     const size = Number($("token-size").value);
     if (size !== (token.size || 1)) changes.size = Number.isInteger(size) ? size : $("token-size").value;
+    for (const [field, input] of [["sight_ft", "token-sight"], ["light_ft", "token-light"]]) {
+      // Text that is no whole number goes as typed, so the server names the field.
+      const raw = $(input).value.trim();
+      const feet = raw === "" ? 0 : Number(raw);
+      if (feet !== (token[field] ?? 0)) changes[field] = Number.isInteger(feet) ? feet : raw;
+    }
     const character = $("token-character").value ? Number($("token-character").value) : null;
     if (character !== (token.character_id ?? null)) changes.character_id = character;
     const controllers = [...$("token-controllers").querySelectorAll("input:checked")].map((i) => Number(i.value)).sort((a, b) => a - b);

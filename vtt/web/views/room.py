@@ -42,6 +42,8 @@ def room(request, campaign_id: int):
             "undo": reverse("combat-undo", args=[campaign.pk]),
             # A token's REST root: the GM's token dialog sends its picture there.
             "token": _root("token"),
+            # A scene's REST root: the GM tab turns its fog and lighting there.
+            "scene": _root("scene"),
         },
         "characters": [
             character_summary(c, campaign.game, campaign.settings)

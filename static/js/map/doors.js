@@ -1,0 +1,216 @@
+// Doors and windows on the map, each drawn by its own shape so nothing is
+// told by colour alone: a closed door is a solid leaf across its opening, an
+// open one a leaf swung square from its hinge (the first end) with the
+// opening left clear, a locked one a closed leaf with a padlock on it, a
+// window a thin pane with a glazing line. A scene's `walls` item is
+// [x1, y1, x2, y2] (a wall: board.js draws those), or with "window", or
+// "door" and then "open" or "locked" (closed when nothing follows).
+//
+// Doors are buttons (Tab reaches them; the label says what and where); a
+// click, Enter or Space asks to open or close one (options.onUse), a
+// shift-click or Shift+Enter to lock or unlock it (options.onLock), a right
+// click, a long press or the context-menu key for its menu (options.onMenu). Windows are
+// labelled pictures, outside the Tab order: nothing to do with them. Who may
+// do what is the caller's to decide (and the server's).
+
+import { svg, clear } from "../lib/dom.js";
+
+const LEAF = 0.2; // a door's thickness, in squares
+const HIT_PX = 20; // the width of the line that takes the pointer, on screen
+const LONG_PRESS_MS = 500;
+
+/** The doors and windows among a scene's walls, each with its index. */
+export function openings(walls) {
+  const found = [];
+  (walls || []).forEach((wall, index) => {
+    const [x1, y1, x2, y2, kind, state] = wall;
+    if (kind !== "door" && kind !== "window") return;
+    const door = { index, x1, y1, x2, y2, kind };
+    if (kind === "door") door.state = state === "open" || state === "locked" ? state : "closed";
+    found.push(door);
+  });
+  return found;
+}
+
+/** "Door, locked, at column 6, row 2" (the square its middle touches). */
+export function describe(door) {
+  const what = door.kind === "window" ? "Window" : `Door, ${door.state}`;
+  const col = Math.floor((door.x1 + door.x2) / 2);
+  const row = Math.floor((door.y1 + door.y2) / 2);
+  return `${what}, at column ${col}, row ${row}`;
+}
+
+export class Doors {
+  constructor(layer, options) {
+    // onUse(door), onLock(door), onMenu(door, point|null), busy() (the ruler's
+    // or another tool's turn: the pointer is not a door's)
+    this.layer = layer;
+    this.options = options;
+    this.list = [];
+    this.nodes = new Map(); // wall index -> node
+  }
+
+  setScene(scene) {
+    // A door redrawn (it was opened) keeps the keyboard's focus.
+    const focused = this.layer.contains(document.activeElement) ? document.activeElement.dataset.wall : null;
+    clear(this.layer);
+    this.nodes.clear();
+    this.list = scene ? openings(scene.walls) : [];
+    for (const door of this.list) {
+      const node = door.kind === "window" ? this.makeWindow(door) : this.makeDoor(door);
+      this.nodes.set(door.index, node);
+      this.layer.append(node);
+    }
+    if (focused !== null && focused !== undefined) this.focus(Number(focused));
+  }
+
+  get(index) {
+    return this.list.find((door) => door.index === index) || null;
+  }
+
+  /**
+   * Under fog of war, `seen(door)` says what the viewer makes of each
+   * opening: "view", "explored" (drawn dimmed) or "unexplored" (hidden, out
+   * of the Tab order). Null: no fog, every opening as it is.
+   */
+  showOnly(seen) {
+    for (const door of this.list) {
+      const node = this.nodes.get(door.index);
+      const what = seen ? seen(door) : "view";
+      const hidden = what === "unexplored";
+      node.classList.toggle("unseen", hidden);
+      node.classList.toggle("dimmed", what === "explored");
+      if (door.kind === "door") node.setAttribute("tabindex", hidden ? "-1" : "0");
+      node.setAttribute("aria-hidden", hidden ? "true" : "false");
+    }
+  }
+
+  /** Mark a door whose change is on its way to the server. */
+  pending(index, on) {
+    this.nodes.get(index)?.classList.toggle("pending", on);
+  }
+
+  focus(index) {
+    this.nodes.get(index)?.focus();
+  }
+
+  // ---- drawing, in the opening's own frame: x along it, y across it
+
+  frame(door) {
+    const dx = door.x2 - door.x1;
+    const dy = door.y2 - door.y1;
+    const length = Math.hypot(dx, dy);
+    const angle = (Math.atan2(dy, dx) * 180) / Math.PI;
+    return { length, angle, transform: `translate(${door.x1} ${door.y1}) rotate(${angle})` };
+  }
+
+  makeWindow(door) {
+    const { length, transform } = this.frame(door);
+    return svg(
+      "g",
+      { class: "opening window", role: "img", "aria-label": describe(door), "data-wall": door.index, transform },
+      svg("rect", { class: "pane", x: 0, y: -LEAF / 3, width: length, height: (LEAF * 2) / 3 }),
+      svg("line", { class: "glazing", x1: 0, y1: 0, x2: length, y2: 0 }),
+    );
+  }
+
+  makeDoor(door) {
+    const { length, angle, transform } = this.frame(door);
+    const parts = [svg("line", {
+        class: "door-hit",
+        x1: 0,
+        y1: 0,
+        x2: length,
+        y2: 0,
+        "stroke-width": HIT_PX,
+        "vector-effect": "non-scaling-stroke", // as wide on screen at any zoom
+      }),];
+    if (door.state === "open") {
+      // The jambs at both ends, the leaf swung square from the hinge.
+      parts.push(
+        svg("line", { class: "jamb", x1: 0, y1: 0, x2: 0.12, y2: 0 }),
+        svg("line", { class: "jamb", x1: length - 0.12, y1: 0, x2: length, y2: 0 }),
+        svg("rect", { class: "leaf", x: 0, y: 0, width: LEAF * 0.6, height: length * 0.9 }),
+        svg("path", { class: "swing", d: `M ${length * 0.9} 0 A ${length * 0.9} ${length * 0.9} 0 0 1 0 ${length * 0.9}` }),
+      );
+    } else {
+      parts.push(svg("rect", { class: "leaf", x: 0.04, y: -LEAF / 2, width: length - 0.08, height: LEAF }));
+      if (door.state === "locked") {
+        const mid = length / 2;
+        parts.push(
+          svg(
+            "g",
+            { class: "padlock", transform: `translate(${mid} 0) rotate(${-angle})` }, // upright
+            svg("path", { class: "shackle", d: "M -0.09 -0.05 V -0.15 A 0.09 0.09 0 0 1 0.09 -0.15 V -0.05" }),
+            svg("rect", { class: "lock-body", x: -0.14, y: -0.07, width: 0.28, height: 0.2, rx: 0.03 }),
+          ),
+        );
+      }
+    }
+    const node = svg(
+      "g",
+      {
+        class: `opening door door-${door.state}`,
+        role: "button",
+        tabindex: 0,
+        "aria-label": describe(door),
+        "data-wall": door.index,
+        "data-state": door.state,
+        transform,
+      },
+      ...parts,
+    );
+    let pressed = false; // a long press opened the menu: its click is not a use
+    node.addEventListener("pointerdown", (e) => {
+      if (this.options.busy?.()) return;
+      // The map does not pan from a door (nor take the pointer from its menu).
+      e.preventDefault();
+      e.stopPropagation();
+      pressed = false;
+      if (e.pointerType === "mouse" || !this.options.onMenu) return;
+      // A finger held on a door opens its menu, as on a token.
+      const timer = setTimeout(() => {
+        pressed = true;
+        this.options.onMenu(this.get(door.index), { x: e.clientX, y: e.clientY });
+      }, LONG_PRESS_MS);
+      const cancel = () => {
+        clearTimeout(timer);
+        node.removeEventListener("pointerup", cancel);
+        node.removeEventListener("pointercancel", cancel);
+        node.removeEventListener("pointerleave", cancel);
+      };
+      node.addEventListener("pointerup", cancel);
+      node.addEventListener("pointercancel", cancel);
+      node.addEventListener("pointerleave", cancel);
+    });
+    node.addEventListener("click", (e) => {
+      if (this.options.busy?.() || pressed) return;
+      e.stopPropagation();
+      if (e.shiftKey) this.options.onLock?.(this.get(door.index));
+      else this.options.onUse?.(this.get(door.index));
+    });
+    node.addEventListener("contextmenu", (e) => {
+      if (!this.options.onMenu) return;
+      e.preventDefault();
+      e.stopPropagation();
+      this.options.onMenu(this.get(door.index), { x: e.clientX, y: e.clientY });
+    });
+    node.addEventListener("keydown", (e) => this.key(e, door.index));
+    return node;
+  }
+
+  key(e, index) {
+    const door = this.get(index);
+    if (!door) return;
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      e.stopPropagation();
+      if (e.shiftKey) this.options.onLock?.(door);
+      else this.options.onUse?.(door);
+    } else if ((e.key === "ContextMenu" || (e.key === "F10" && e.shiftKey)) && this.options.onMenu) {
+      e.preventDefault();
+      e.stopPropagation();
+      this.options.onMenu(door, null);
+    }
+  }
+}

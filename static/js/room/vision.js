@@ -1,0 +1,111 @@
+// What fog of war does to the room's map: the member's vision (./state.js
+// holds it) drawn as fog, doors never seen hidden, and, for a GM who sees
+// as a group, only the tokens that group sees. While a token of the group
+// is dragged, the view is worked out here (../map/sight.js) as if it stood
+// on the square under the pointer; the server's next vision replaces it.
+//
+// Whose eyes count: the tokens of the group the vision is for, among the
+// tokens this page holds. "party" (players share one view): every token with
+// a controller; "u<id>" (each player sees through their own): the tokens
+// that member controls. The server's answer is the truth; this is only the
+// preview, so a GM's token handed to nobody never counts.
+
+const SIGHT_MODULE = "../map/sight.js";
+const FEET_PER_SQUARE = 5;
+
+export class Vision {
+  constructor({ board, isGm }) {
+    this.board = board;
+    this.isGm = isGm;
+    this.vision = null;
+    this.sight = null; // the geometry module, once loaded
+    this.loading = null;
+    this.barriers = null; // [walls, barriers] of the scene last read
+  }
+
+  /** The room's vision changed (null: no fog). */
+  set(vision) {
+    this.vision = vision;
+    const board = this.board;
+    board.fog.set(vision);
+    // A GM seeing as a group sees that group's tokens alone; a player's page
+    // holds only what its group sees already.
+    board.showOnly(this.isGm && vision ? vision.tokens : null);
+    board.doors.showOnly(board.fog.active ? (door) => this.seen(door) : null);
+    if (board.fog.active) this.load();
+  }
+
+  /** The map changed under the same vision (a door opened): doors again. */
+  sceneChanged() {
+    this.set(this.vision && this.vision.scene === this.board.scene?.id ? this.vision : null);
+  }
+
+  /** A door or window is as seen as the better seen of its two sides. */
+  seen(door) {
+    const fog = this.board.fog;
+    const [mx, my] = [(door.x1 + door.x2) / 2, (door.y1 + door.y2) / 2];
+    const length = Math.hypot(door.x2 - door.x1, door.y2 - door.y1) || 1;
+    // A quarter of a square off the middle, square to the opening.
+    const [nx, ny] = [(-(door.y2 - door.y1) / length) * 0.25, ((door.x2 - door.x1) / length) * 0.25];
+    const sides = [fog.sees(mx + nx, my + ny), fog.sees(mx - nx, my - ny)];
+    return ["view", "explored"].find((what) => sides.includes(what)) || "unexplored";
+  }
+
+  load() {
+    if (this.sight || this.loading) return;
+    this.loading = import(SIGHT_MODULE)
+      .then((module) => {
+        this.sight = module;
+      })
+      .catch(() => {
+        // No geometry to hand: drags simply wait for the server's view.
+      });
+  }
+
+  /** The tokens the group sees through, as this page holds them. */
+  eyes() {
+    const group = this.vision?.group;
+    const tokens = [...this.board.tokens.values()];
+    if (group === "party") return tokens.filter((t) => (t.controllers || []).length > 0);
+    const member = /^u(\d+)$/.exec(group || "");
+    if (!member) return [];
+    return tokens.filter((t) => (t.controllers || []).includes(Number(member[1])));
+  }
+
+  /** A token is being dragged over `square` (null: the drag ended without a move). */
+  dragAt(token, square) {
+    const fog = this.board.fog;
+    if (!square) {
+      fog.endPreview();
+      return;
+    }
+    if (!fog.active || !this.sight) return;
+    const tokens = this.eyes();
+    if (!tokens.some((t) => t.id === token.id)) return; // not one the group sees through
+    const at = (t) => (t.id === token.id ? { ...t, x: square[0], y: square[1] } : t);
+    const scene = this.board.scene;
+    if (this.barriers?.[0] !== scene.walls) {
+      try {
+        this.barriers = [scene.walls, this.sight.parseBarriers(scene.walls)];
+      } catch {
+        return; // walls the geometry cannot read: the server's view will do
+      }
+    }
+    // sight.js's units: grid squares from a token's centre (5 ft a square).
+    const centre = (t) => [t.x + (t.size || 1) / 2, t.y + (t.size || 1) / 2];
+    const eyes = tokens.map(at).map((t) => {
+      const [x, y] = centre(t);
+      return { x, y, sight: (t.sight_ft || 0) / FEET_PER_SQUARE };
+    });
+    const lights = [...this.board.tokens.values()]
+      .filter((t) => t.light_ft > 0)
+      .map(at)
+      .map((t) => {
+        const [x, y] = centre(t);
+        return { x, y, radius: t.light_ft / FEET_PER_SQUARE };
+      });
+    const world = { width: scene.width, height: scene.height, lit: scene.lit !== false, lights };
+    const barriers = this.barriers[1];
+    fog.preview(this.sight.viewPath(eyes, barriers, world), this.sight.lightPath(eyes, barriers, world));
+  }
+}

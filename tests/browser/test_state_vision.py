@@ -1,0 +1,104 @@
+"""The room's model of fog of war (static/js/room/state.js), run in Chromium
+on frames written as the protocol gives them: the snapshot's vision, live
+vision frames (another scene's ignored), tokens entering and leaving view
+with any event's `data.sight` and with `sight.changed`, and the vision
+dropped when the fog is lifted or the map changes."""
+
+import pytest
+
+from tests.live.test_verify_events import STATE_JS
+
+pytestmark = pytest.mark.browser
+
+SCENE = {"id": 4, "name": "Vault", "width": 14, "height": 8, "walls": [], "fog": True}
+TENREC = {"id": 1, "scene_id": 4, "name": "Tenrec", "x": 5, "y": 3, "version": 2}
+GHOUL = {"id": 2, "scene_id": 4, "name": "Ghoul", "x": 10, "y": 2, "version": 1}
+VISION = {
+    "scene": 4,
+    "group": "party",
+    "view": "M0 0 L7 0 L7 8 L0 8 Z",
+    "explored": "M0 0 L7 0 L7 8 L0 8 Z",
+    "tokens": [1],
+}
+
+
+@pytest.fixture(scope="module")
+def page(browser):
+    page = browser.new_page()
+    yield page
+    page.close()
+
+
+def run(page, snapshot, steps):
+    """Apply `steps` ([kind, frame], kind "event" or "vision") to the state
+    read from `snapshot`; the state and each step's effect names."""
+    return page.evaluate(
+        """async ([source, snapshot, steps]) => {
+          const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+          const { applyEvent, applyVision, fromSnapshot } = await import(url);
+          const state = fromSnapshot(snapshot);
+          const effects = steps.map(([kind, frame]) =>
+            (kind === "event" ? applyEvent(state, frame) : applyVision(state, frame)).map((e) => e[0]));
+          return { state, effects };
+        }""",
+        [STATE_JS.read_text(), snapshot, steps],
+    )
+
+
+def snapshot(**extra):
+    return {"seq": 10, "campaign": {"id": 1}, "scene": SCENE, "tokens": [TENREC], **extra}
+
+
+def test_the_snapshot_vision_is_held_and_one_for_another_scene_is_not(page):
+    held = run(page, snapshot(vision=VISION), [])["state"]
+    assert held["vision"] == VISION
+    assert run(page, snapshot(vision={**VISION, "scene": 5}), [])["state"]["vision"] is None
+    assert run(page, snapshot(vision=None), [])["state"]["vision"] is None
+
+
+def test_a_live_vision_frame_replaces_the_vision_unless_for_another_scene(page):
+    wider = {"type": "vision", **VISION, "view": "M0 0 L14 0 L14 8 L0 8 Z", "tokens": [1, 2]}
+    elsewhere = {"type": "vision", **VISION, "scene": 5, "view": ""}
+    result = run(page, snapshot(vision=VISION), [["vision", wider], ["vision", elsewhere]])
+    assert result["state"]["vision"]["view"] == wider["view"]
+    assert result["state"]["vision"]["tokens"] == [1, 2]
+    assert "type" not in result["state"]["vision"]
+    assert result["effects"] == [["vision"], []]
+
+
+def test_tokens_enter_and_leave_view_with_any_event(page):
+    door_opened = {
+        "seq": 11,
+        "type": "scene.updated",
+        "data": {"scene": SCENE, "sight": {"enter": [GHOUL], "leave": []}},
+    }
+    door_closed = {
+        "seq": 12,
+        "type": "scene.updated",
+        "data": {"scene": SCENE, "sight": {"enter": [], "leave": [2]}},
+    }
+    result = run(page, snapshot(), [["event", door_opened]])
+    assert sorted(result["state"]["tokens"]) == ["1", "2"]
+    assert "token" in result["effects"][0]
+    result = run(page, snapshot(), [["event", door_opened], ["event", door_closed]])
+    assert sorted(result["state"]["tokens"]) == ["1"]
+    assert "untoken" in result["effects"][1]
+    assert result["state"]["seq"] == 12
+
+
+def test_sight_changed_moves_tokens_in_and_out_and_is_logged(page):
+    came = {"seq": 11, "type": "sight.changed", "data": {"enter": [GHOUL], "leave": [1]}}
+    result = run(page, snapshot(), [["event", came]])
+    assert list(result["state"]["tokens"]) == ["2"]
+    assert result["effects"] == [["token", "untoken", "tokensChanged"]]
+    assert result["state"]["log"][-1]["type"] == "sight.changed"
+
+
+def test_lifting_the_fog_or_changing_the_map_drops_the_vision(page):
+    lifted = {"seq": 11, "type": "scene.updated", "data": {"scene": {**SCENE, "fog": False}}}
+    result = run(page, snapshot(vision=VISION), [["event", lifted]])
+    assert result["state"]["vision"] is None
+    assert result["effects"] == [["scene", "vision"]]
+    other = {**SCENE, "id": 5, "name": "Crypt"}
+    moved = {"seq": 11, "type": "scene.activated", "data": {"scene": other, "tokens": []}}
+    assert run(page, snapshot(vision=VISION), [["event", moved]])["state"]["vision"] is None
