@@ -84,7 +84,9 @@ NIGHTS = {
         chat=("/r d6+3 vs 4",),
         said=(r"d6 \+ 3 = \d+ against Difficulty 4",),
         npc="Shambler",
-        to=(5, 3),
+        # Through the station's doorway, beside the Shambler: a player's
+        # token goes in a straight line and no wall may cross it.
+        to=(6, 6),
         weapon="Machete",
         faces=(4, 1, 2),
         state="Critical",

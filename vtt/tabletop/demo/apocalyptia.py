@@ -76,8 +76,8 @@ SHAMBLER = Figure(
         },
     },
     weapons=[{"name": "Bite", "kind": "melee", "damage": 2}],
-    gm_notes="Trapped in the station's back room until someone opens the door.",
-    at=(4, 3),
+    gm_notes="Lurches about the station's shop, between the counter and the front door.",
+    at=(7, 5),
     colour="#4a5568",
     emblem="skull",
 )
