@@ -16,6 +16,10 @@ WALLS = [
     [7, 4, 7, 6],
     [7, 6, 7, 7, "window"],
     [7, 7, 7, 8, "door"],
+    # A closet in the east room's corner, walled all round: what is in it
+    # no player ever sees.
+    [12, 5, 14, 5],
+    [12, 5, 12, 8],
 ]
 
 
@@ -60,11 +64,15 @@ def seed() -> dict:
     ghoul = services.token_create(
         scene_id=scene.pk, by=gm, name="Ghoul", x=10, y=2, color="#556b2f"
     )
+    wraith = services.token_create(
+        scene_id=scene.pk, by=gm, name="Closet Wraith", x=13, y=6, color="#445566"
+    )
     return {
         "campaign": campaign.pk,
         "scene": scene.pk,
         "tenrec": token.pk,
         "ghoul": ghoul.pk,
+        "wraith": wraith.pk,
         "users": {"gm": gm.pk, "player": player.pk},
         "password": PASSWORD,
     }

@@ -255,6 +255,52 @@ def test_a_drag_shows_the_view_from_the_square_under_the_pointer(player, vault):
     wait_sees(player, 3, 6, "view")
 
 
+def drag(page, token_id, start, end):
+    page.mouse.move(*square_centre(page, *start))
+    page.mouse.down()
+    page.mouse.move(*square_centre(page, *end), steps=6)
+    page.mouse.up()
+    page.wait_for_function(
+        "([id, x, y]) => { const t = window.d6room.board.tokens.get(id);"
+        " return t && t.x === x && t.y === y; }",
+        arg=[token_id, *end],
+    )
+
+
+def test_walking_through_the_door_shows_the_east_room_and_nothing_of_the_closet(
+    browser, gm, vault, shot
+):
+    """A player page of its own, every websocket frame it receives kept from
+    the first: Tenrec walks into the east room through the door the GM
+    opened; the ghoul comes into view, and the wraith walled in the closet
+    is neither drawn nor anywhere in the page, its state or its frames."""
+    context = browser.new_context(viewport=DESK)
+    page = context.new_page()
+    frames = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    log_in(page, vault["url"], "player", vault["password"])
+    page.goto(f"{vault['url']}/campaigns/{vault['campaign']}/room/")
+    page.wait_for_selector(".layer-fog.fog-on")
+    tenrec, wraith = vault["tenrec"], vault["wraith"]
+    if gm.get_attribute(f'.door[data-wall="{DOOR}"]', "data-state") != "open":
+        click_door(gm, DOOR)
+        wait_door(gm, DOOR, "open")
+    wait_door(page, DOOR, "open")
+    at = page.evaluate(f"(t => [t.x, t.y])(window.d6room.board.tokens.get({tenrec}))")
+    drag(page, tenrec, at, (6, 3))
+    drag(page, tenrec, (6, 3), (8, 3))  # through the open door
+    page.wait_for_function(f"window.d6room.board.tokens.has({vault['ghoul']})")
+    wait_sees(page, 10, 5, "view")
+    assert sees(page, 13, 6) == "unexplored"  # the closet stays black
+    shot(page, "84-player-through-the-door-desk")
+    assert not has_token(page, wraith)
+    assert "Closet Wraith" not in page.content()
+    assert "Closet Wraith" not in page.evaluate("JSON.stringify(window.d6room.state())")
+    assert frames and not [f for f in frames if "Closet Wraith" in str(f)]
+    assert has_token(gm, wraith)  # there all along, for the GM
+    context.close()
+
+
 @pytest.mark.parametrize("who", ["gm", "player"])
 def test_the_fog_room_has_no_serious_axe_violation(who, gm, player):
     page = gm if who == "gm" else player
