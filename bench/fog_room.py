@@ -10,8 +10,9 @@
     .venv/bin/python bench/fog_room.py --tokens 3000 --runs 3
 
 The scene is 100 x 100 squares with 300 wall segments (bench/ws_fanout.py's
-pillars), lit, six party tokens in the top row and the rest spread over the
-map. Uses the `vtt_bench` database that ws_fanout.py creates (DATABASE_URL
+`rooms`: a corridor and rooms off it; `--walls pillars`: a field of pillars,
+the worst case), lit, six party tokens in the corridor and the rest spread
+over the map. Uses the `vtt_bench` database that ws_fanout.py creates (DATABASE_URL
 to use another)."""
 
 import argparse
@@ -31,6 +32,7 @@ from ws_fanout import (  # noqa: E402
     django_env,
     pillars,
     prepare_database,
+    rooms,
 )
 
 PARTY = 6
@@ -41,6 +43,7 @@ def main() -> None:
     parser.add_argument("--tokens", type=int, default=1000)
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--walls", choices=("rooms", "pillars"), default="rooms")
     parser.add_argument(
         "--database-url", default=os.environ.get("DATABASE_URL") or DEFAULT_DATABASE
     )
@@ -77,7 +80,8 @@ def main() -> None:
         return (time.perf_counter() - started) * 1000
 
     def moves_ms(fog: bool) -> float:
-        services.scene_update(scene_id=scene.pk, by=gm, walls=pillars(), fog=fog)
+        walls = rooms() if args.walls == "rooms" else pillars()
+        services.scene_update(scene_id=scene.pk, by=gm, walls=walls, fog=fog)
         token = party[0]
         started = time.perf_counter()
         for i in range(args.moves):
@@ -96,7 +100,8 @@ def main() -> None:
         )
     size = len(str(room_reads.snapshot(campaign.pk, viewer)))
     print(
-        f"{args.tokens} tokens, 300 walls, {PARTY} party tokens, median of {args.runs} runs:\n"
+        f"{args.tokens} tokens, 300 walls ({args.walls}), {PARTY} party tokens, "
+        f"median of {args.runs} runs:\n"
         f"- a player's snapshot: {statistics.median(snapshots):.1f} ms "
         f"(spread {min(snapshots):.1f} to {max(snapshots):.1f}), about {size // 1000} kB\n"
         f"- a party token's stored move with fog: {statistics.median(fogged):.2f} ms "

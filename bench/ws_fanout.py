@@ -39,9 +39,11 @@ are reported beside it. Scenarios:
   until p99 passes 100 ms or a delivery is lost; reported is the highest
   deliveries/s that met both.
 
-With `--fog` the room's scene has fog of war and 300 wall segments (a field
-of pillars south of the senders' row), and every sender's token is a party
-token: each stored move recomputes the party's view (docs/vision.md).
+With `--fog rooms` the room's scene has fog of war and 300 wall segments (a
+corridor along the senders' row and two rows of rooms off it, doors open),
+and every sender's token is a party token: each stored move recomputes the
+party's view (docs/vision.md). `--fog pillars` puts 75 pillars in an open
+field instead: every pillar casts a shadow, the worst case for the view.
 
 Loopback only; every phase is bounded in time."""
 
@@ -186,8 +188,8 @@ def build_table(database_url: str, clients: int, senders: int) -> Table:
         name="Field",
         width=MAP_SIDE,
         height=MAP_SIDE,
-        walls=pillars() if FOG else [],
-        fog=FOG,
+        walls=(pillars() if FOG == "pillars" else rooms()) if FOG else [],
+        fog=bool(FOG),
     )
     scene_activate(scene_id=scene.pk, by=gm)
     tokens = [
@@ -196,7 +198,8 @@ def build_table(database_url: str, clients: int, senders: int) -> Table:
             by=gm,
             name=f"T{i}",
             x=0,
-            y=i % MAP_SIDE,
+            # Under fog the senders walk the corridor (rows 0 and 1).
+            y=i % 2 if FOG else i % MAP_SIDE,
             controllers=[users[i].pk] if i else [],
         ).pk
         for i in range(senders)
@@ -209,7 +212,27 @@ def build_table(database_url: str, clients: int, senders: int) -> Table:
     return Table(campaign.pk, cookies, tokens)
 
 
-FOG = False  # --fog: the scene has fog of war and walls
+FOG = None  # --fog rooms|pillars: the scene has fog of war and those walls
+
+
+def rooms(columns: int = 30) -> list:
+    """300 wall segments laid out as a dungeon floor: a corridor along the
+    north (rows 0 and 1, where the senders' tokens walk) and two rows of
+    rooms south of it, 3 squares wide, each with an open door to the
+    corridor or the room before it. The usual map: a token sees its
+    corridor and, through each door, a wedge of a room."""
+    walls = []
+    for i in range(columns):
+        x = 3 * i
+        for top, bottom in ((2, 8), (8, 14)):
+            walls += [
+                [x, top, x + 1, top],
+                [x + 1, top, x + 2, top, "door", "open"],
+                [x + 2, top, x + 3, top],
+                [x, top, x, bottom],
+            ]
+        walls += [[x, 14, x + 3, 14], [x + 3, 2, x + 3, 14]]
+    return walls
 
 
 def pillars(count: int = 75) -> list:
@@ -746,8 +769,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--fog",
-        action="store_true",
-        help="fog of war on the room's scene, 300 walls, every sender's token in the party",
+        choices=("rooms", "pillars"),
+        help="fog of war on the room's scene with 300 walls (a corridor and rooms, or a "
+        "field of pillars: the worst case), every sender's token in the party",
     )
     parser.add_argument(
         "--server-logs",
@@ -757,7 +781,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.fog:
         global FOG
-        FOG = True
+        FOG = args.fog
     if args.server_logs:
         global SERVER_LOGS
         SERVER_LOGS = Path(args.server_logs)
