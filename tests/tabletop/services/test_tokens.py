@@ -267,7 +267,7 @@ def test_a_move_numbered_after_a_scene_change_is_the_gms_alone(postgres):
     def player_moves():
         changing.wait()
         try:
-            moved.append(services.token_move(token_id=token_id, by=table.player, x=5, y=5))
+            moved.append(services.token_move(token_id=token_id, by=table.player, x=4, y=4))
         finally:
             connection.close()
 
