@@ -14,6 +14,7 @@ from vtt.tabletop.services import (
     character_create,
     scene_activate,
     scene_create,
+    session_start,
     token_create,
 )
 
@@ -86,6 +87,8 @@ def make_battle(game: str = "artifice", settings=None, sheets=None, weapons=None
         battle.tokens[key] = token_create(
             scene_id=scene.pk, by=gm, name=name, x=x, y=y, character_id=character.pk
         )
+    # The table sits down to play: the session's digest is out before any roll.
+    session_start(campaign_id=campaign.pk, by=gm)
     return battle
 
 

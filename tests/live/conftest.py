@@ -21,6 +21,7 @@ from vtt.tabletop.services import (
     character_create,
     scene_activate,
     scene_create,
+    session_start,
     token_create,
 )
 
@@ -81,6 +82,8 @@ def make_room(game: str = "artifice", prefix: str = "", **character_sheets) -> R
             owner_id=users["player"].pk,
             sheet=sheet,
         ).pk
+    # The table sits down to play: the session's digest is out before any roll.
+    session_start(campaign_id=campaign.pk, by=users["gm"])
     return Room(
         campaign_id=campaign.pk,
         scene_id=scene.pk,

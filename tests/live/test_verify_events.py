@@ -219,6 +219,12 @@ SCENARIOS = {
         undo_last(campaign_id=b.campaign.pk, by=b.users["gm"]),
     ),
     "reveal": _reveal,
+    # The battle's table has a session open: end it, start the next.
+    "session.ended": lambda b: services.session_end(campaign_id=b.campaign.pk, by=b.users["gm"]),
+    "session.started": lambda b: (
+        services.session_end(campaign_id=b.campaign.pk, by=b.users["gm"]),
+        services.session_start(campaign_id=b.campaign.pk, by=b.users["gm"]),
+    ),
     "fog.changed": _fog,
     "trails.cleared": lambda b: (
         services.token_move(token_id=b.tokens["tenrec"].pk, by=b.users["player"], x=5, y=4),

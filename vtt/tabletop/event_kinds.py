@@ -53,6 +53,8 @@ UNDO = "undo"
 REVEAL = "reveal"
 TRAILS_CLEARED = "trails.cleared"
 FOG_CHANGED = "fog.changed"
+SESSION_STARTED = "session.started"
+SESSION_ENDED = "session.ended"
 
 # What a recipient may get instead of an event (never stored).
 REDACTED = "redacted"
@@ -206,6 +208,17 @@ INITIATIVE_ROLLS = List(Object(), max_len=1000)
 ENCOUNTER_PLAYERS_VIEW = optional(
     Obj({"encounter": ENCOUNTER, "rolls": optional(INITIATIVE_ROLLS)})
 )
+# Where a throw's dice come from in its play session (docs/dice.md): derived
+# from the session's seed with a nonce, or entered by a person (physical).
+DRAW = Obj(
+    {
+        "session": ID,
+        "roll": ID,
+        "nonce": optional(Text()),
+        "nonce_by": optional(Choice("roller", "server")),
+        "physical": optional(Bool()),
+    }
+)
 SIDE = Obj({"token_id": Nullable(ID), "character_id": Nullable(ID), "name": Text()})
 ATTACK = Obj(
     {
@@ -226,6 +239,8 @@ ATTACK = Obj(
         "changes": List(Object(), max_len=1000),
         "visibility": Choice(Visibility.PUBLIC, Visibility.GM),
         "physical": Bool(),
+        # Attacks made before sessions were kept have none.
+        "draw": Nullable(DRAW, default=None),
         "seq": Nullable(ID),
         # The attack in the game's words (vtt.games: the kit's attack_sentence).
         "sentence": optional(Text()),
@@ -266,6 +281,7 @@ _DECLARED = (
             "physical": Bool(),
             "visibility": Choice(*Visibility.values),
             "sentence": Text(),
+            "draw": Nullable(DRAW, default=None),
         },
         Sight.VISIBILITY,
         tuple(Visibility.values),
@@ -426,6 +442,20 @@ _DECLARED = (
         "everyone (it carries the hidden entry as it was)",
     ),
     Kind(TRAILS_CLEARED, {"scene_id": ID}, Sight.VISIBILITY, EVERYONE, "everyone"),
+    Kind(
+        SESSION_STARTED,
+        {"session": ID, "digest": Text()},
+        Sight.VISIBILITY,
+        EVERYONE,
+        "everyone (the SHA-256 digest of the session's secret seed)",
+    ),
+    Kind(
+        SESSION_ENDED,
+        {"session": ID, "digest": Text(), "seed": Text()},
+        Sight.VISIBILITY,
+        EVERYONE,
+        "everyone (the seed, revealed: every roll can be checked)",
+    ),
 )
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in _DECLARED}

@@ -236,6 +236,10 @@ class Roll(models.Model):
     )
     # True when the faces came from physical dice entered by a person.
     physical = models.BooleanField(default=False)
+    # Where its dice come from in its play session (vtt.tabletop.draws):
+    # {"session", "roll", "nonce", "nonce_by"}; null for rolls made before
+    # sessions were kept.
+    draw = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -244,6 +248,43 @@ class Roll(models.Model):
 
     def __str__(self):
         return f"{self.request.get('system')} {self.request.get('action')} #{self.pk}"
+
+
+class PlaySession(models.Model):
+    """One evening's play, numbered per campaign: the secret seed every die
+    of its rolls is derived from (docs/dice.md). Its SHA-256 digest is
+    published when it starts; the seed itself only when it ends."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="sessions")
+    number = models.PositiveIntegerField()
+    # Secret until `ended_at`: no page, answer or event carries it before.
+    seed = models.BinaryField(max_length=32, editable=False)
+    digest = models.CharField(max_length=64, editable=False)
+    # The last roll number handed out.
+    rolls = models.PositiveIntegerField(default=0, editable=False)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["campaign_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "number"], name="one_session_per_number"),
+            models.UniqueConstraint(
+                fields=["campaign"],
+                condition=models.Q(ended_at__isnull=True),
+                name="one_open_session_per_campaign",
+            ),
+        ]
+
+    def __str__(self):
+        return f"session {self.number} of {self.campaign_id}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.ended_at is None
 
 
 class RoomEvent(models.Model):

@@ -151,4 +151,6 @@ def roll_event_data(roll: Roll) -> dict:
         ),
         "physical": roll.physical,
         "visibility": roll.visibility,
+        # Its place in the play session, to check its dice (docs/dice.md).
+        "draw": roll.draw,
     }

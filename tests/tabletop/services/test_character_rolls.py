@@ -164,7 +164,8 @@ def test_action_points_are_spent_with_the_roll(people):
     kinds = list(
         RoomEvent.objects.filter(campaign=campaign).order_by("seq").values_list("kind", flat=True)
     )
-    assert kinds[-2:] == ["character.updated", "roll"]
+    # The first roll opens the room's play session: its digest comes first.
+    assert kinds[-3:] == ["character.updated", "session.started", "roll"]
 
 
 def test_a_character_lacking_points_is_refused_and_nothing_is_spent_or_rolled(people):

@@ -28,7 +28,9 @@ def test_record_stores_the_audit_row_and_the_event(table):
         True,
         "gm",
     )
-    [event] = events_after(table.campaign, seq)
+    # The room had no play session: the roll opened one, whose digest comes first.
+    [opened, event] = events_after(table.campaign, seq)
+    assert (opened.kind, opened.data["session"]) == ("session.started", 1)
     assert (event.kind, event.visibility, event.actor) == ("roll", "gm", table.player)
     assert event.data == {
         "roll_id": roll.pk,
@@ -40,6 +42,8 @@ def test_record_stores_the_audit_row_and_the_event(table):
         "visibility": "gm",
         # A result without its numbers is said plainly.
         "sentence": "Tenrec's Check: failure.",
+        # Thrown elsewhere: recorded in the session as entered, not derived.
+        "draw": {"session": 1, "roll": 1, "physical": True},
     }
 
 

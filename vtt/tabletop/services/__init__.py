@@ -24,6 +24,7 @@ from .character_rolls import character_roll
 from .characters import character_create, character_delete, character_update
 from .invites import invite_accept, invite_create, invite_revoke
 from .memberships import membership_add, membership_remove, membership_set_role
+from .play_sessions import session_end, session_start
 from .resources import resource_gain, resource_spend
 from .rolls import roll_adjudicate, roll_record
 from .scenes import (
@@ -75,6 +76,8 @@ __all__ = [
     "scene_delete",
     "scene_set_background",
     "scene_update",
+    "session_end",
+    "session_start",
     "token_clear_art",
     "token_create",
     "token_delete",

@@ -22,8 +22,16 @@ from ..models import Role, Roll, Visibility
 from .access import SYSTEM
 from .characters import character_for
 from .errors import NotAllowed
+from .play_sessions import clean_nonce
 from .resources import give, take
-from .rolls import adjudicate_and_record, check_request, check_roller, roll_adjudicate, rules_error
+from .rolls import (
+    adjudicate_and_record,
+    check_request,
+    check_roller,
+    roll_adjudicate,
+    roller_nonce,
+    rules_error,
+)
 
 MAX_FILLS = 20
 
@@ -69,15 +77,17 @@ def character_roll(
     visibility: str = Visibility.PUBLIC,
     character_id: int | None = None,
     fill: dict | None = None,
+    nonce: str | None = None,
 ) -> Roll:
-    """Adjudicate and record a roll, for a character when one is named."""
+    """Adjudicate and record a roll, for a character when one is named.
+    `nonce`: hex from the roller's browser that goes into the dice (docs/dice.md)."""
     if not isinstance(request, dict):
         raise shapes.invalid("request", "must be a rules request object")
     if character_id is None:
         if fill:
             raise shapes.invalid("fill", "filling from a sheet needs a character")
         return roll_adjudicate(
-            campaign_id=campaign_id, by=by, request=request, visibility=visibility
+            campaign_id=campaign_id, by=by, request=request, visibility=visibility, nonce=nonce
         )
     if type(character_id) is not int:
         raise shapes.invalid("character_id", "must be a character id or null")
@@ -88,6 +98,7 @@ def character_roll(
     campaign = character.campaign
     kit = games.kit(campaign.game)
     visibility = shapes.choice(visibility, "visibility", Visibility.values)
+    nonce = roller_nonce(member, visibility, clean_nonce(nonce))
     request = fill_request(campaign.game, character.sheet or {}, request, fill)
     check_request(campaign, request)
     try:
@@ -98,7 +109,7 @@ def character_roll(
     with transaction.atomic():
         for resource, amount in kit.spends(name, fields).items():
             take(character.pk, by, resource, amount)
-        roll = adjudicate_and_record(campaign, by, request, visibility, character)
+        roll = adjudicate_and_record(campaign, by, request, visibility, character, nonce)
         for resource, amount in kit.gains(roll.result).items():
             give(character.pk, SYSTEM, resource, amount)
     return roll

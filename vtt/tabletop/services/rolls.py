@@ -9,13 +9,15 @@ from django.db import transaction
 
 from vtt.rules import RulesError, adjudicate
 
-from .. import event_kinds, shapes
+from .. import event_kinds, policy, shapes
 from ..events import append_event
 from ..house_rules import apply_house_rules
 from ..models import Campaign, Character, Membership, Role, Roll, Visibility
 from ..serialize import roll_event_data
+from ..visibility import Viewer
 from .access import SYSTEM, actor, require_participant
 from .errors import NotAllowed, NotFound, ServiceError
+from .play_sessions import clean_nonce, draw
 
 
 def check_roller(campaign_id: int, character: Character, member: Membership) -> None:
@@ -27,6 +29,15 @@ def check_roller(campaign_id: int, character: Character, member: Membership) -> 
         character.kind != Character.Kind.PC or character.owner_id != member.user_id
     ):
         raise NotAllowed("a player rolls only for their own characters", "character_id")
+
+
+def roller_nonce(member: Membership, visibility: str, nonce: str | None) -> str | None:
+    """The roller's nonce goes into the dice only when the roller sees the
+    roll in full: with the nonce of a blind roll and the seed revealed at
+    the end they could work out what it gave. Otherwise the server makes
+    the nonce (None here), and the draw says so."""
+    viewer = Viewer(member.user_id, member.role)
+    return nonce if policy.sees_in_full(viewer, visibility, member.user_id) else None
 
 
 def rules_error(error: RulesError) -> ServiceError:
@@ -42,8 +53,9 @@ def check_request(campaign: Campaign, request) -> None:
         raise shapes.invalid("request.system", f"this campaign plays {campaign.game}")
 
 
-def record(campaign, by, request, result, visibility, character, physical) -> Roll:
-    """Store an adjudicated roll and announce it with the roll's visibility."""
+def record(campaign, by, request, result, visibility, character, physical, drawn) -> Roll:
+    """Store an adjudicated roll and announce it with the roll's visibility.
+    `drawn` is its place in the play session (play_sessions.draw)."""
     with transaction.atomic():
         roll = Roll.objects.create(
             campaign=campaign,
@@ -53,6 +65,7 @@ def record(campaign, by, request, result, visibility, character, physical) -> Ro
             result=result,
             visibility=visibility,
             physical=physical,
+            draw=drawn.record,
         )
         append_event(
             campaign=campaign,
@@ -65,16 +78,25 @@ def record(campaign, by, request, result, visibility, character, physical) -> Ro
 
 
 def adjudicate_and_record(
-    campaign: Campaign, by, request: dict, visibility: str, character: Character | None
+    campaign: Campaign,
+    by,
+    request: dict,
+    visibility: str,
+    character: Character | None,
+    nonce: str | None = None,
 ) -> Roll:
     """Lay the house rules over a checked request, adjudicate and record it.
-    With `faces` in the request the dice were physical, entered by a person."""
+    With `faces` in the request the dice were physical, entered by a person;
+    without, they come from the play session (`nonce`: the roller's, checked)."""
     request = apply_house_rules(campaign.game, campaign.settings, request)
-    try:
-        result = adjudicate(request)
-    except RulesError as error:
-        raise rules_error(error) from None
-    return record(campaign, by, request, result, visibility, character, "faces" in request)
+    physical = "faces" in request
+    with transaction.atomic():
+        drawn = draw(campaign, nonce, physical=physical)
+        try:
+            result = adjudicate(request, source=drawn.source)
+        except RulesError as error:
+            raise rules_error(error) from None
+        return record(campaign, by, request, result, visibility, character, physical, drawn)
 
 
 def roll_record(
@@ -88,7 +110,8 @@ def roll_record(
     physical: bool = False,
 ) -> Roll:
     """Store a roll adjudicated elsewhere. `request` and `result` are the
-    rules contract's dicts."""
+    rules contract's dicts. Its dice were not thrown here, so its session
+    records them as entered by a person (physical), never derived."""
     member = require_participant(campaign.pk, by, doing="roll")
     visibility = shapes.choice(visibility, "visibility", Visibility.values)
     if not isinstance(request, dict) or not isinstance(result, dict):
@@ -97,7 +120,9 @@ def roll_record(
     if character is not None:
         check_roller(campaign.pk, character, member)
     physical = shapes.boolean(physical, "physical")
-    return record(campaign, by, request, result, visibility, character, physical)
+    with transaction.atomic():
+        drawn = draw(campaign, None, physical=True)
+        return record(campaign, by, request, result, visibility, character, physical, drawn)
 
 
 def roll_adjudicate(
@@ -107,11 +132,14 @@ def roll_adjudicate(
     request: dict,
     visibility: str = Visibility.PUBLIC,
     character_id: int | None = None,
+    nonce: str | None = None,
 ) -> Roll:
-    """Adjudicate a rules request in the campaign's game and record it."""
+    """Adjudicate a rules request in the campaign's game and record it.
+    `nonce`: hex from the roller's browser that goes into the dice (docs/dice.md)."""
     member = require_participant(campaign_id, by, doing="roll")
     campaign = Campaign.objects.get(pk=campaign_id)
     visibility = shapes.choice(visibility, "visibility", Visibility.values)
+    nonce = clean_nonce(nonce)
     check_request(campaign, request)
     character = None
     if character_id is not None:
@@ -123,4 +151,5 @@ def roll_adjudicate(
         ):
             raise NotFound("no such character", "character_id")
         check_roller(campaign_id, character, member)
-    return adjudicate_and_record(campaign, by, request, visibility, character)
+    nonce = roller_nonce(member, visibility, nonce)
+    return adjudicate_and_record(campaign, by, request, visibility, character, nonce)
