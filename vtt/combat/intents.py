@@ -55,6 +55,7 @@ def attack(asker, fields: dict) -> dict:
         faces=fields["faces"],
         overrides=fields["overrides"],
         options=fields["options"],
+        nonce=fields["nonce"],
     )
     return {"attack": attack_data(made)}
 
@@ -139,6 +140,7 @@ def initiative(asker, fields: dict) -> dict:
         by=asker.user,
         combatants=fields["combatants"],
         faces=fields["faces"],
+        nonce=fields["nonce"],
     )
     return _encounter_ack(asker, made)
 

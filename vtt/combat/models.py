@@ -126,6 +126,8 @@ class Attack(models.Model):
         max_length=6, choices=Visibility.choices, default=Visibility.PUBLIC
     )
     physical = models.BooleanField(default=False)
+    # Where its dice come from in its play session (vtt.tabletop.draws).
+    draw = models.JSONField(null=True, blank=True)
     event = models.ForeignKey(
         RoomEvent, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

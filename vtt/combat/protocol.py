@@ -54,11 +54,19 @@ _ATTACK = {
     "options": Json(),
 }
 
+
+def _nonce():
+    # Hex from the browser that goes into the dice (docs/dice.md); the
+    # service checks its form.
+    return Text(128)
+
+
 FIELDS: dict[str, dict] = {
     "attack": {
         **_ATTACK,
         "visibility": Choice("public", "gm", default="public"),
         "faces": _faces(),
+        "nonce": _nonce(),
     },
     "attack.preview": _ATTACK,
     "attack.damage": {"attack": _id(), "amount": Int(0, 9999, default=None)},
@@ -74,6 +82,7 @@ FIELDS: dict[str, dict] = {
         "encounter": _id(optional=True),
         "combatants": _ids(),
         "faces": _faces(),
+        "nonce": _nonce(),
     },
     "encounter.set": {
         "encounter": _id(optional=True),

@@ -34,6 +34,7 @@ def attack_data(attack) -> dict:
         "changes": attack.changes,
         "visibility": attack.visibility,
         "physical": attack.physical,
+        "draw": attack.draw,
         "seq": attack.event.seq if attack.event_id else None,
     }
 

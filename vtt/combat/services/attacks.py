@@ -21,6 +21,7 @@ from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Character, Role, Token, Visibility
 from vtt.tabletop.services.access import actor, require_gm, require_member
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
+from vtt.tabletop.services.play_sessions import clean_nonce
 from vtt.tabletop.services.tokens import token_for
 from vtt.tabletop.visibility import Viewer
 
@@ -238,8 +239,11 @@ def attack_make(
     faces: list | None = None,
     overrides: dict | None = None,
     options: dict | None = None,
+    nonce: str | None = None,
 ) -> Attack:
-    """Make an attack and apply its chain to the target (see the module doc)."""
+    """Make an attack and apply its chain to the target (see the module doc).
+    `nonce`: hex from the attacker's browser that goes into the dice (docs/dice.md)."""
+    nonce = clean_nonce(nonce)
     plan = plan_attack(
         by=by,
         attacker_token_id=attacker_token_id,
@@ -253,6 +257,7 @@ def attack_make(
     with transaction.atomic():
         characters = lock_characters(plan.attacker_token.character, plan.target_token.character)
         ctx = _context(plan, characters)
+        drawn = steps.draw(plan.campaign, nonce)
         result = steps.roll("attack", plan.chain.attack_request(ctx))
         resolution = plan.chain.resolve(ctx, result, steps.roll)
         steps.finish()
@@ -276,6 +281,7 @@ def attack_make(
             damage=resolution.damage,
             visibility=plan.visibility,
             physical=steps.physical,
+            draw=drawn,
         )
         changes, touched = apply_changes(
             (side.character, field, after, side.name) for side, field, after in resolution.changes

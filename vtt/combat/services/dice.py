@@ -3,12 +3,16 @@ vtt.rules: one dice tape across all the steps when the faces were given,
 the GM's overrides merged into each step's request, and every step kept
 (request and result) for the log.
 
-Each step is recorded with the faces it used, so any step replays alone."""
+Each step is recorded with the faces it used, so any step replays alone.
+Without a tape the dice come from the play session, as every roll's do
+(vtt.tabletop.services.play_sessions): one draw per throw, taken with
+`draw` in the recording transaction."""
 
 from vtt.rules import RulesError, adjudicate
 from vtt.rules.dice import DiceTape
 from vtt.tabletop import shapes
 from vtt.tabletop.errors import ServiceError
+from vtt.tabletop.services import play_sessions
 
 # A request's own envelope: never the GM's to override.
 ENVELOPE = ("system", "action", "faces")
@@ -52,12 +56,21 @@ def rules_error(error: RulesError, step: str) -> ServiceError:
     return ServiceError(error.code, error.message, field)
 
 
+class _NoDice:
+    """The source of a step that throws no dice (Fantasy Ground Rules'
+    damage reduction): a die thrown without a draw would be unverifiable."""
+
+    def roll(self):
+        raise RuntimeError("dice thrown without a draw from the play session")
+
+
 class Steps:
     """Rolls the steps in order and keeps them."""
 
     def __init__(self, faces=None, overrides=None):
         self.overrides = overrides or {}
         self.steps: list[dict] = []
+        self.drawn = None
         self.tape = None
         if faces is not None:
             try:
@@ -69,11 +82,21 @@ class Steps:
     def physical(self) -> bool:
         return self.tape is not None
 
+    def draw(self, campaign, nonce: str | None) -> dict:
+        """Take the session's next roll number for the dice that follow;
+        returns what to record with them (their draw)."""
+        self.drawn = play_sessions.draw(campaign, nonce, physical=self.physical)
+        return self.drawn.record
+
     def roll(self, step: str, request: dict) -> dict:
         if step in self.overrides:
             request = merge(request, self.overrides[step])
+        if self.tape is not None:
+            source = self.tape
+        else:
+            source = self.drawn.source if self.drawn is not None else _NoDice()
         try:
-            result = adjudicate(request, source=self.tape)
+            result = adjudicate(request, source=source)
         except RulesError as error:
             raise rules_error(error, step) from None
         kept = dict(request)

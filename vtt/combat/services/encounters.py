@@ -23,6 +23,7 @@ from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Role, Scene, Token
 from vtt.tabletop.services.access import actor, require_gm, require_member
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
+from vtt.tabletop.services.play_sessions import clean_nonce
 from vtt.tabletop.visibility import Viewer
 
 from ..models import Combatant, Encounter
@@ -251,12 +252,19 @@ def encounter_set_initiative(*, encounter_id: int, by, combatant_id: int, initia
 
 
 def encounter_roll_initiative(
-    *, encounter_id: int, by, combatants: list | None = None, faces: list | None = None
+    *,
+    encounter_id: int,
+    by,
+    combatants: list | None = None,
+    faces: list | None = None,
+    nonce: str | None = None,
 ) -> Encounter:
     """Roll initiative for these combatants (by default: a GM's for everyone
     not yet rolled, a player's for the ones whose tokens they control), in
     the order given, from each one's sheet. Faces, when given, are one tape
-    across all the rolls."""
+    across all the rolls. Each combatant's roll is its own draw from the play
+    session (players see only some of them), all with the roller's `nonce`."""
+    nonce = clean_nonce(nonce)
     encounter, member = _encounter_for(encounter_id, by)
     if member.role == Role.OBSERVER:
         raise NotAllowed("an observer may not roll")
@@ -296,6 +304,7 @@ def encounter_roll_initiative(
         for c in chosen:
             character = c.token.character if c.token else None
             request = chain.initiative_request(character.sheet if character else {}, settings)
+            drawn = steps.draw(encounter.campaign, nonce)
             result = steps.roll("initiative", request)
             c.initiative = chain.initiative_value(result)
             c.save(update_fields=["initiative"])
@@ -306,6 +315,7 @@ def encounter_roll_initiative(
                     "name": c.name,
                     "initiative": c.initiative,
                     **steps.steps[-1],
+                    "draw": drawn,
                 }
             )
         steps.finish()
