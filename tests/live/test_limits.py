@@ -84,6 +84,7 @@ def test_parse_frame_reads_intents_with_defaults():
         "visibility": "public",
         "character": None,
         "fill": None,
+        "nonce": None,
     }
     update = protocol.parse_frame('{"type": "token.update", "token": 4, "changes": {"name": "N"}}')
     assert update.fields == {"token": 4, "changes": {"name": "N"}}

@@ -13,6 +13,7 @@ from vtt.tabletop.services.access import require_member
 from vtt.tabletop.services.character_rolls import character_roll
 from vtt.tabletop.services.errors import NotFound, ServiceError
 from vtt.tabletop.services.fog import fog_edit
+from vtt.tabletop.services.play_sessions import session_end, session_start
 from vtt.tabletop.services.scenes import scene_activate, scene_set_door
 from vtt.tabletop.services.tokens import (
     token_create,
@@ -56,6 +57,7 @@ def roll(asker: Asker, fields: dict) -> dict:
         visibility=fields["visibility"],
         character_id=fields["character"],
         fill=fields.get("fill"),
+        nonce=fields["nonce"],
     )
     return {"roll_id": made.pk}
 
@@ -132,6 +134,16 @@ def activate(asker: Asker, fields: dict) -> dict:
     return {"scene_id": scene.pk}
 
 
+def start_session(asker: Asker, fields: dict) -> dict:
+    session = session_start(campaign_id=asker.room, by=asker.user)
+    return {"session": session.number, "digest": session.digest}
+
+
+def end_session(asker: Asker, fields: dict) -> dict:
+    session = session_end(campaign_id=asker.room, by=asker.user)
+    return {"session": session.number, "seed": bytes(session.seed).hex()}
+
+
 def chat(asker: Asker, fields: dict) -> dict:
     """A line, or a command ("/r 3D diff 2", "/w gm ..."): vtt.live.chat_commands."""
     return chat_commands.run(asker, fields["text"])
@@ -147,6 +159,8 @@ HANDLERS = {
     "scene.activate": activate,
     "door.set": door,
     "fog.edit": fog,
+    "session.start": start_session,
+    "session.end": end_session,
     "chat": chat,
 }
 HANDLERS.update(COMBAT_HANDLERS)

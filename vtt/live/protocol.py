@@ -124,6 +124,9 @@ INTENTS: dict[str, dict] = {
         "visibility": Choice(*VISIBILITIES, default="public"),
         "character": Int(1, ENTITY_ID, default=None),
         "fill": Mapping(),
+        # Hex from the roller's browser that goes into the dice (docs/dice.md);
+        # the service checks its form.
+        "nonce": Nullable(Text(128, default=None)),
     },
     "token.move": {
         "token": _id(),
@@ -162,6 +165,9 @@ INTENTS: dict[str, dict] = {
         "group": Nullable(Text(24, default=None)),
     },
     "vision.preview": {"group": Nullable(Text(24, default=None))},
+    # Play sessions (docs/dice.md): the GM's.
+    "session.start": {},
+    "session.end": {},
     "chat": {"text": Text(MAX_CHAT_CHARS * 2)},
     "resync": {"since": Int(0, 2**63 - 1)},
     "ping": {},
