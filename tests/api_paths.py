@@ -5,7 +5,10 @@ it, so the secrecy tests list what they read object by object."""
 def campaign_paths(pk) -> list[str]:
     return [
         f"/api/campaigns/{pk}/",
-        *(f"/api/campaigns/{pk}/{part}/" for part in ("members", "characters", "scenes", "rolls")),
+        *(
+            f"/api/campaigns/{pk}/{part}/"
+            for part in ("members", "characters", "scenes", "rolls", "sessions")
+        ),
         f"/api/combat/attacks/?campaign={pk}",
     ]
 

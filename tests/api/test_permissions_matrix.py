@@ -191,6 +191,18 @@ ENDPOINTS = [
     ("get", "/api/rolls/{gm_roll}/", None, (401, 404, 404, 404, 404, 200)),
     # A blind roll's roller sees that it was made.
     ("get", "/api/rolls/{blind_roll}/", None, (401, 404, 404, 200, 404, 200)),
+    # The table's first roll opened session 1; a GM starting another while it
+    # is open is refused (400), anyone else may not (403).
+    ("get", "/api/campaigns/{campaign}/sessions/", None, (401, 404, 200, 200, 200, 200)),
+    ("post", "/api/campaigns/{campaign}/sessions/", None, (401, 404, 403, 403, 403, 400)),
+    ("post", "/api/campaigns/{campaign}/sessions/end/", None, (401, 404, 403, 403, 403, 200)),
+    ("get", "/api/campaigns/{campaign}/sessions/{session}/", None, (401, 404, 200, 200, 200, 200)),
+    (
+        "get",
+        "/api/campaigns/{campaign}/sessions/{no_session}/",
+        None,
+        (401, 404, 404, 404, 404, 404),
+    ),
     ("get", "/api/schema/", None, (200, 200, 200, 200, 200, 200)),
     ("get", "/api/docs/", None, (200, 200, 200, 200, 200, 200)),
 ]
@@ -221,6 +233,8 @@ def fill(template, table):
         "public_roll": table.public_roll.pk,
         "gm_roll": table.gm_roll.pk,
         "blind_roll": table.blind_roll.pk,
+        "session": 1,
+        "no_session": 9,
     }
     if isinstance(template, str):
         if template.startswith("{") and template.endswith("}") and template.count("{") == 1:

@@ -5,7 +5,7 @@ API); the rules and the services do the real checks."""
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from vtt.api.serializers import StrictSerializer, Text, Whole
+from vtt.api.serializers import Nonce, StrictSerializer, Text, Whole
 
 ID = {"min_value": 1, "max_value": 2**63 - 1}
 MAX_FACES = 500
@@ -41,6 +41,7 @@ class AttackIn(StrictSerializer):
     )
     visibility = AttackVisibility()
     faces = Faces()
+    nonce = Nonce()
     overrides = serializers.JSONField(
         required=False,
         allow_null=True,
@@ -102,6 +103,7 @@ class InitiativeIn(StrictSerializer):
         child=Whole(**ID), required=False, allow_null=True, max_length=100
     )
     faces = Faces()
+    nonce = Nonce()
 
 
 class CombatantIn(StrictSerializer):
@@ -130,6 +132,7 @@ class AttackOut(serializers.Serializer):
     changes = serializers.JSONField()
     visibility = serializers.CharField()
     physical = serializers.BooleanField()
+    draw = serializers.JSONField(allow_null=True, help_text="Its place in the play session.")
     seq = serializers.IntegerField(allow_null=True)
 
 

@@ -50,6 +50,21 @@ class Text(serializers.CharField):
         return super().to_internal_value(data)
 
 
+class Nonce(Text):
+    """A roller's nonce: the service checks its form (docs/dice.md)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(
+            required=False,
+            allow_null=True,
+            max_length=128,
+            trim_whitespace=False,
+            help_text="16 to 128 lower-case hex digits from the roller that go into the dice"
+            " (docs/dice.md); absent: the server makes one.",
+            **kwargs,
+        )
+
+
 class Whole(serializers.IntegerField):
     """A JSON whole number only: not "3", not 3.0, not true."""
 
@@ -212,6 +227,38 @@ class RollOut(serializers.Serializer):
     request = serializers.DictField(allow_null=True)
     result = serializers.DictField(allow_null=True)
     physical = serializers.BooleanField()
+    draw = serializers.JSONField(
+        allow_null=True,
+        help_text="Its place in the play session: session, roll, nonce, nonce_by"
+        " (or physical), to check its dice (docs/dice.md).",
+    )
+
+
+class SessionOut(serializers.Serializer):
+    session = serializers.IntegerField(help_text="Its number in the campaign.")
+    digest = serializers.CharField(help_text="SHA-256 of the secret seed, in hex.")
+    seed = serializers.CharField(
+        allow_null=True, help_text="The seed in hex, once the session has ended."
+    )
+    started_at = serializers.DateTimeField()
+    ended_at = serializers.DateTimeField(allow_null=True)
+
+
+class ThrowOut(serializers.Serializer):
+    session = serializers.IntegerField()
+    roll = serializers.IntegerField(help_text="Its number in the session.")
+    nonce = serializers.CharField(allow_null=True)
+    nonce_by = serializers.ChoiceField(choices=["roller", "server"], allow_null=True)
+    physical = serializers.BooleanField(help_text="Dice entered by a person: not derived.")
+    faces = serializers.ListField(child=serializers.IntegerField(), help_text="In thrown order.")
+    words = serializers.CharField()
+    seq = serializers.IntegerField(help_text="The log entry that showed it.")
+    at = serializers.CharField(allow_null=True)
+
+
+class SessionCheckOut(SessionOut):
+    campaign_id = serializers.IntegerField()
+    rolls = ThrowOut(many=True, help_text="The throws the caller saw, in roll order.")
 
 
 class ErrorDetailOut(serializers.Serializer):
@@ -374,3 +421,4 @@ class RollIn(StrictSerializer):
         allow_null=True,
         help_text='Request fields taken from the character\'s sheet: {"pool": "Might"}.',
     )
+    nonce = Nonce()

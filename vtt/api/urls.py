@@ -2,7 +2,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from . import rules_views
-from .views import auth, campaigns, characters, pictures, rolls, scenes, tokens
+from .views import auth, campaigns, characters, pictures, rolls, scenes, sessions, tokens
 
 urlpatterns = [
     path("adjudicate/", rules_views.AdjudicateView.as_view(), name="adjudicate"),
@@ -73,4 +73,19 @@ urlpatterns = [
     path("tokens/<int:token_id>/hidden/", tokens.HiddenView.as_view(), name="token-hidden"),
     path("campaigns/<int:campaign_id>/rolls/", rolls.RollListView.as_view(), name="rolls"),
     path("rolls/<int:roll_id>/", rolls.RollDetailView.as_view(), name="roll"),
+    path(
+        "campaigns/<int:campaign_id>/sessions/",
+        sessions.SessionListView.as_view(),
+        name="sessions",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/sessions/end/",
+        sessions.SessionEndView.as_view(),
+        name="session-end",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/sessions/<int:number>/",
+        sessions.SessionDetailView.as_view(),
+        name="session",
+    ),
 ]

@@ -83,6 +83,7 @@ def roll_announcement(roll: Roll) -> dict:
         "request": None,
         "result": None,
         "physical": False,
+        "draw": None,
         "blind": True,
         "system": announcement["system"],
         "action": announcement["action"],

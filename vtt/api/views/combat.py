@@ -71,6 +71,7 @@ class AttackListView(TabletopView):
             faces=data.get("faces"),
             overrides=data.get("overrides"),
             options=data.get("options"),
+            nonce=data.get("nonce"),
         )
         return Response(selectors.attack_detail(attack_id=made.pk, by=request.user), status=201)
 
@@ -245,6 +246,7 @@ class InitiativeView(TabletopView):
             by=request.user,
             combatants=data.get("combatants"),
             faces=data.get("faces"),
+            nonce=data.get("nonce"),
         )
         return Response(_encounter(encounter, request.user))
 
