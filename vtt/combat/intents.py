@@ -55,7 +55,7 @@ def attack(asker, fields: dict) -> dict:
         faces=fields["faces"],
         overrides=fields["overrides"],
         options=fields["options"],
-        nonce=fields["nonce"],
+        nonce=fields.get("nonce"),
     )
     return {"attack": attack_data(made)}
 
@@ -140,7 +140,7 @@ def initiative(asker, fields: dict) -> dict:
         by=asker.user,
         combatants=fields["combatants"],
         faces=fields["faces"],
-        nonce=fields["nonce"],
+        nonce=fields.get("nonce"),
     )
     return _encounter_ack(asker, made)
 

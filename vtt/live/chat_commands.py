@@ -40,8 +40,9 @@ _AS = re.compile(r"^(?P<roll>.*\S)\s+as\s+(?P<name>\S.*)$", re.IGNORECASE | re.D
 _QUOTED = re.compile(r'^"(?P<name>[^"]+)"\s*(?P<text>.*)$', re.DOTALL)
 
 
-def run(asker, text: str) -> dict:
-    """Say, roll, whisper or help; what the chat intent's `ack` carries."""
+def run(asker, text: str, nonce: str | None = None) -> dict:
+    """Say, roll, whisper or help; what the chat intent's `ack` carries.
+    `nonce`: the browser's, for a roll (docs/dice.md)."""
     line = clean_line(text)
     if not line.startswith("/"):
         return {"seq": chat_say(campaign_id=asker.room, by=asker.user, text=line).seq}
@@ -51,6 +52,8 @@ def run(asker, text: str) -> dict:
     command = COMMANDS.get(word.strip().lower())
     if command is None:
         raise ServiceError("unknown_command", f"/{word[:20]} is not a command. {USAGE}", "text")
+    if command in (roll, gmroll):
+        return command(asker, rest.strip(), nonce)
     return command(asker, rest.strip())
 
 
@@ -63,7 +66,7 @@ def _member(asker) -> tuple[Membership, dict]:
     return member, defaults(campaign.game) | (campaign.settings or {})
 
 
-def _roll(asker, rest: str, visibility: str) -> dict:
+def _roll(asker, rest: str, visibility: str, nonce: str | None) -> dict:
     member, settings = _member(asker)
     kit = games.kit(member.campaign.game)
     character_id = None
@@ -79,6 +82,7 @@ def _roll(asker, rest: str, visibility: str) -> dict:
             request=request,
             visibility=visibility,
             character_id=character_id,
+            nonce=nonce,
         )
     except ServiceError as error:
         if error.field and error.field.startswith("request"):
@@ -103,12 +107,12 @@ def _character(asker, member, name: str) -> int:
     return found[0]
 
 
-def roll(asker, rest: str) -> dict:
-    return _roll(asker, rest, Visibility.PUBLIC)
+def roll(asker, rest: str, nonce: str | None = None) -> dict:
+    return _roll(asker, rest, Visibility.PUBLIC, nonce)
 
 
-def gmroll(asker, rest: str) -> dict:
-    return _roll(asker, rest, Visibility.GM)
+def gmroll(asker, rest: str, nonce: str | None = None) -> dict:
+    return _roll(asker, rest, Visibility.GM, nonce)
 
 
 def whisper(asker, rest: str) -> dict:

@@ -57,7 +57,7 @@ def roll(asker: Asker, fields: dict) -> dict:
         visibility=fields["visibility"],
         character_id=fields["character"],
         fill=fields.get("fill"),
-        nonce=fields["nonce"],
+        nonce=fields.get("nonce"),
     )
     return {"roll_id": made.pk}
 
@@ -146,7 +146,7 @@ def end_session(asker: Asker, fields: dict) -> dict:
 
 def chat(asker: Asker, fields: dict) -> dict:
     """A line, or a command ("/r 3D diff 2", "/w gm ..."): vtt.live.chat_commands."""
-    return chat_commands.run(asker, fields["text"])
+    return chat_commands.run(asker, fields["text"], fields.get("nonce"))
 
 
 HANDLERS = {

@@ -168,7 +168,8 @@ INTENTS: dict[str, dict] = {
     # Play sessions (docs/dice.md): the GM's.
     "session.start": {},
     "session.end": {},
-    "chat": {"text": Text(MAX_CHAT_CHARS * 2)},
+    # `nonce`: the browser's, for a line that is a roll (docs/dice.md).
+    "chat": {"text": Text(MAX_CHAT_CHARS * 2), "nonce": Nullable(Text(128, default=None))},
     "resync": {"since": Int(0, 2**63 - 1)},
     "ping": {},
 }

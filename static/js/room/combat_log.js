@@ -6,7 +6,7 @@
 
 import { el } from "../lib/dom.js";
 import { describeError } from "../lib/errors.js";
-import { outcomeClass } from "./log.js";
+import { PHYSICAL, drawLine, outcomeClass } from "./log.js";
 import { emphasised, label, timeOf, words } from "./words.js";
 import { rollDrawn } from "./toast.js";
 
@@ -205,7 +205,7 @@ export class CombatLog {
         { class: "head" },
         el("span", { class: "who", text: "Initiative" }),
         timeOf(event.at),
-        el("span", { class: "tags" }, d.physical ? el("span", { class: "tag physical", text: "physical dice" }) : null),
+        el("span", { class: "tags" }, d.physical ? el("span", { class: "tag physical", text: PHYSICAL }) : null),
       ),
     );
     for (const roll of rolls) {
@@ -237,7 +237,7 @@ export class CombatLog {
 
   drawAttack(attack, revealed = false, at = null) {
     const tags = el("span", { class: "tags" });
-    if (attack.physical) tags.append(el("span", { class: "tag physical", text: "physical dice" }));
+    if (attack.physical) tags.append(el("span", { class: "tag physical", text: PHYSICAL }));
     if (attack.visibility === "gm" && !revealed) tags.append(el("span", { class: "tag hidden", text: "GM only" }));
     if (revealed) tags.append(el("span", { class: "tag revealed", text: "revealed" }));
     if (attack.status === "undone") tags.append(el("span", { class: "tag undone", text: "undone" }));
@@ -268,6 +268,7 @@ export class CombatLog {
       ),
       el("p", { class: `sentence ${tone}`.trim() }, emphasised(this.sentence(attack), [attack.attacker?.name, attack.target?.name, weapon])),
       el("p", { class: "facts", text: facts.join(" · ") }),
+      drawLine(attack.draw),
     );
     for (const step of attack.steps || []) {
       node.append(

@@ -23,6 +23,17 @@ const ROLE_WORDS = {
 };
 const POOL_WORDS = { actor: "Roller's dice", opponent: "Dice against", attacker: "Attacker's dice", defender: "Defender's dice" };
 const VISIBILITY_TAGS = { gm: "GM only", self: "roller and GM", blind: "blind" };
+// Physical dice were entered by a person: the session's seed does not give them.
+export const PHYSICAL = "physical dice: not derived";
+
+/** Where a throw's dice come from in its play session (docs/dice.md). */
+export function drawLine(draw, me) {
+  if (!draw) return null;
+  const where = `Session ${draw.session}, roll ${draw.roll}`;
+  if (draw.physical) return el("p", { class: "draw", text: `${where}: physical dice, not derived from the seed.` });
+  const by = draw.nonce_by === "server" ? "the server's nonce" : "the roller's nonce";
+  return el("p", { class: "draw", title: `nonce ${draw.nonce}`, text: `${where}, with ${by}.` });
+}
 
 export const outcomeClass = (outcome) => (GOOD.has(outcome) ? "good" : BAD.has(outcome) ? "bad" : "");
 
@@ -35,9 +46,10 @@ export function dieWords(die) {
 }
 
 export class RollLog {
-  constructor(list, { me, reroll, onReroll, onReveal }) {
+  constructor(list, { me, reroll, onReroll, onReveal, sessionPage }) {
     this.list = list;
     this.me = me;
+    this.sessionPage = sessionPage; // a session's number -> its check page
     this.reroll = reroll;
     this.onReroll = onReroll;
     this.onReveal = onReveal; // the GM's: show a hidden roll to everyone
@@ -54,6 +66,10 @@ export class RollLog {
   add(event) {
     if (this.has(event.seq)) return;
     const item = event.data?.blind ? this.blind(event) : this.roll(event);
+    this.put(item, event);
+  }
+
+  put(item, event) {
     item.dataset.seq = event.seq;
     this.list.append(item);
     this.scrollToEnd();
@@ -87,7 +103,7 @@ export class RollLog {
     const d = event.data;
     const result = d.result || {};
     const tags = el("span", { class: "tags" });
-    if (d.physical) tags.append(el("span", { class: "tag physical", text: "physical dice" }));
+    if (d.physical) tags.append(el("span", { class: "tag physical", text: PHYSICAL }));
     if (VISIBILITY_TAGS[d.visibility]) tags.append(el("span", { class: "tag hidden", text: VISIBILITY_TAGS[d.visibility] }));
     const outcome = result.outcome || "";
     const names = [d.character?.name, d.roller?.name];
@@ -106,6 +122,7 @@ export class RollLog {
       // The result in the game's words, from the server's game kit.
       el("p", { class: `sentence ${outcomeClass(outcome)}`.trim() }, emphasised(sentence, names)),
       this.dice(result.dice || []),
+      drawLine(d.draw),
       details([
         ["", result],
         ["Asked for", d.request || {}],
@@ -113,6 +130,27 @@ export class RollLog {
       this.rerolls(d),
       this.reveal(event),
     );
+  }
+
+  /** A play session starts (its seed's digest) or ends (its seed). */
+  session(event) {
+    const d = event.data;
+    const ended = event.type === "session.ended";
+    const said = ended
+      ? `Session ${d.session} ended. Its seed is out: every roll you saw can be checked.`
+      : `Session ${d.session} started. Its dice are committed to before any roll.`;
+    const item = el(
+      "li",
+      { class: "session-entry", "data-session": d.session, "data-ended": ended ? "true" : "false" },
+      el("div", { class: "head" }, el("span", { class: "who", text: "Dice" }), timeOf(event.at)),
+      el("p", { class: "sentence", text: said }),
+      el("p", { class: "digest" }, "SHA-256 of the seed: ", el("code", { text: d.digest })),
+      ended ? el("p", { class: "digest" }, "Seed: ", el("code", { text: d.seed })) : null,
+      this.sessionPage
+        ? el("a", { href: this.sessionPage(d.session), text: ended ? "Check the rolls" : "The session's rolls" })
+        : null,
+    );
+    this.put(item, event);
   }
 
   /** The GM may show a hidden, self or blind roll to everyone, once. */

@@ -205,6 +205,7 @@ const log = new RollLog($("log"), {
     socket.send(intent).catch((e) => status(`No reroll: ${e.message || e.code}`, true));
   },
   onReveal: isGm ? (seq) => socket.send({ type: "reveal", seq }) : null,
+  sessionPage: (number) => `${config.pages.sessions}${number}/`,
 });
 const presence = new Presence($("online"));
 let chat;
@@ -255,6 +256,7 @@ const ENTRIES = {
   undo: (event) => combatLog.undo(event),
   reveal: (event) => combatLog.reveal(event),
   initiative: (event) => combatLog.initiative(event),
+  session: (event) => log.session(event),
 };
 const EFFECTS = {
   token: (token) => board.upsert(token),

@@ -6,6 +6,8 @@
 // same id, once the new socket has caught up: the server answers a repeat
 // with its first answer instead of acting twice.
 
+import { withNonce } from "../lib/nonce.js";
+
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 const PING_MS = 15000;
 // No pong this long after a ping: the connection is dead even if the
@@ -112,7 +114,8 @@ export class RoomSocket {
 
   send(intent) {
     const id = intent.id ?? this.newId();
-    const frame = { ...intent, id };
+    // Made once: a repeat of the intent after a reconnect carries the same nonce.
+    const frame = withNonce({ ...intent, id });
     return new Promise((resolve, reject) => {
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
         reject({ code: "offline", message: "not connected; waiting to reconnect" });

@@ -27,6 +27,8 @@ const REPLAYED = new Set([
   "undo",
   "reveal",
   "encounter.initiative",
+  "session.started",
+  "session.ended",
 ]);
 
 // Where each log entry is shown.
@@ -40,6 +42,8 @@ const ENTRY = {
   undo: "undo",
   reveal: "reveal",
   "encounter.initiative": "initiative",
+  "session.started": "session",
+  "session.ended": "session",
 };
 
 export function fromSnapshot(frame) {
