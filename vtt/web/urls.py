@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import accounts, characters, gm, lobby, room
+from .views import accounts, characters, gm, lobby, room, sessions
 
 app_name = "web"
 
@@ -19,6 +19,14 @@ urlpatterns = [
         "campaigns/<int:campaign_id>/characters/<int:character_id>/",
         characters.edit,
         name="character",
+    ),
+    path("campaigns/<int:campaign_id>/sessions/", sessions.index, name="sessions"),
+    path("campaigns/<int:campaign_id>/sessions/start/", sessions.start, name="session_start"),
+    path("campaigns/<int:campaign_id>/sessions/end/", sessions.end, name="session_end"),
+    path(
+        "campaigns/<int:campaign_id>/sessions/<int:number>/",
+        sessions.check,
+        name="session_check",
     ),
     path("campaigns/<int:campaign_id>/gm/", gm.console, name="gm"),
     path("campaigns/<int:campaign_id>/gm/invites/", gm.invite_new, name="gm_invite_new"),

@@ -16,6 +16,7 @@ from vtt.combat.services.undo import last_result, undo_last
 from vtt.tabletop import services
 from vtt.tabletop.models import Character, Invite, Membership, Scene, Token
 from vtt.tabletop.services import ServiceError, StaleVersion
+from vtt.tabletop.services.play_sessions import open_session
 
 from ..access import gm_membership_or_404
 from ..gm_forms import (
@@ -46,6 +47,7 @@ def _console(request, membership, *, status=200, **forms):
         or SettingsForm(game=campaign.game, current=campaign.settings),
         "roles": MemberRoleForm.base_fields["role"].choices,
         "last_result": _last_result(campaign.pk),
+        "open_session": open_session(campaign.pk),
     }
     return render(request, "web/gm.html", context, status=status)
 

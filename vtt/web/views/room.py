@@ -45,6 +45,8 @@ def room(request, campaign_id: int):
             # A scene's REST root: the GM tab turns its fog and lighting there.
             "scene": _root("scene"),
         },
+        # A play session's page (its number and "/" added): its rolls, checked.
+        "pages": {"sessions": reverse("web:sessions", args=[campaign.pk])},
         "characters": [
             character_summary(c, campaign.game, campaign.settings)
             for c in characters

@@ -1,0 +1,68 @@
+"""Two tables for the dice check's browser test: one playing session 1 (the
+GM's hidden roll and the player's physical dice already made), and one whose
+ended session has a die altered in the log. Run in a subprocess against the
+database the test's daphne serves."""
+
+import json
+
+PASSWORD = "browser-dice-pass-1"
+CHECK = {"system": "artifice", "action": "check", "pool": 4, "difficulty": 2}
+
+
+def seed() -> dict:
+    from django.contrib.auth import get_user_model
+
+    from vtt.tabletop import services
+
+    users = get_user_model().objects
+    gm = users.create_user("gm", password=PASSWORD)
+    player = users.create_user("player", password=PASSWORD)
+
+    def table(name):
+        campaign = services.campaign_create(owner=gm, name=name, game="artifice")
+        invite = services.invite_create(campaign=campaign, by=gm, role="player")
+        services.invite_accept(code=invite.code, user=player)
+        scene = services.scene_create(campaign_id=campaign.pk, by=gm, name="Crypt")
+        services.scene_activate(scene_id=scene.pk, by=gm)
+        services.session_start(campaign_id=campaign.pk, by=gm)
+        return campaign
+
+    def roll(campaign, by, **kwargs):
+        return services.roll_adjudicate(
+            campaign_id=campaign.pk, by=by, request=kwargs.pop("request", CHECK), **kwargs
+        )
+
+    playing = table("The Dice Tomb")
+    roll(playing, gm, visibility="gm")
+    roll(playing, player, request={**CHECK, "faces": [6, 5, 2, 1]})
+
+    tampered = table("The Crooked Table")
+    roll(tampered, player, nonce="ab" * 16)
+    altered = roll(tampered, player, nonce="cd" * 16)
+    services.session_end(campaign_id=tampered.pk, by=gm)
+    return {
+        "campaign": playing.pk,
+        "tampered": tampered.pk,
+        "altered": alter(altered),
+        "password": PASSWORD,
+    }
+
+
+def alter(roll) -> dict:
+    """Change the third die of the roll's log entry, as a server that
+    re-rolled behind the table's back would show it."""
+    from vtt.tabletop.models import RoomEvent
+
+    event = RoomEvent.objects.get(kind="roll", data__roll_id=roll.pk)
+    data = event.data
+    die = data["result"]["dice"][2]
+    die["face"] = die["face"] % 6 + 1
+    RoomEvent.objects.filter(pk=event.pk).update(data=data)
+    return {"roll": roll.draw["roll"], "die": 3, "shown": die["face"]}
+
+
+if __name__ == "__main__":
+    import django
+
+    django.setup()
+    print(json.dumps(seed()))

@@ -1,0 +1,127 @@
+"""Checking the dice in a real browser (docs/dice.md): the player's tray
+sends its nonce, the log shows the session's digest and each roll's draw,
+the GM ends the session from the console, and the player's check page
+recomputes every roll they saw with WebCrypto; on a table whose log was
+tampered with, the page names the die that does not match."""
+
+import pytest
+
+from tests.browser.conftest import seeded_server
+from tests.browser.room import show_tab
+from tests.rules.test_session_dice import NONCE, SEED, VECTORS
+
+pytestmark = pytest.mark.browser
+
+DESK = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="module")
+def tables(tmp_path_factory, chromium_path):
+    yield from seeded_server(tmp_path_factory, "tests.browser.dice_seed")
+
+
+def signed_in(browser, tables, who):
+    context = browser.new_context(viewport=DESK)
+    page = context.new_page()
+    page.goto(tables["url"] + "/accounts/login/")
+    page.fill("#id_username", who)
+    page.fill("#id_password", tables["password"])
+    page.click("main button[type=submit]")
+    page.wait_for_url(tables["url"] + "/")
+    return page
+
+
+@pytest.fixture(scope="module")
+def player(browser, tables):
+    page = signed_in(browser, tables, "player")
+    yield page
+    page.context.close()
+
+
+@pytest.fixture(scope="module")
+def gm(browser, tables):
+    page = signed_in(browser, tables, "gm")
+    yield page
+    page.context.close()
+
+
+def tray_roll(page):
+    show_tab(page, "roll")
+    page.select_option("#tray-action", "check")
+    page.fill("#tray-f-pool", "4")
+    page.fill("#tray-f-difficulty", "2")
+    page.wait_for_selector("#odds li[data-outcome=success]")
+    page.click("#tray-roll")
+
+
+def test_a_session_played_ended_and_checked(player, gm, tables, shot):
+    room = f"{tables['url']}/campaigns/{tables['campaign']}"
+    player.goto(f"{room}/room/")
+    player.wait_for_selector("#conn[data-state=open]")
+    show_tab(player, "log")
+    started = player.locator('#log li.session-entry[data-ended="false"]')
+    assert "Session 1 started" in started.inner_text()
+    for _ in range(2):
+        tray_roll(player)
+    show_tab(player, "log")
+    derived = player.locator('#log li.roll-entry[data-physical="false"]')
+    derived.nth(1).wait_for()
+    for i in range(2):
+        assert "with the roller's nonce" in derived.nth(i).locator(".draw").inner_text()
+    physical = player.locator('#log li.roll-entry[data-physical="true"]')
+    assert "physical dice: not derived" in physical.inner_text()
+    shot(player, "dice-01-player-log")
+
+    gm.goto(f"{room}/gm/")
+    gm.click("#console-session-end")
+    gm.wait_for_selector("text=Session 1 ended: its seed is out.")
+
+    ended = player.locator('#log li.session-entry[data-ended="true"]')
+    ended.wait_for()
+    ended.get_by_role("link", name="Check the rolls").click()
+    player.wait_for_url(f"{room}/sessions/1/")
+    player.wait_for_selector("#verdict[data-check=checked]")
+    shot(player, "dice-02-player-check-page")
+    rows = player.locator("#rolls tbody tr")
+    # Roll 1 is the GM's hidden roll: not on the player's page.
+    assert rows.evaluate_all("rs => rs.map(r => r.dataset.roll)") == ["2", "3", "4"]
+    checks = player.locator("#rolls .check").evaluate_all("cs => cs.map(c => c.dataset.check)")
+    assert checks == ["physical", "checked", "checked"]
+    assert player.get_attribute("#digest-check", "data-check") == "checked"
+    assert "2 rolls recomputed from the seed; 1 with physical dice" in player.inner_text("#verdict")
+
+    gm.goto(f"{room}/sessions/1/")
+    gm.wait_for_selector("#verdict[data-check=checked]")
+    assert gm.locator("#rolls tbody tr").count() == 4
+
+
+def test_an_altered_die_is_named(player, tables, shot):
+    player.goto(f"{tables['url']}/campaigns/{tables['tampered']}/sessions/1/")
+    player.wait_for_selector("#verdict[data-check=mismatch]")
+    shot(player, "dice-03-tampered-check-page")
+    altered = tables["altered"]
+    cells = player.locator("#rolls .check")
+    assert cells.evaluate_all("cs => cs.map(c => c.dataset.check)") == ["checked", "mismatch"]
+    said = player.inner_text(f'#rolls tr[data-roll="{altered["roll"]}"] .check')
+    assert said.startswith(f"✗ die {altered['die']} shows {altered['shown']}; the seed gives ")
+    assert "1 roll differ" in player.inner_text("#verdict")
+
+
+def test_the_browsers_construction_gives_the_known_answers(player, tables):
+    player.goto(f"{tables['url']}/campaigns/{tables['campaign']}/sessions/")
+    got = player.evaluate(
+        """async ([seed, vectors]) => {
+            const d = await import("/static/js/verify/derive.js");
+            const key = await d.seedKey(seed);
+            const out = [];
+            for (const [session, roll, nonce, expected] of vectors) {
+                const faces = await d.deriveFaces(key, session, roll, nonce, expected.length);
+                out.push(faces.join(""));
+            }
+            return { faces: out, digest: await d.sha256Hex(d.fromHex(seed)) };
+        }""",
+        [SEED.hex(), [list(v) for v in VECTORS]],
+    )
+    assert got["faces"] == [v[3] for v in VECTORS]
+    assert got["digest"] == "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+    assert NONCE in [v[2] for v in VECTORS]
