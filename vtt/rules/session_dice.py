@@ -120,12 +120,13 @@ class SessionDice:
         if type(seed) is not bytes or len(seed) != SEED_BYTES:
             raise ValueError(f"a session seed is {SEED_BYTES} bytes")
         self._keyed = _keyed(seed)
-        self._prefix = f"{session}:{roll}:{nonce}:".encode("ascii")
+        self._prefix = f"{session}:{roll}:{nonce}:"
         self._block = 0
+        # Block 0 now: most rolls need no other (it gives 31 faces or so).
         self._faces = iter(self._block_faces())
 
     def _block_faces(self) -> bytes:
-        block = self._keyed.digest(self._prefix + str(self._block).encode("ascii"))
+        block = self._keyed.digest(f"{self._prefix}{self._block}".encode("ascii"))
         return block.translate(BYTE_TO_FACE, REJECTED)
 
     def roll(self) -> int:
