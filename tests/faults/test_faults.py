@@ -230,7 +230,13 @@ def total_problems(clients, log: Log) -> list[str]:
     resent = Counter(
         (c.user["id"], EVENT_OF[s.kind]) for c in clients for s in c.intents.values() if s.sends > 1
     )
-    logged = Counter((r["actor_id"], r["kind"]) for r in log.rows)
+    # The play session the first roll opened is the server's own event,
+    # not an intent's (vtt.tabletop.sessions).
+    logged = Counter(
+        (r["actor_id"], r["kind"])
+        for r in log.rows
+        if not (r["kind"] == "session.started" and r["actor_id"] is None)
+    )
     problems = []
     for user, kind in sorted(set(acked) | set(logged), key=str):
         key = (user, kind)
