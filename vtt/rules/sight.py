@@ -523,9 +523,10 @@ def _check_place(x, y, r, name) -> None:
         raise ValueError(f"{name} cannot be negative")
 
 
-class _Lru:
-    """The `size` values last asked for. Safe across threads (a value may be
-    made twice by two threads at once; both are the same)."""
+class Kept:
+    """The `size` values last asked for (least recently used go first). Safe
+    across threads (a value may be made twice by two threads at once; both
+    are the same)."""
 
     def __init__(self, size: int):
         self.size = size
@@ -543,6 +544,10 @@ class _Lru:
             if len(self.values) > self.size:
                 self.values.popitem(last=False)
         return value
+
+    def put(self, key, value) -> None:
+        """Keep a value made elsewhere (the next asker finds it)."""
+        self.get_or(key, lambda: value)
 
 
 class Sight:
@@ -565,10 +570,10 @@ class Sight:
             walls = _Walls(segments)
             _shared = {
                 "walls": walls,
-                "fans": _Lru(64),
-                "polygons": _Lru(256),
+                "fans": Kept(64),
+                "polygons": Kept(256),
                 "critical": None,  # worked out for the first view
-                "lightings": _Lru(16),
+                "lightings": Kept(16),
             }
         self._shared = _shared
         self._walls: _Walls = _shared["walls"]
@@ -578,10 +583,10 @@ class Sight:
         self._lighting = _shared["lightings"].get_or(
             lighting,
             lambda: {
-                "areas": _Lru(256),
+                "areas": Kept(256),
                 "lit area": None,
                 "union": (None, None),
-                "unions": _Lru(16),
+                "unions": Kept(16),
             },
         )
         self._areas = self._lighting["areas"]

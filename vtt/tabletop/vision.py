@@ -19,14 +19,15 @@ A token is seen when its centre is seen (vtt.rules.sight.Sight.sees): the
 same centre-to-centre line the attacks measure."""
 
 import json
-from collections import OrderedDict
 from collections.abc import Iterable
 
 import shapely
 
 from vtt.rules import sight
 
+from . import event_kinds
 from .models import Membership, Role, Scene, SceneSight, SeenToken, Token
+from .serialize import token_data
 
 PARTY = "party"
 SQUARE_FT = 5
@@ -49,7 +50,7 @@ def scene_tokens(scene_id: int) -> list[dict]:
     """What sight needs of every token on the scene, read in two queries."""
     rows = list(
         Token.objects.filter(scene_id=scene_id).values(
-            "id", "x", "y", "size", "hidden", "sight_ft", "light_ft", "character_id"
+            "id", "x", "y", "size", "hidden", "sight_ft", "light_ft"
         )
     )
     links = Token.controllers.through.objects.filter(token__scene_id=scene_id)
@@ -94,37 +95,26 @@ def centre(token: dict) -> tuple:
     return (token["x"] + half, token["y"] + half)
 
 
-# Kept in this process between events, so a move recomputes only what moved:
-# each scene's walls as a Sight (which remembers every eye's polygon), and
-# each group's explored area as a shape (read back from its path once).
-_SIGHTS = OrderedDict()
-_EXPLORED = OrderedDict()
-_KEPT = 64
+# Kept in this process between events (and shared by its threads), so a move
+# recomputes only what moved: each list of walls read, each scene's walls as
+# a Sight (which remembers every eye's polygon), and each group's explored
+# area as a shape (read back from its path once).
+_BARRIERS = sight.Kept(64)
+_SIGHTS = sight.Kept(64)
+_EXPLORED = sight.Kept(64)
 
 
-def _kept(cache: OrderedDict, key, make):
-    if key in cache:
-        cache.move_to_end(key)
-        return cache[key]
-    value = cache[key] = make()
-    if len(cache) > _KEPT:
-        cache.popitem(last=False)
-    return value
+def barriers(walls, text: str | None = None) -> list:
+    """A scene's walls read once per distinct list (each move asks);
+    `text`: the list as JSON, when the caller has it already."""
+    text = json.dumps(walls or []) if text is None else text
+    return _BARRIERS.get_or(text, lambda: sight.parse_barriers(walls or []))
 
 
-_BARRIERS = OrderedDict()
-
-
-def barriers(walls) -> list:
-    """A scene's walls read once per distinct list (each move asks)."""
-    text = json.dumps(walls or [])
-    return _kept(_BARRIERS, text, lambda: sight.parse_barriers(walls or []))
-
-
-def sight_walls(walls) -> list[tuple]:
+def sight_walls(walls, text: str | None = None) -> list[tuple]:
     """The segments that block sight (walls, closed doors; not windows nor
     open doors): what fog of war and an attack's line of sight both use."""
-    return sight.sight_segments(barriers(walls))
+    return sight.sight_segments(barriers(walls, text))
 
 
 def scene_sight(scene: Scene, tokens: list[dict]) -> sight.Sight:
@@ -133,19 +123,20 @@ def scene_sight(scene: Scene, tokens: list[dict]) -> sight.Sight:
         for t in tokens
         if t["light_ft"] and not t["hidden"]
     ]
-    key = (scene.pk, scene.width, scene.height, json.dumps(scene.walls or []))
+    text = json.dumps(scene.walls or [])
 
     def walls():
-        segments = sight_walls(scene.walls)
+        segments = sight_walls(scene.walls, text)
         return sight.Sight(segments, scene.width, scene.height, True)
 
-    return _kept(_SIGHTS, key, walls).relit(scene.lit, lights)
+    key = (scene.pk, scene.width, scene.height, text)
+    return _SIGHTS.get_or(key, walls).relit(scene.lit, lights)
 
 
 def explored_shape(record: SceneSight):
     """A group's explored area as a shape, parsed once per stored text."""
     key = (record.scene_id, record.group, record.explored)
-    return _kept(_EXPLORED, key, lambda: sight.from_path(record.explored))
+    return _EXPLORED.get_or(key, lambda: sight.from_path(record.explored))
 
 
 def eye(token: dict) -> sight.Eye:
@@ -186,8 +177,6 @@ class SceneView:
 def refs_of(kind: str, data: dict, scene_id: int) -> list[int]:
     """The tokens an event is about: a group that does not see them does not
     see the event (names and positions stay hidden)."""
-    from . import event_kinds
-
     declared = event_kinds.KINDS[kind]
     if declared.sight == event_kinds.Sight.TOKEN:
         return [data["token"]["id"]]
@@ -251,7 +240,7 @@ def annotate(
             if fresh or t["id"] in refs
         }
     else:
-        everyone = set(Token.objects.filter(scene=scene, hidden=False).values_list("id", flat=True))
+        everyone = _unhidden(scene)
         after = {group: everyone for group in before}
         SeenToken.objects.filter(scene=scene).delete()
         SceneSight.objects.filter(scene=scene).update(view="", active=False)
@@ -281,8 +270,6 @@ def annotate(
 def _token_dicts(ids: set[int]) -> list[dict]:
     """The tokens that came into a view, as they are now: the event carries
     them, so its render never reads the present."""
-    from .serialize import token_data
-
     if not ids:
         return []
     tokens = Token.objects.filter(pk__in=ids).select_related("character")
@@ -292,12 +279,16 @@ def _token_dicts(ids: set[int]) -> list[dict]:
 def _seen_before(scene, stored, was_fog) -> dict[str, set[int]]:
     if not was_fog:
         # Without fog the players saw every token that was not hidden.
-        everyone = set(Token.objects.filter(scene=scene, hidden=False).values_list("id", flat=True))
+        everyone = _unhidden(scene)
         return {PARTY: everyone, **{g: everyone for g in stored if g != PARTY}}
     before: dict[str, set[int]] = {group: set() for group in stored}
     for group, token_id in SeenToken.objects.filter(scene=scene).values_list("group", "token_id"):
         before.setdefault(group, set()).add(token_id)
     return before
+
+
+def _unhidden(scene) -> set[int]:
+    return set(Token.objects.filter(scene=scene, hidden=False).values_list("id", flat=True))
 
 
 def _store(scene, now: SceneView, stored, before, after, fresh: bool) -> list[str]:
@@ -333,7 +324,7 @@ def _store(scene, now: SceneView, stored, before, after, fresh: bool) -> list[st
             continue
         explored = sight.union(explored_shape(record), view)
         record.view, record.explored = path, sight.to_path(explored)
-        _kept(_EXPLORED, (record.scene_id, record.group, record.explored), lambda e=explored: e)
+        _EXPLORED.put((record.scene_id, record.group, record.explored), explored)
         record.active = True
         record.save(update_fields=["view", "explored", "active"])
         changed.append(group)
