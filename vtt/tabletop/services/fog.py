@@ -9,8 +9,8 @@ from vtt.rules import sight
 from .. import event_kinds, shapes, vision
 from ..events import append_event
 from ..models import Scene, SceneSight
-from .access import actor, require_gm
-from .errors import NotFound
+from .access import actor
+from .scenes import scene_for_gm
 
 ACTIONS = ("reset", "reveal", "cover")
 
@@ -19,10 +19,7 @@ def fog_edit(*, scene_id: int, by, action: str, rect=None, group: str | None = N
     """`reset` forgets the explored area (down to the view now), `reveal`
     adds the rectangle [x, y, w, h] (squares) to it and `cover` takes the
     rectangle out. For one group, or every group (`group` None)."""
-    scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
-    if scene is None:
-        raise NotFound("no such scene")
-    require_gm(scene.campaign_id, by, what="scene", doing="change the fog")
+    scene = scene_for_gm(scene_id, by, "change the fog")
     if action not in ACTIONS:
         raise shapes.invalid("action", "must be reset, reveal or cover")
     area = None if action == "reset" else _rect(rect, scene)

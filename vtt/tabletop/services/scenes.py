@@ -55,7 +55,8 @@ def _side(value, path: str) -> int:
     return shapes.whole(value, path, 1, MAX_SIDE)
 
 
-def _scene_for_gm(scene_id: int, by, doing: str) -> Scene:
+def scene_for_gm(scene_id: int, by, doing: str) -> Scene:
+    """The scene, with its campaign, if `by` is its campaign's GM."""
     scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
     if scene is None:
         raise NotFound("no such scene")
@@ -99,7 +100,7 @@ def scene_create(
 def scene_update(*, scene_id: int, by, **fields) -> Scene:
     """Change some of name, width, height, walls, fog and lit. A map never
     shrinks from under a token or a wall."""
-    _scene_for_gm(scene_id, by, "change scenes")
+    scene_for_gm(scene_id, by, "change scenes")
     for field in fields:
         if field not in ("name", "width", "height", "walls", "fog", "lit"):
             raise ServiceError("unknown_field", f"{field} is not a known field", field)
@@ -134,7 +135,7 @@ def scene_update(*, scene_id: int, by, **fields) -> Scene:
 def scene_set_background(*, scene_id: int, by, image) -> Scene:
     """A new background, checked and re-encoded by vtt.tabletop.images (no
     metadata survives) and stored under a random name."""
-    scene = _scene_for_gm(scene_id, by, "change scenes")
+    scene = scene_for_gm(scene_id, by, "change scenes")
     encoded = images.reencode_background(image)
     storage = scene.background.storage
     folder = scene.background.field.upload_to
@@ -154,7 +155,7 @@ def scene_set_background(*, scene_id: int, by, image) -> Scene:
 
 
 def scene_clear_background(*, scene_id: int, by) -> Scene:
-    _scene_for_gm(scene_id, by, "change scenes")
+    scene_for_gm(scene_id, by, "change scenes")
     with transaction.atomic():
         scene = Scene.objects.select_for_update().select_related("campaign").get(pk=scene_id)
         old = scene.background.name if scene.background else None
@@ -177,7 +178,7 @@ def scene_activate(*, scene_id: int, by) -> Scene:
     tokens as they are at its sequence number (players: without the hidden
     ones), so a client switches maps from the event alone, live or in a
     resync, and the token events numbered after it apply on top."""
-    scene = _scene_for_gm(scene_id, by, "change the active scene")
+    scene = scene_for_gm(scene_id, by, "change the active scene")
     with transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=scene.campaign_id)
         campaign.active_scene = scene
@@ -213,7 +214,7 @@ def activation_data(scene: Scene) -> dict:
 
 
 def scene_delete(*, scene_id: int, by) -> None:
-    scene = _scene_for_gm(scene_id, by, "delete scenes")
+    scene = scene_for_gm(scene_id, by, "delete scenes")
     with transaction.atomic():
         _scene_event(
             scene, event_kinds.SCENE_DELETED, by, {"scene": {"id": scene.pk, "name": scene.name}}
