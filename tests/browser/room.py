@@ -1,5 +1,29 @@
-"""Moving about the room page as a person does: its tabs, its squares, a
-finger on its map."""
+"""Moving about the room page as a person does: logging in and opening it,
+its tabs, its squares, a finger on its map."""
+
+
+def log_in(page, url, username, password):
+    page.goto(url + "/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("main button[type=submit]")
+    page.wait_for_url(url + "/")
+
+
+def open_room(browser, server, campaign_id, who, viewport, *, touch=False, accept=False):
+    """A page of its own logged in as `who` in the room, its socket open;
+    its `errors` collect the page's uncaught errors. With `accept`, the
+    page's confirmations ("Remove ... from the map?") are answered yes."""
+    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    if accept:
+        page.on("dialog", lambda dialog: dialog.accept())
+    log_in(page, server["url"], who, server["password"])
+    page.goto(f"{server['url']}/campaigns/{campaign_id}/room/")
+    page.wait_for_selector("#conn[data-state=open]")
+    return page
 
 
 def show_tab(page, name: str) -> None:

@@ -9,23 +9,17 @@ turn began. Screenshots go to tests/artifacts/."""
 
 import pytest
 
+from tests.browser import room
 from tests.browser.room import show_tab
 from tests.combat.battle import ZOMBIE_FIGHT
 
-from .test_room import DESK, PHONE, log_in
+from .test_room import DESK, PHONE
 
 pytestmark = pytest.mark.browser
 
 
 def open_room(browser, table, who, viewport):
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    log_in(page, table["url"], who, table["password"])
-    page.goto(f"{table['url']}/campaigns/{table['fight']['campaign']}/room/")
-    page.wait_for_selector("#conn[data-state=open]")
-    return page
+    return room.open_room(browser, table, table["fight"]["campaign"], who, viewport)
 
 
 @pytest.fixture(scope="module")

@@ -9,11 +9,12 @@ stay free of serious axe violations. Screenshots go to tests/artifacts/."""
 
 import pytest
 
-from tests.browser.room import show_tab, square_centre
+from tests.browser import room
+from tests.browser.room import log_in, show_tab, square_centre
 
 from .conftest import ROOT, seeded_server
 from .test_accessibility import violations
-from .test_room import DESK, PHONE, log_in
+from .test_room import DESK, PHONE
 
 pytestmark = pytest.mark.browser
 
@@ -27,15 +28,8 @@ def vault(tmp_path_factory, chromium_path):
 
 
 def open_room(browser, vault, who, viewport):
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.on("dialog", lambda dialog: dialog.accept())  # "Forget everything ... explored?"
-    log_in(page, vault["url"], who, vault["password"])
-    page.goto(f"{vault['url']}/campaigns/{vault['campaign']}/room/")
-    page.wait_for_selector("#conn[data-state=open]")
-    return page
+    # Confirmations answered yes: "Forget everything ... explored?"
+    return room.open_room(browser, vault, vault["campaign"], who, viewport, accept=True)
 
 
 @pytest.fixture(scope="module")

@@ -9,24 +9,18 @@ press on a phone. Screenshots go to tests/artifacts/."""
 
 import pytest
 
+from tests.browser import room
 from tests.browser.room import finger_drag, show_tab, square_centre, touch
 from tests.tabletop.images import image_bytes
 
-from .test_room import DESK, PHONE, log_in
+from .test_room import DESK, PHONE
 
 pytestmark = pytest.mark.browser
 
 
 def open_room(browser, table, who, viewport, touch=False):
-    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.on("dialog", lambda dialog: dialog.accept())  # "Remove ... from the map?"
-    log_in(page, table["url"], who, table["password"])
-    page.goto(f"{table['url']}/campaigns/{table['muster']['campaign']}/room/")
-    page.wait_for_selector("#conn[data-state=open]")
-    return page
+    campaign = table["muster"]["campaign"]
+    return room.open_room(browser, table, campaign, who, viewport, touch=touch, accept=True)
 
 
 @pytest.fixture(scope="module")

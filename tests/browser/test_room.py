@@ -7,20 +7,12 @@ import re
 
 import pytest
 
-from tests.browser.room import show_tab, square_centre
+from tests.browser.room import log_in, show_tab, square_centre
 
 pytestmark = pytest.mark.browser
 
 DESK = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
-
-
-def log_in(page, url, username, password):
-    page.goto(url + "/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.click("main button[type=submit]")
-    page.wait_for_url(url + "/")
 
 
 def enter_room(page, table):
