@@ -113,3 +113,29 @@ async def test_a_party_members_drag_reaches_the_party_on_a_fog_scene(room, clien
     await player.send({"type": "token.drag", "token": room.tokens["tenrec"], "x": 3, "y": 8})
     drag = await other.until(lambda f: f["type"] == "token.drag")
     assert drag["token"] == room.tokens["tenrec"]
+
+
+@database_sync_to_async
+def own_vision(room, on: bool):
+    from django.contrib.auth import get_user_model
+
+    gm = get_user_model().objects.get(pk=room.users["gm"])
+    services.campaign_update_settings(
+        campaign_id=room.campaign_id, by=gm, settings={"own_vision": on}
+    )
+
+
+async def test_a_player_connected_when_the_table_gives_each_their_own_view_starts_anew(
+    room, clients
+):
+    """Turning `own_vision` on changes the group a connected player sees
+    through: their socket follows at once, with a snapshot of their own view
+    (rendering for the party's group any longer would show them what only
+    the others' tokens see)."""
+    await fog_scene(room)
+    player = await clients(room, "player")
+    assert player.first["vision"]["group"] == "party"
+    await own_vision(room, True)
+    fresh = await player.until(lambda f: f["type"] == "snapshot")
+    assert fresh["reason"] == "vision_changed"
+    assert fresh["vision"]["group"] == f"u{room.users['player']}"

@@ -288,6 +288,7 @@ class RoomConsumer(AsyncConsumer):
             # its tokens).
             self.note_tokens(message)
             self.note_member(message)
+            self.note_vision_setting(message)
             return
         if seq != self.last_seq + 1:
             # Never expected (the hub orders and repairs), but if it happens
@@ -305,6 +306,7 @@ class RoomConsumer(AsyncConsumer):
             if mine is not None:
                 self.outbox.push(mine)
         self.note_member(message)
+        self.note_vision_setting(message)
 
     def push_aside(self, text: str, key=None):
         """Something outside the log (presence, drag previews)."""
@@ -361,6 +363,18 @@ class RoomConsumer(AsyncConsumer):
             self.tokens.pop(meta["id"], None)
         else:
             self.tokens[meta["id"]] = meta
+
+    def note_vision_setting(self, message: dict):
+        """The table changed whether each player sees through their own
+        tokens: a player's group changes, and what they hold of the scene
+        with it, so they start again from a snapshot."""
+        own = message.get("own_vision")
+        if own is None or own == self.own_vision:
+            return
+        before = self.group
+        self.own_vision = own
+        if self.group != before:
+            self.spawn(self.send_snapshot("vision_changed"))
 
     def note_member(self, message: dict):
         member = message.get("member")

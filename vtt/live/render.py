@@ -116,6 +116,10 @@ def render_event(event) -> dict:
             # A fog scene: which tokens each group sees, and what each sees for.
             message["scene"]["seen"] = {g: m["enter"] for g, m in annotation["groups"].items()}
             message["scene"]["eyes"] = annotation.get("eyes") or {}
+    if event.kind == kinds.CAMPAIGN_UPDATED:
+        # Each connection's sight group follows the table's settings.
+        settings = event.data["campaign"].get("settings") or {}
+        message["own_vision"] = bool(settings.get("own_vision"))
     if event.kind in (kinds.MEMBER_UPDATED, kinds.MEMBER_REMOVED):
         role = event.data["role"] if event.kind == kinds.MEMBER_UPDATED else None
         message["member"] = {"user_id": event.data["user"]["id"], "role": role}
