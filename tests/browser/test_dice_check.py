@@ -7,12 +7,12 @@ tampered with, the page names the die that does not match."""
 import pytest
 
 from tests.browser.conftest import seeded_server
-from tests.browser.room import show_tab
+from tests.browser.room import log_in, show_tab
 from tests.rules.test_session_dice import NONCE, SEED, VECTORS
 
-pytestmark = pytest.mark.browser
+from .test_room import DESK, PHONE
 
-DESK = {"width": 1280, "height": 900}
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
@@ -20,14 +20,9 @@ def tables(tmp_path_factory, chromium_path):
     yield from seeded_server(tmp_path_factory, "tests.browser.dice_seed")
 
 
-def signed_in(browser, tables, who):
-    context = browser.new_context(viewport=DESK)
-    page = context.new_page()
-    page.goto(tables["url"] + "/accounts/login/")
-    page.fill("#id_username", who)
-    page.fill("#id_password", tables["password"])
-    page.click("main button[type=submit]")
-    page.wait_for_url(tables["url"] + "/")
+def signed_in(browser, tables, who, viewport=DESK):
+    page = browser.new_context(viewport=viewport).new_page()
+    log_in(page, tables["url"], who, tables["password"])
     return page
 
 
@@ -93,6 +88,23 @@ def test_a_session_played_ended_and_checked(player, gm, tables, shot):
     gm.goto(f"{room}/sessions/1/")
     gm.wait_for_selector("#verdict[data-check=checked]")
     assert gm.locator("#rolls tbody tr").count() == 4
+
+
+def test_the_sessions_and_the_check_page_fit_a_phone(browser, tables, shot):
+    """After the session above ended: its list and its check page on a
+    phone, nothing wider than the screen."""
+    page = signed_in(browser, tables, "player", PHONE)
+    room = f"{tables['url']}/campaigns/{tables['campaign']}"
+    try:
+        page.goto(f"{room}/sessions/")
+        shot(page, "dice-04-player-sessions-phone")
+        page.goto(f"{room}/sessions/1/")
+        page.wait_for_selector("#verdict[data-check=checked]")
+        shot(page, "dice-05-player-check-page-phone")
+        width = page.evaluate("document.scrollingElement.scrollWidth")
+        assert width <= PHONE["width"], f"the check page is {width} px wide on a phone"
+    finally:
+        page.context.close()
 
 
 def test_an_altered_die_is_named(player, tables, shot):
