@@ -104,6 +104,11 @@ async def test_the_gm_previews_the_partys_view(room, clients):
     assert preview["group"] == "party" and goblin not in preview["tokens"]
     refused = await player.ask({"type": "vision.preview", "id": "q", "group": "party"})
     assert refused["code"] == "forbidden"
+    # A group the table does not have: named, and the socket stays.
+    unknown = await gm.ask({"type": "vision.preview", "id": "x", "group": "u999999"})
+    assert (unknown["type"], unknown["code"], unknown["field"]) == ("error", "invalid", "group")
+    await gm.send({"type": "ping", "id": "still"})
+    assert (await gm.until(lambda f: f["type"] == "pong"))["id"] == "still"
 
 
 async def test_a_party_members_drag_reaches_the_party_on_a_fog_scene(room, clients):

@@ -471,7 +471,12 @@ class RoomConsumer(AsyncConsumer):
         """A GM looks at the fog scene as a group sees it (None: stops)."""
         if not self.is_gm:
             return self.reply_error(intent.id, "forbidden", "only a GM may preview a view")
-        self.preview = intent.fields["group"]
+        group = intent.fields["group"]
+        if group is not None and group not in await db.run(room_reads.sight_groups, self.room):
+            return self.reply_error(
+                intent.id, "invalid", 'no such group: "party", or "u<user id>" of a player', "group"
+            )
+        self.preview = group
         self.outbox.push(protocol.ack_frame(intent.id, intent.type))
         if self.preview is not None:
             await self.send_vision()

@@ -117,6 +117,12 @@ def vision_for(scene_id: int | None, viewer: Viewer, preview: str | None = None)
     return vision.vision_of(scene_id, group)
 
 
+def sight_groups(campaign_id: int) -> list[str]:
+    """The groups that see the campaign's fog scenes now (vision.groups_of)."""
+    settings = Campaign.objects.values_list("settings", flat=True).get(pk=campaign_id)
+    return vision.groups_of(vision.players_of(campaign_id), settings)
+
+
 def room_vision(campaign_id: int, viewer: Viewer, preview: str | None = None) -> dict | None:
     scene_id = Campaign.objects.values_list("active_scene_id", flat=True).get(pk=campaign_id)
     return vision_for(scene_id, viewer, preview)
