@@ -203,6 +203,19 @@ ENDPOINTS = [
         None,
         (401, 404, 404, 404, 404, 404),
     ),
+    (
+        "get",
+        "/api/campaigns/{campaign}/sessions/{session}/replay/",
+        None,
+        (401, 404, 200, 200, 200, 200),
+    ),
+    # Another member's view of the replay is the GM's to ask for.
+    (
+        "get",
+        "/api/campaigns/{campaign}/sessions/{session}/replay/?as={player}",
+        None,
+        (401, 404, 403, 200, 403, 200),
+    ),
     ("get", "/api/schema/", None, (200, 200, 200, 200, 200, 200)),
     ("get", "/api/docs/", None, (200, 200, 200, 200, 200, 200)),
 ]
@@ -218,6 +231,7 @@ def fill(template, table):
     names = {
         "campaign": table.campaign.pk,
         "observer": table.observer.pk,
+        "player": table.player.pk,
         "other": table.other.pk,
         "invite": table.invite.pk,
         "invite_code": table.invite.code,
@@ -278,7 +292,7 @@ def test_every_route_is_in_the_matrix():
     routes = {
         "api/" + str(p.pattern).replace("<int:", "{").replace(">", "}") for p in api.url_patterns
     } - rules_only
-    covered = {url.lstrip("/") for _, url, _, _ in ENDPOINTS}
+    covered = {url.lstrip("/").split("?")[0] for _, url, _, _ in ENDPOINTS}
 
     def shape(route):
         return re.sub(r"\{[a-z_]+\}", "{}", route)

@@ -261,6 +261,35 @@ class SessionCheckOut(SessionOut):
     rolls = ThrowOut(many=True, help_text="The throws the caller saw, in roll order.")
 
 
+class ReplayRollOut(serializers.Serializer):
+    roll = serializers.IntegerField(help_text="Its number in the session.")
+    seq = serializers.IntegerField(help_text="The log entry that showed it.")
+    words = serializers.CharField()
+
+
+class ReplayWatcherOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    role = serializers.CharField()
+
+
+class ReplayOut(serializers.Serializer):
+    campaign = serializers.DictField(help_text="id, name, game.")
+    session = SessionOut()
+    viewer = ReplayWatcherOut(help_text="Whose view this is.")
+    first = serializers.IntegerField(
+        allow_null=True,
+        help_text="The first event: the scene change the map at the start comes from.",
+    )
+    start = serializers.IntegerField(allow_null=True, help_text="The session.started event.")
+    end = serializers.IntegerField(allow_null=True, help_text="session.ended, or the log's last.")
+    events = serializers.ListField(
+        child=serializers.DictField(), help_text="This page's events, as the viewer received them."
+    )
+    rolls = ReplayRollOut(many=True, help_text="The session's throws these events show.")
+    next = serializers.IntegerField(allow_null=True, help_text="Pass as ?after= for the next page.")
+
+
 class ErrorDetailOut(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()

@@ -88,4 +88,9 @@ urlpatterns = [
         sessions.SessionDetailView.as_view(),
         name="session",
     ),
+    path(
+        "campaigns/<int:campaign_id>/sessions/<int:number>/replay/",
+        sessions.SessionReplayView.as_view(),
+        name="session-replay",
+    ),
 ]

@@ -30,7 +30,7 @@ def session_of(campaign_id: int, number) -> PlaySession | None:
     return PlaySession.objects.filter(campaign_id=campaign_id, number=number).first()
 
 
-def _started_seq(session: PlaySession) -> int | None:
+def started_seq(session: PlaySession) -> int | None:
     return (
         RoomEvent.objects.filter(
             campaign_id=session.campaign_id,
@@ -46,7 +46,7 @@ def logged_throws(session: PlaySession, viewer: Viewer | None = None):
     """Every showing of the session's throws in the log, in log order, each
     with its entry's `seq` and time (a throw shows again in its attack's
     damage and in a reveal). `viewer` None reads the log as stored."""
-    started = _started_seq(session)
+    started = started_seq(session)
     if started is None:
         return
     events = RoomEvent.objects.filter(

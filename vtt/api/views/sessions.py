@@ -2,15 +2,15 @@
 and one session's rolls as the caller saw them, with what checking their
 dice needs."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
-from vtt.tabletop import services, sessions
-from vtt.tabletop.errors import NotFound
+from vtt.tabletop import replay, services, sessions
+from vtt.tabletop.errors import NotFound, ServiceError
 
 from ..permissions import campaign_access
-from ..serializers import SessionCheckOut, SessionOut
+from ..serializers import ReplayOut, SessionCheckOut, SessionOut
 from .base import ERRORS, READ_ERRORS, TabletopView
 
 
@@ -48,3 +48,27 @@ class SessionDetailView(TabletopView):
         if session is None:
             raise NotFound("no such session")
         return Response(sessions.session_check(session, viewer))
+
+
+class SessionReplayView(TabletopView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("as", int, description="A member's user id: their view (GM only)."),
+            OpenApiParameter("after", int, description="The page after this seq (`next`)."),
+        ],
+        responses={200: ReplayOut, **ERRORS},
+    )
+    def get(self, request, campaign_id, number):
+        """The session's replay as the caller received it (or, for a GM, as
+        the member `as` did): the log from the scene change the map at its
+        start comes from to its end, each event through the visibility
+        policy (docs/replay.md)."""
+        _, viewer = campaign_access(request.user, campaign_id)
+        session = sessions.session_of(campaign_id, number)
+        if session is None:
+            raise NotFound("no such session")
+        member = replay.watcher(campaign_id, viewer, request.query_params.get("as"))
+        after = request.query_params.get("after")
+        if after is not None and not (after.isdigit() and int(after) <= 2**63 - 1):
+            raise ServiceError("invalid", "after: must be a sequence number", "after")
+        return Response(replay.replay_data(session, member, None if after is None else int(after)))
