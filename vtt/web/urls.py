@@ -28,6 +28,11 @@ urlpatterns = [
         sessions.check,
         name="session_check",
     ),
+    path(
+        "campaigns/<int:campaign_id>/sessions/<int:number>/replay/",
+        sessions.replay,
+        name="session_replay",
+    ),
     path("campaigns/<int:campaign_id>/gm/", gm.console, name="gm"),
     path("campaigns/<int:campaign_id>/gm/invites/", gm.invite_new, name="gm_invite_new"),
     path("campaigns/<int:campaign_id>/gm/members/", gm.member_role, name="gm_member_role"),
