@@ -89,3 +89,32 @@ def test_the_check_page_lists_what_the_viewer_saw(campaign, users, as_user):
 def test_the_room_links_its_sessions(campaign, as_user):
     page = as_user("player").get(f"/campaigns/{campaign.pk}/room/").content.decode()
     assert f'href="/campaigns/{campaign.pk}/sessions/"' in page
+
+
+def replay_config(response) -> dict:
+    found = re.search(
+        r'<script id="replay-config" type="application/json">(.*?)</script>',
+        response.content.decode(),
+        re.DOTALL,
+    )
+    return json.loads(found[1])
+
+
+def test_the_replay_page_is_the_viewers_and_the_gm_picks_whose(campaign, as_user, users):
+    services.session_start(campaign_id=campaign.pk, by=users["gm"])
+    url = f"/campaigns/{campaign.pk}/sessions/1/replay/"
+    listed = as_user("player").get(f"/campaigns/{campaign.pk}/sessions/").content.decode()
+    assert f'href="{url}"' in listed
+    mine = as_user("player").get(url)
+    assert mine.status_code == 200 and b'id="replay-as"' not in mine.content
+    assert replay_config(mine)["api"] == f"/api/campaigns/{campaign.pk}/sessions/1/replay/"
+    # A player asking for another's view is told no and shown their own.
+    refused = as_user("player").get(f"{url}?as={users['other'].pk}", follow=True)
+    assert b"only a GM may replay" in refused.content
+    assert replay_config(refused)["watched"]["id"] == users["player"].pk
+    gm = as_user("gm").get(f"{url}?as={users['other'].pk}")
+    assert b'id="replay-as"' in gm.content
+    assert replay_config(gm)["watched"] == {"id": users["other"].pk, "role": "player"}
+    assert replay_config(gm)["api"].endswith(f"?as={users['other'].pk}")
+    assert as_user("stranger").get(url).status_code == 404
+    assert as_user("gm").get(f"/campaigns/{campaign.pk}/sessions/4/replay/").status_code == 404
