@@ -53,21 +53,32 @@ import collections
 import contextlib
 import json
 import os
-import signal
-import socket
 import statistics
 import subprocess
 import sys
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from live_servers import (  # noqa: E402
+    DEFAULT_REDIS,
+    PLAIN_DAPHNE,
+    SERVE,
+    django_env,
+    free_port,
+    open_client,
+    prepare_database,
+    start_daphne,
+    stop,
+    use_uvloop,
+    wait_for_http,
+    wait_for_port,
+)
+
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/vtt_bench"
-DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
 MAP_SIDE = 100
 WARMUP = 1.0
 MEASURE = 4.0
@@ -77,21 +88,6 @@ DRAIN = 4.0
 MAX_DRAIN = 20.0
 JOIN_TIMEOUT = 30.0  # for every client's snapshot
 SATURATION_STEPS = (5, 10, 15, 20, 30, 40, 50)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def use_uvloop() -> str:
-    try:
-        import uvloop
-    except ImportError:
-        return "asyncio"
-    asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
-    return "uvloop"
 
 
 # ---------------------------------------------------------------- the reference server
@@ -116,38 +112,6 @@ async def serve_reference(port: int) -> None:
 
 
 # ---------------------------------------------------------------- the Django side
-
-
-def django_env(database_url: str, redis_url: str | None) -> dict:
-    env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "vtt.settings"}
-    env.pop("REDIS_URL", None)
-    if redis_url:
-        env["REDIS_URL"] = redis_url
-    env["PYTHONPATH"] = str(ROOT)
-    env["LOG_LEVEL"] = "ERROR"
-    # As a deployment runs: DEBUG off, persistent database connections.
-    env.update(DEBUG="0", SECRET_KEY="bench-only-" + "x" * 40, ALLOWED_HOSTS="127.0.0.1,localhost")
-    env.setdefault("DB_CONN_MAX_AGE", "60")
-    return env
-
-
-def prepare_database(database_url: str) -> None:
-    """Create the bench database if need be and migrate it."""
-    import psycopg
-
-    base, _, query = database_url.partition("?")
-    name = base.rsplit("/", 1)[1]
-    admin = base.rsplit("/", 1)[0] + "/postgres"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
-        if not exists:
-            conn.execute(f'CREATE DATABASE "{name}"')
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-        cwd=ROOT,
-        env=django_env(database_url, None),
-        check=True,
-    )
 
 
 @dataclass
@@ -246,69 +210,10 @@ def pillars(count: int = 75) -> list:
     return walls
 
 
-# How the Django targets are served: as the site is (daphne on uvloop), or
-# with --plain-daphne by daphne's own command, on asyncio's default loop.
-SERVE = [sys.executable, "-m", "vtt.serve"]
-PLAIN_DAPHNE = [str(Path(sys.executable).with_name("daphne"))]
+# How the Django targets are served: --plain-daphne serves them with daphne's
+# own command instead of vtt.serve; --server-logs keeps the servers' output.
 server_command = SERVE
-
-
-SERVER_LOGS: Path | None = None  # --server-logs: keep the servers' output there
-
-
-def start_daphne(port: int, env: dict) -> subprocess.Popen:
-    out = subprocess.DEVNULL
-    if SERVER_LOGS is not None:
-        out = open(SERVER_LOGS / f"daphne-{port}.log", "a")  # noqa: SIM115
-        env = {**env, "LOG_LEVEL": "INFO"}
-    return subprocess.Popen(
-        [
-            *server_command,
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "vtt.asgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=out,
-        stderr=out,
-        start_new_session=True,
-    )
-
-
-def wait_for_http(port: int, path: str = "/healthz", timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=2):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"nothing answered on port {port}")
-
-
-def wait_for_port(port: int, timeout: float = 15.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.1)
-    raise RuntimeError(f"nothing listens on port {port}")
-
-
-def stop(processes) -> None:
-    for process in processes:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGTERM)
-    for process in processes:
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(5)
+SERVER_LOGS: Path | None = None
 
 
 # ---------------------------------------------------------------- the load
@@ -349,21 +254,6 @@ class Tally:
     def ended(self) -> None:
         if not self.closing:
             self.closed_early += 1
-
-
-async def open_client(url: str, origin: str, cookie: str | None):
-    from websockets.asyncio.client import connect
-
-    headers = {"Cookie": f"sessionid={cookie}"} if cookie else None
-    return await connect(
-        url,
-        origin=origin,
-        additional_headers=headers,
-        compression=None,
-        max_queue=None,
-        open_timeout=30,
-        ping_interval=None,
-    )
 
 
 async def read_django(ws, tally: Tally, client: int) -> None:
@@ -647,7 +537,7 @@ def servers_for(target: str, database_url: str, redis_url: str):
     count = 2 if target == "redis2" else 1
     env = django_env(database_url, None if target == "memory" else redis_url)
     ports = [free_port() for _ in range(count)]
-    processes = [start_daphne(port, env) for port in ports]
+    processes = [start_daphne(port, env, server_command, SERVER_LOGS) for port in ports]
     try:
         for port in ports:
             wait_for_http(port)
