@@ -578,9 +578,11 @@ class Step:
         return self.worst_p99 < 100 and not (self.lost or self.unanswered or self.not_joined)
 
     def line(self) -> str:
-        kinds = " ".join(f"{k} {self.p50[k]:.0f}/{self.p99[k]:.0f}" for k in KINDS)
+        kinds = " ".join(
+            f"{k} {self.p50[k]:.0f}/{self.p99[k]:.0f} ({self.counts[k]})" for k in KINDS
+        )
         return (
-            f"  {self.processes} process(es) {self.rooms:4} rooms: p50/p99 ms {kinds} | "
+            f"  {self.processes} process(es) {self.rooms:4} rooms: p50/p99 ms (deliveries) {kinds} | "
             f"lost {self.lost} unanswered {self.unanswered} not-joined {self.not_joined} "
             f"refused {self.refused or 0} twice {self.twice} via-resync {self.via_resync} "
             f"snapshots-again {self.snapshots_again} merged {self.drags_expected - self.drags_seen} "
