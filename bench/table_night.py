@@ -724,15 +724,19 @@ def report(steps: list[Step], runs: int) -> str:
             f"{s.machine_cpu:.0f} | {sum(p.held for p in picked)} of {len(picked)} |"
         )
     lines.append("")
+    largest = {}
     for processes in sorted({s.processes for s in steps}):
         held = []
         for run in range(runs):
             ours = [s for s in steps if s.processes == processes and s.run == run]
             held.append(max((s.rooms for s in ours if s.held), default=0))
+        largest[processes] = statistics.median(held)
         lines.append(
-            f"{processes} process(es): largest step held {statistics.median(held):g} rooms "
+            f"{processes} process(es): largest step held {largest[processes]:g} rooms "
             f"(runs: {', '.join(map(str, held))})"
         )
+    if largest.get(1) and 2 in largest:
+        lines.append(f"2 processes held {largest[2] / largest[1]:.2f} times the rooms of 1.")
     lines.append(
         f"Each row the median of {len(steps) and runs} run(s) by the worst p99; lost and "
         "unanswered the most of any run. CPU in % of one core (machine: % of all cores)."
