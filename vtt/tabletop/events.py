@@ -13,7 +13,7 @@ from django.db import transaction
 from django.dispatch import Signal
 
 from . import event_kinds, vision
-from .models import Campaign, RoomEvent, Visibility
+from .models import Campaign, RoomEvent, Scene, SceneSight, Visibility
 
 # Sent after the transaction that appended `event` has committed.
 event_committed = Signal()
@@ -63,7 +63,7 @@ def append_event(
     connection = transaction.get_connection()
     if not connection.in_atomic_block:
         raise RuntimeError("append_event must run inside transaction.atomic()")
-    seq, room_scene_id = _next_seq(connection, campaign.pk)
+    seq, room_scene_id, room_fog = _next_seq(connection, campaign.pk)
     campaign.event_seq = seq
     if callable(data):
         data = data(seq)
@@ -71,7 +71,7 @@ def append_event(
         visibility = Visibility.GM
     event_kinds.check(kind, data, visibility)
     sight_scene = scene_id if scene_id is not None else _sight_scene(kind, data, room_scene_id)
-    if sight_scene is not None and sight_scene == room_scene_id:
+    if room_fog and sight_scene is not None and sight_scene == room_scene_id:
         annotation = vision.annotate(
             campaign,
             sight_scene,
@@ -91,20 +91,26 @@ def append_event(
     return event
 
 
-def _next_seq(connection, campaign_id: int) -> tuple[int, int | None]:
-    """Bump and read the counter, and the room's scene, in one statement: the
-    campaign row stays locked until commit, so every round trip saved here
-    is saved for every writer queued behind it. PostgreSQL and SQLite (3.35+)
-    both RETURN."""
-    table = connection.ops.quote_name(Campaign._meta.db_table)
+def _next_seq(connection, campaign_id: int) -> tuple[int, int | None, bool]:
+    """Bump and read the counter, the room's scene and whether that scene
+    has fog (or had it: its stored views are still active) in one statement:
+    the campaign row stays locked until commit, so every round trip saved
+    here is saved for every writer queued behind it. A room without fog
+    reads nothing more for vision. PostgreSQL and SQLite (3.35+) both
+    RETURN, with a subquery."""
+    quote = connection.ops.quote_name
+    table, scene, sight = (quote(model._meta.db_table) for model in (Campaign, Scene, SceneSight))
     with connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE {table} SET event_seq = event_seq + 1 WHERE id = %s"
-            " RETURNING event_seq, active_scene_id",
+            " RETURNING event_seq, active_scene_id,"
+            f" (SELECT s.fog OR EXISTS (SELECT 1 FROM {sight} v"
+            f"   WHERE v.scene_id = s.id AND v.active)"
+            f"  FROM {scene} s WHERE s.id = {table}.active_scene_id)",
             [campaign_id],
         )
-        seq, room_scene_id = cursor.fetchone()
-        return seq, room_scene_id
+        seq, room_scene_id, room_fog = cursor.fetchone()
+        return seq, room_scene_id, bool(room_fog)
 
 
 def events_since(campaign_id: int, after_seq: int, limit: int = 200):
