@@ -15,6 +15,7 @@ socket stays."""
 
 import asyncio
 import contextlib
+import functools
 import logging
 import uuid
 from urllib.parse import parse_qs
@@ -30,7 +31,7 @@ from vtt.tabletop.services.errors import ServiceError, StaleVersion
 from vtt.tabletop.visibility import Viewer
 from vtt.tabletop.vision import PARTY
 
-from . import db, intents, protocol, room_reads
+from . import db, group_commit, intents, protocol, room_reads
 from .hub import get_hub, presence_frame
 from .limits import DRAG_BURST, DRAG_RATE, REFUSED_COST, ConnectionLimits, TokenBucket
 from .outbox import Outbox
@@ -450,7 +451,9 @@ class RoomConsumer(AsyncConsumer):
         if intent.type == "token.move":
             self.pending_drags.pop(intent.fields["token"], None)
         try:
-            extra, repeat = await db.run(intents.carry_out, asker, intent)
+            extra, repeat = await group_commit.writer(self.room).carry_out(
+                functools.partial(intents.carry_out, asker, intent)
+            )
         except StaleVersion as error:
             current = await db.run(token_data, error.token)
             self.reply_error(intent.id, error.code, error.message, error.field, token=current)
