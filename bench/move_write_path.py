@@ -15,6 +15,7 @@ means for latency. Uses the `vtt_bench` database that ws_fanout.py creates
 (DATABASE_URL to use another)."""
 
 import argparse
+import functools
 import os
 import statistics
 import sys
@@ -32,6 +33,12 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument(
+        "--batch",
+        type=int,
+        default=0,
+        help="also time moves with ids committed K at a time (vtt.live.group_commit)",
+    )
+    parser.add_argument(
         "--database-url", default=os.environ.get("DATABASE_URL") or DEFAULT_DATABASE
     )
     args = parser.parse_args()
@@ -44,7 +51,7 @@ def main() -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from vtt.live import intents
+    from vtt.live import group_commit, intents
     from vtt.live.protocol import Intent
     from vtt.tabletop.models import Token
 
@@ -62,6 +69,21 @@ def main() -> None:
         intent = Intent("token.move", f"bench-{sent}" if with_id else None, fields)
         version = intents.carry_out(asker, intent)[0]["token"]["version"]
 
+    def batch(i: int) -> None:
+        nonlocal version, sent
+        acts = []
+        for j in range(args.batch):
+            sent += 1
+            fields = {"token": token.pk, "x": 1 + (i + j) % 50, "y": 2, "version": None}
+            acts.append(
+                functools.partial(
+                    intents.carry_out, asker, Intent("token.move", f"bench-{sent}", fields)
+                )
+            )
+        outcomes = group_commit.carry_out_together(table.campaign_id, acts)
+        assert all(o.error is None for o in outcomes), outcomes
+        version = outcomes[-1].answer[0]["token"]["version"]
+
     for with_id in (False, True):
         with CaptureQueriesContext(connection) as captured:
             move(int(with_id), with_id)  # each to another square, so each moves
@@ -70,23 +92,35 @@ def main() -> None:
             print("   ", query["sql"][:110])
 
     figures = {False: [], True: []}
+    if args.batch:
+        figures["batch"] = []
     for run in range(args.runs):
-        for with_id in (False, True):
+        for with_id in figures:
             start = time.perf_counter()
-            for i in range(args.moves):
-                move(i + 2, with_id)
+            if with_id == "batch":
+                for i in range(0, args.moves, args.batch):
+                    batch(i)
+            else:
+                for i in range(args.moves):
+                    move(i + 2, with_id)
             elapsed = time.perf_counter() - start
             figures[with_id].append(1000 * elapsed / args.moves)
             print(
-                f"run {run + 1} {'with' if with_id else 'without'} ids: "
+                f"run {run + 1} {_name(with_id, args.batch)}: "
                 f"{figures[with_id][-1]:.3f} ms per move ({args.moves / elapsed:.0f}/s)"
             )
     for with_id, runs in figures.items():
         median = statistics.median(runs)
         print(
-            f"median of {args.runs} {'with' if with_id else 'without'} ids: "
+            f"median of {args.runs} {_name(with_id, args.batch)}: "
             f"{median:.3f} ms per move, {1000 / median:.0f} moves/s"
         )
+
+
+def _name(kind, batch: int) -> str:
+    if kind == "batch":
+        return f"with ids, {batch} to a commit"
+    return "with ids" if kind else "without ids"
 
 
 if __name__ == "__main__":
