@@ -276,17 +276,21 @@ class Hub:
             while self._outgoing:
                 message = self._outgoing.popleft()
                 rooms.setdefault(message["room"], []).append(message)
-            for room, items in rooms.items():
-                batch = (
-                    items[0]
-                    if len(items) == 1
-                    else {"type": "room.batch", "room": room, "items": items}
-                )
-                try:
-                    await self.layer.group_send(room_group(room), batch)
-                except Exception:
-                    # Events are in the log: the room's processes catch up from it.
-                    logger.exception("room hub: could not publish to room %s", room)
+            # Every room's batch at once: one after another, each publish
+            # waited for its own round trip to Redis, which was the largest
+            # single cost of a process holding many small rooms. A room's
+            # next batch still waits for this one, so its order holds.
+            await asyncio.gather(*(self._publish(room, items) for room, items in rooms.items()))
+
+    async def _publish(self, room: int, items: list) -> None:
+        batch = (
+            items[0] if len(items) == 1 else {"type": "room.batch", "room": room, "items": items}
+        )
+        try:
+            await self.layer.group_send(room_group(room), batch)
+        except Exception:
+            # Events are in the log: the room's processes catch up from it.
+            logger.exception("room hub: could not publish to room %s", room)
 
     def spawn(self, coro) -> asyncio.Task:
         task = self.loop.create_task(coro)
