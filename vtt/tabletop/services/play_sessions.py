@@ -110,18 +110,43 @@ def session_end(*, campaign_id: int, by) -> PlaySession:
     return session
 
 
+def _next_roll(connection, campaign_id: int) -> PlaySession | None:
+    """Count one more roll in the open session and read it, in one
+    statement (every roll pays for this). The statement locks the session's
+    row until commit, so roll numbers follow the order the rolls commit in,
+    and an ending session waits for the rolls already drawn; a roll that
+    comes after the end finds no open session."""
+    table = connection.ops.quote_name(PlaySession._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET rolls = rolls + 1"
+            " WHERE campaign_id = %s AND ended_at IS NULL"
+            " RETURNING id, number, rolls, seed",
+            [campaign_id],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    pk, number, rolls, seed = row
+    return PlaySession(pk=pk, campaign_id=campaign_id, number=number, rolls=rolls, seed=seed)
+
+
 def draw(campaign: Campaign, nonce: str | None, *, physical: bool = False) -> Draw:
     """The next roll number of the campaign's open session (opening one when
     there is none) for one throw of dice. Must run in the transaction that
     records the throw, so a throw that fails gives its number back.
     `nonce` is the roller's, already checked (clean_nonce); without one the
     server makes one and says so."""
-    if not transaction.get_connection().in_atomic_block:
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
         raise RuntimeError("draw must run inside transaction.atomic()")
-    locked = _lock(campaign.pk)
-    session = open_session(campaign.pk) or _start(locked, None)
-    session.rolls += 1
-    session.save(update_fields=["rolls"])
+    session = _next_roll(connection, campaign.pk)
+    if session is None:  # no session open: this roll opens one (or finds
+        # the one another roll opened while it waited for the lock)
+        locked = _lock(campaign.pk)
+        session = open_session(campaign.pk) or _start(locked, None)
+        session.rolls += 1
+        session.save(update_fields=["rolls"])
     if physical:
         record = {"session": session.number, "roll": session.rolls, "physical": True}
         return Draw(record, None)
