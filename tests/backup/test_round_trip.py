@@ -138,3 +138,45 @@ def test_an_export_imported_into_an_empty_database_reproduces_the_campaign():
     assert not get_user_model().objects.filter(is_active=True).exists()
     assert not any(u.has_usable_password() for u in get_user_model().objects.all())
 
+
+
+def verified(campaign_id: int, number: int) -> str:
+    out = io.StringIO()
+    call_command("verify_session", str(campaign_id), str(number), stdout=out)
+    return out.getvalue()
+
+
+def test_imported_beside_other_campaigns_it_gets_ids_of_its_own_and_still_plays():
+    battle = rich_campaign()
+    original = battle.campaign
+    data = export_campaign(original)
+    before = snapshot(original)
+    gm = battle.users["gm"]
+
+    copy = import_campaign(data, owner=gm)
+    again = import_campaign(data, owner=gm)
+
+    # The original is untouched; each copy has rows of its own.
+    assert snapshot(original) == before
+    assert copy.pk != again.pk != original.pk
+    for campaign in (copy, again):
+        events = RoomEvent.objects.filter(campaign=campaign)
+        assert campaign.event_seq == max(e.seq for e in events)
+        # Every token the log names is one of this campaign's, or a stand-in
+        # for one deleted before the export: never another campaign's.
+        own = set(Token.objects.filter(scene__campaign=campaign).values_list("pk", flat=True))
+        for event in events.filter(kind__startswith="token."):
+            token_id = event.data["token"]["id"]
+            assert token_id in own or token_id > STAND_IN_TOP - 100
+        # Each ended session still checks, roll by roll, from the log.
+        for session in PlaySession.objects.filter(campaign=campaign):
+            assert "DOES NOT MATCH" not in verified(campaign.pk, session.number)
+            assert "MISSING" not in verified(campaign.pk, session.number)
+    # Undo reads the log's ids: the copy's last move goes back on the copy.
+    moved = RoomEvent.objects.filter(campaign=copy, kind="token.moved").last()
+    token = Token.objects.get(pk=moved.data["token"]["id"])
+    assert token.scene.campaign_id == copy.pk
+    undo_last(campaign_id=copy.pk, by=gm)
+    token.refresh_from_db()
+    assert [token.x, token.y] == moved.data["from"]
+    assert snapshot(original) == before

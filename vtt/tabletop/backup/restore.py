@@ -30,6 +30,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from vtt import games
 
 from .. import event_kinds, images
+from ..errors import ServiceError
 from ..events import append_event
 from ..models import Campaign, Membership, Role
 from ..serialize import user_data
@@ -128,10 +129,12 @@ class _Plan:
         ):
             raise BadArchive("campaign.json: files must give each picture's URL")
         # Each picture's kind from its content, the extension it is stored with.
-        self.kinds = {
-            name: images.check_image(ContentFile(content, name=name), field="archive")
-            for name, content in self.files.items()
-        }
+        self.kinds = {}
+        for name, content in self.files.items():
+            try:
+                self.kinds[name] = images.check_image(ContentFile(content, name=name))
+            except ServiceError as error:
+                raise BadArchive(f"the picture {name} is refused: {error.message}") from None
 
     def _check_events(self):
         seqs = set()
