@@ -38,9 +38,7 @@ def rich_campaign():
     services.roll_adjudicate(campaign_id=cid, by=player, request=CHECK, nonce=NONCE)
     services.roll_adjudicate(campaign_id=cid, by=gm, request=CHECK, visibility="gm")
     services.roll_adjudicate(campaign_id=cid, by=player, request=CHECK, visibility="blind")
-    services.roll_adjudicate(
-        campaign_id=cid, by=player, request={**CHECK, "faces": [6, 5, 1, 1]}
-    )
+    services.roll_adjudicate(campaign_id=cid, by=player, request={**CHECK, "faces": [6, 5, 1, 1]})
     hidden = services.roll_adjudicate(campaign_id=cid, by=gm, request=CHECK, visibility="gm")
     event_reveal(
         campaign_id=cid,

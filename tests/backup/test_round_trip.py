@@ -66,9 +66,7 @@ def usernames() -> dict[int, str]:
 def id_maps(before: dict, after: dict, names_before, names_after) -> dict:
     """old id -> new id, per table: rows keep their order."""
     maps = {
-        name: {
-            old["id"]: new["id"] for old, new in zip(before[name], after[name], strict=True)
-        }
+        name: {old["id"]: new["id"] for old, new in zip(before[name], after[name], strict=True)}
         for name in before
     }
     by_name = {name: pk for pk, name in names_after.items()}
@@ -137,7 +135,6 @@ def test_an_export_imported_into_an_empty_database_reproduces_the_campaign():
     # Nobody imported can log in until the operator says so.
     assert not get_user_model().objects.filter(is_active=True).exists()
     assert not any(u.has_usable_password() for u in get_user_model().objects.all())
-
 
 
 def verified(campaign_id: int, number: int) -> str:

@@ -56,7 +56,9 @@ class Table:
 
 
 def _foreign_keys(model):
-    return [f for f in model._meta.concrete_fields if f.is_relation and (f.many_to_one or f.one_to_one)]
+    return [
+        f for f in model._meta.concrete_fields if f.is_relation and (f.many_to_one or f.one_to_one)
+    ]
 
 
 def _all_models():
@@ -129,4 +131,3 @@ def outside_keys() -> list[str]:
 
 def is_file(field) -> bool:
     return isinstance(field, models.FileField)
-

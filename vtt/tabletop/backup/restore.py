@@ -146,7 +146,9 @@ class _Plan:
             try:
                 event_kinds.check(row["kind"], payload, row["visibility"])
             except (event_kinds.UndeclaredEvent, event_kinds.InvalidEvent) as error:
-                raise BadArchive(f"log entry #{row['seq']} is not one this server keeps: {error}")
+                raise BadArchive(
+                    f"log entry #{row['seq']} is not one this server keeps: {error}"
+                ) from None
             if row["seq"] in seqs:
                 raise BadArchive(f"the log has two entries #{row['seq']}")
             seqs.add(row["seq"])
@@ -167,7 +169,9 @@ def _users(users) -> list[dict]:
             if not user.get("username"):
                 raise ValidationError("empty")
         except ValidationError:
-            raise BadArchive(f"campaign.json: {user.get('username')!r} is not a user name") from None
+            raise BadArchive(
+                f"campaign.json: {user.get('username')!r} is not a user name"
+            ) from None
         for key in ("first_name", "last_name"):
             if not isinstance(user.get(key, ""), str) or len(user.get(key, "")) > 150:
                 raise BadArchive(f"campaign.json: user {user['username']}'s {key} is not text")
