@@ -17,5 +17,9 @@ class CampaignForm(forms.Form):
     game = forms.ChoiceField(label="Game", choices=games.choices)
 
 
+class ImportForm(forms.Form):
+    archive = forms.FileField(label="Campaign archive (.zip, from Download backup)")
+
+
 class JoinForm(forms.Form):
     code = forms.CharField(label="Invite code", max_length=32, strip=True)

@@ -11,6 +11,7 @@ urlpatterns = [
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("campaigns/new/", lobby.campaign_new, name="campaign_new"),
+    path("campaigns/import/", lobby.campaign_import, name="campaign_import"),
     path("join/", lobby.invite_join, name="invite_join"),
     path("campaigns/<int:campaign_id>/room/", room.room, name="room"),
     path("campaigns/<int:campaign_id>/characters/", characters.index, name="characters"),
@@ -38,6 +39,7 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/gm/members/", gm.member_role, name="gm_member_role"),
     path("campaigns/<int:campaign_id>/gm/settings/", gm.settings_save, name="gm_settings"),
     path("campaigns/<int:campaign_id>/gm/undo/", gm.undo, name="gm_undo"),
+    path("campaigns/<int:campaign_id>/gm/backup/", gm.backup, name="gm_backup"),
     path("campaigns/<int:campaign_id>/gm/scenes/", gm.scene_new, name="gm_scene_new"),
     path("campaigns/<int:campaign_id>/gm/scenes/<int:scene_id>/", gm.scene_edit, name="gm_scene"),
     path(

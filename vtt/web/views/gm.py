@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -14,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from vtt.combat.services.undo import last_result, undo_last
 from vtt.tabletop import services
+from vtt.tabletop.backup import export_campaign
 from vtt.tabletop.models import Character, Invite, Membership, Scene, Token
 from vtt.tabletop.services import ServiceError, StaleVersion
 from vtt.tabletop.services.play_sessions import open_session
@@ -334,3 +336,21 @@ def undo(request, campaign_id: int):
     else:
         messages.success(request, f"Undone: entry #{event.data.get('undo_of')}.")
     return redirect("web:gm", campaign_id=campaign_id)
+
+
+@login_required
+def backup(request, campaign_id: int):
+    """The campaign's archive, as this GM may see it (docs/backup.md): a
+    GET, because it changes nothing; refused while a session is open."""
+    membership = gm_membership_or_404(request.user, campaign_id)
+    campaign = membership.campaign
+    try:
+        data = export_campaign(campaign, reader=request.user)
+    except ServiceError as exc:
+        messages.error(request, f"No backup: {exc.message}.")
+        return redirect("web:gm", campaign_id=campaign_id)
+    response = HttpResponse(data, content_type="application/zip")
+    stamp = timezone.now().strftime("%Y%m%d-%H%M")
+    response["Content-Disposition"] = f'attachment; filename="campaign-{campaign.pk}-{stamp}.zip"'
+    response["Cache-Control"] = "no-store"
+    return response

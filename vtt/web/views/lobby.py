@@ -7,10 +7,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from vtt.tabletop import services
+from vtt.tabletop.backup import MAX_ARCHIVE_BYTES, import_campaign
 from vtt.tabletop.models import Membership
 from vtt.tabletop.services import ServiceError
 
-from ..forms import CampaignForm, JoinForm
+from ..forms import CampaignForm, ImportForm, JoinForm
 from ..service_errors import add_service_error
 
 
@@ -20,7 +21,7 @@ def home(request):
     return _lobby(request, CampaignForm(), JoinForm())
 
 
-def _lobby(request, campaign_form, join_form, status=200):
+def _lobby(request, campaign_form, join_form, status=200, import_form=None):
     memberships = (
         Membership.objects.filter(user=request.user)
         .select_related("campaign")
@@ -30,6 +31,7 @@ def _lobby(request, campaign_form, join_form, status=200):
         "memberships": memberships,
         "campaign_form": campaign_form,
         "join_form": join_form,
+        "import_form": import_form or ImportForm(),
     }
     return render(request, "web/lobby.html", context, status=status)
 
@@ -52,6 +54,30 @@ def campaign_new(request):
 
 
 @login_required
+@require_POST
+def campaign_import(request):
+    """A campaign from a backup archive, as a new campaign the importer is a
+    GM of (docs/backup.md). Anyone logged in may, as anyone may start one."""
+    form = ImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        upload = form.cleaned_data["archive"]
+        try:
+            if upload.size > MAX_ARCHIVE_BYTES:
+                raise ServiceError(
+                    "too_large",
+                    f"the archive must be at most {MAX_ARCHIVE_BYTES // 2**20} MB",
+                    "archive",
+                )
+            campaign = import_campaign(upload.read(), owner=request.user)
+        except ServiceError as exc:
+            form.add_error("archive", exc.message)
+        else:
+            messages.success(request, f"{campaign.name} is imported. You are its GM.")
+            return redirect("web:gm", campaign_id=campaign.pk)
+    return _lobby(request, CampaignForm(), JoinForm(), status=400, import_form=form)
+
+
+@login_required
 @require_http_methods(["GET", "POST"])
 def invite_join(request):
     """POST joins with a code. GET is the invite link a GM hands out
@@ -59,7 +85,9 @@ def invite_join(request):
     one press after logging in (a link never joins by itself: a GET must
     change nothing)."""
     if request.method == "GET":
-        return _lobby(request, CampaignForm(), JoinForm(initial={"code": request.GET.get("code", "")[:64]}))
+        return _lobby(
+            request, CampaignForm(), JoinForm(initial={"code": request.GET.get("code", "")[:64]})
+        )
     form = JoinForm(request.POST)
     if form.is_valid():
         try:

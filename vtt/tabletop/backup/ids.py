@@ -1,0 +1,135 @@
+"""New ids for an imported campaign, inside the JSON the log keeps.
+
+A room event's payload names tokens, scenes, characters, users... by id
+(the shapes in vtt.tabletop.event_kinds). Undo, reveal, vision and the
+browser's model of the room read those ids back, so an import rewrites
+them to the new rows' ids. Which key names what is declared here once, by
+the key names the payloads use; the walk is the same for every kind (and
+for a `reveal` entry's copy of another entry).
+
+An id of something deleted before the export (a token removed mid-fight,
+a member who left) has no new row. It gets a stand-in counted down from
+2**53 - 1, the largest id a browser holds exactly: far above any id the
+database hands out, so it never names a row of this server, and the same
+old id always gets the same stand-in."""
+
+from collections.abc import Callable
+
+TOKEN, SCENE, CHARACTER = "tabletop.token", "tabletop.scene", "tabletop.character"
+CAMPAIGN, ROLL, USER = "tabletop.campaign", "tabletop.roll", "user"
+ATTACK, ENCOUNTER, COMBATANT = "combat.attack", "combat.encounter", "combat.combatant"
+
+# A key whose value is an object (or a list of objects) whose "id" names a row.
+OBJECTS = {
+    "token": TOKEN,
+    "tokens": TOKEN,
+    "scene": SCENE,
+    "character": CHARACTER,
+    "campaign": CAMPAIGN,
+    "attack": ATTACK,
+    "encounter": ENCOUNTER,
+    "order": COMBATANT,
+    "user": USER,
+    "roller": USER,
+    "owner": USER,
+    "from": USER,
+    "to": USER,
+    "by": USER,
+}
+# A key whose value is an id (or a list of ids).
+IDS = {
+    "token_id": TOKEN,
+    "scene_id": SCENE,
+    "active_scene_id": SCENE,
+    "character_id": CHARACTER,
+    "campaign_id": CAMPAIGN,
+    "roll_id": ROLL,
+    "attack_id": ATTACK,
+    "encounter_id": ENCOUNTER,
+    "combatant_id": COMBATANT,
+    "current": COMBATANT,
+    "user_id": USER,
+    "controllers": USER,
+}
+# The fog-of-war annotation append_event keeps on an event (vision.annotate).
+SIGHT = "sight"
+STAND_IN_TOP = 2**53 - 1
+
+
+class NewIds:
+    """old id -> new id, per table; stand-ins for rows that are gone."""
+
+    def __init__(self, maps: dict[str, dict[int, int]]):
+        self.maps = maps
+        self.stand_ins: dict[tuple[str, int], int] = {}
+
+    def of(self, table: str, old):
+        if not isinstance(old, int) or isinstance(old, bool):
+            return old
+        new = self.maps.get(table, {}).get(old)
+        if new is None:
+            key = (table, old)
+            if key not in self.stand_ins:
+                self.stand_ins[key] = STAND_IN_TOP - len(self.stand_ins)
+            new = self.stand_ins[key]
+        return new
+
+    def group(self, name):
+        """A sight group: "party", or "u<user id>" (vision.group_of)."""
+        if isinstance(name, str) and name[:1] == "u" and name[1:].isdigit():
+            return f"u{self.of(USER, int(name[1:]))}"
+        return name
+
+
+def rewrite(value, ids: NewIds, urls: dict[str, str]):
+    """`value` with every id it names replaced, and every stored picture's
+    old URL by its new one."""
+    return _walk(value, None, ids, urls.get)
+
+
+def _walk(value, table, ids: NewIds, url: Callable):
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            if key == "id" and table:
+                out[key] = ids.of(table, item)
+            elif key == SIGHT and isinstance(item, dict) and "groups" in item:
+                out[key] = _sight(item, ids, url)
+            elif key in IDS:
+                out[key] = _ids(item, IDS[key], ids)
+            elif key in OBJECTS:
+                out[key] = _walk(item, OBJECTS[key], ids, url)
+            else:
+                out[key] = _walk(item, None, ids, url)
+        return out
+    if isinstance(value, list):
+        # A list under an object key holds objects of that table.
+        return [_walk(item, table, ids, url) for item in value]
+    if isinstance(value, str):
+        return url(value, value)
+    return value
+
+
+def _ids(value, table, ids: NewIds):
+    if isinstance(value, list):
+        return [ids.of(table, item) for item in value]
+    return ids.of(table, value)
+
+
+def _sight(sight: dict, ids: NewIds, url) -> dict:
+    out = dict(sight)
+    out["scene"] = ids.of(SCENE, sight.get("scene"))
+    out["groups"] = {
+        ids.group(group): {
+            key: _ids(item, TOKEN, ids) if isinstance(item, list) else item
+            for key, item in seen.items()
+        }
+        for group, seen in (sight.get("groups") or {}).items()
+    }
+    out["tokens"] = _walk(sight.get("tokens", []), TOKEN, ids, url)
+    out["views"] = [ids.group(g) for g in sight.get("views", [])]
+    out["eyes"] = {
+        str(ids.of(TOKEN, int(t))) if str(t).isdigit() else t: [ids.group(g) for g in groups]
+        for t, groups in (sight.get("eyes") or {}).items()
+    }
+    return out
