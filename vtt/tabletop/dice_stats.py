@@ -150,7 +150,7 @@ def _name_throwers(throws) -> None:
 
 def dice_stats(campaign_id: int, viewer: Viewer, session: int | None = None) -> dict:
     """Everyone's dice the viewer saw, per player and per character."""
-    everyone = _Group("everyone")
+    everyone = _Group("Everyone")
     players: dict[int, _Group] = {}
     characters: dict[str, _Group] = {}
     for throw in seen_throws(campaign_id, viewer, session):
