@@ -216,6 +216,19 @@ ENDPOINTS = [
         None,
         (401, 404, 403, 200, 403, 200),
     ),
+    (
+        "get",
+        "/api/campaigns/{campaign}/sessions/{session}/journal/",
+        None,
+        (401, 404, 200, 200, 200, 200),
+    ),
+    (
+        "get",
+        "/api/campaigns/{campaign}/sessions/{no_session}/journal/",
+        None,
+        (401, 404, 404, 404, 404, 404),
+    ),
+    ("get", "/api/campaigns/{campaign}/dice-stats/", None, (401, 404, 200, 200, 200, 200)),
     ("get", "/api/schema/", None, (200, 200, 200, 200, 200, 200)),
     ("get", "/api/docs/", None, (200, 200, 200, 200, 200, 200)),
 ]

@@ -1,5 +1,6 @@
 """Two tables for the dice check's browser test: one playing session 1 (the
-GM's hidden roll and the player's physical dice already made), and one whose
+GM's hidden roll, the player's physical dice and a chat line with markup in
+it already made), and one whose
 ended session has a die altered in the log. Run in a subprocess against the
 database the test's daphne serves."""
 
@@ -7,12 +8,15 @@ import json
 
 PASSWORD = "browser-dice-pass-1"
 CHECK = {"system": "artifice", "action": "check", "pool": 4, "difficulty": 2}
+# A chat line the journal must show as typed.
+CHAT = "<b>loud</b> **stars** and a <script>window.hacked = 1</script>"
 
 
 def seed() -> dict:
     from django.contrib.auth import get_user_model
 
     from vtt.tabletop import services
+    from vtt.tabletop.services.chat import chat_say
 
     users = get_user_model().objects
     gm = users.create_user("gm", password=PASSWORD)
@@ -35,6 +39,7 @@ def seed() -> dict:
     playing = table("The Dice Tomb")
     roll(playing, gm, visibility="gm")
     roll(playing, player, request={**CHECK, "faces": [6, 5, 2, 1]})
+    chat_say(campaign_id=playing.pk, by=player, text=CHAT)
 
     tampered = table("The Crooked Table")
     roll(tampered, player, nonce="ab" * 16)

@@ -7,6 +7,7 @@ tampered with, the page names the die that does not match."""
 import pytest
 
 from tests.browser.conftest import seeded_server
+from tests.browser.dice_seed import CHAT
 from tests.browser.room import log_in, show_tab
 from tests.rules.test_session_dice import NONCE, SEED, VECTORS
 
@@ -105,6 +106,49 @@ def test_the_sessions_and_the_check_page_fit_a_phone(browser, tables, shot):
         assert width <= PHONE["width"], f"the check page is {width} px wide on a phone"
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("viewport", [DESK, PHONE], ids=["desk", "phone"])
+def test_the_journal_and_the_dice_pages(browser, tables, shot, viewport):
+    """After the session above ended: its journal (the GM's with the hidden
+    roll, the player's without) and the dice statistics, at a desk and on a
+    phone, nothing wider than the screen."""
+    room = f"{tables['url']}/campaigns/{tables['campaign']}"
+    size = "desk" if viewport is DESK else "phone"
+    for who in ("gm", "player"):
+        page = signed_in(browser, tables, who, viewport)
+        try:
+            page.goto(f"{room}/sessions/")
+            page.click("#sessions .journal-link")
+            page.wait_for_url(f"{room}/sessions/1/journal/")
+            entries = page.locator("#journal-entries li")
+            chat = page.locator("#journal-entries li.journal-chat").inner_text()
+            assert CHAT in chat  # as typed: no markup ran or rendered
+            assert page.evaluate("window.hacked") is None
+            hidden = page.locator("#journal-entries li", has_text="GM only").count()
+            assert hidden == (1 if who == "gm" else 0)
+            assert entries.count() >= 4
+            shot(page, f"journal-01-{who}-{size}")
+            page.emulate_media(media="print")
+            assert page.locator(".site-header").is_hidden()
+            assert page.locator("#journal-print").is_hidden()
+            shot(page, f"journal-02-{who}-{size}-print")
+            page.emulate_media(media="screen")
+            width = page.evaluate("document.scrollingElement.scrollWidth")
+            assert width <= viewport["width"], f"the journal is {width} px wide"
+
+            page.goto(f"{room}/sessions/")
+            page.click("#dice-stats-link")
+            page.wait_for_url(f"{room}/dice/")
+            everyone = page.locator("#everyone .dice-group")
+            assert everyone.locator(".dice-bars").count() == 2  # the server's, the physical
+            assert everyone.locator(".dice-bars").first.locator("li").count() == 6
+            assert "too few dice to say" in everyone.inner_text().lower()
+            shot(page, f"dice-stats-01-{who}-{size}")
+            width = page.evaluate("document.scrollingElement.scrollWidth")
+            assert width <= viewport["width"], f"the dice page is {width} px wide"
+        finally:
+            page.context.close()
 
 
 def test_an_altered_die_is_named(player, tables, shot):

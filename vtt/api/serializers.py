@@ -252,6 +252,10 @@ class ThrowOut(serializers.Serializer):
     physical = serializers.BooleanField(help_text="Dice entered by a person: not derived.")
     faces = serializers.ListField(child=serializers.IntegerField(), help_text="In thrown order.")
     words = serializers.CharField()
+    by = UserOut(allow_null=True, help_text="Who threw it (null: the entry does not say).")
+    character = serializers.CharField(
+        allow_null=True, help_text="The name of the one it was thrown for, if any."
+    )
     seq = serializers.IntegerField(help_text="The log entry that showed it.")
     at = serializers.CharField(allow_null=True)
 
@@ -288,6 +292,34 @@ class ReplayOut(serializers.Serializer):
     )
     rolls = ReplayRollOut(many=True, help_text="The session's throws these events show.")
     next = serializers.IntegerField(allow_null=True, help_text="Pass as ?after= for the next page.")
+
+
+class FitOut(serializers.Serializer):
+    dice = serializers.IntegerField()
+    counts = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Each face 1 to 6: how often it came up."
+    )
+    expected = serializers.FloatField(help_text="What a fair die gives each face: dice / 6.")
+    chi_square = serializers.FloatField(allow_null=True)
+    p = serializers.FloatField(allow_null=True, help_text="Chi-square, 5 degrees of freedom.")
+    verdict = serializers.CharField(help_text="The p-value in words.")
+
+
+class DiceGroupOut(serializers.Serializer):
+    name = serializers.CharField()
+    throws = serializers.IntegerField()
+    physical_throws = serializers.IntegerField()
+    physical_share = serializers.FloatField(help_text="Physical throws / throws.")
+    dice = FitOut(help_text="The dice the server threw.")
+    physical = FitOut(help_text="The dice people entered (physical dice).")
+
+
+class DiceStatsOut(serializers.Serializer):
+    campaign_id = serializers.IntegerField()
+    session = serializers.IntegerField(allow_null=True)
+    everyone = DiceGroupOut()
+    players = DiceGroupOut(many=True)
+    characters = DiceGroupOut(many=True)
 
 
 class ErrorDetailOut(serializers.Serializer):

@@ -93,4 +93,14 @@ urlpatterns = [
         sessions.SessionReplayView.as_view(),
         name="session-replay",
     ),
+    path(
+        "campaigns/<int:campaign_id>/sessions/<int:number>/journal/",
+        sessions.SessionJournalView.as_view(),
+        name="session-journal",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/dice-stats/",
+        sessions.DiceStatsView.as_view(),
+        name="dice-stats",
+    ),
 ]

@@ -31,9 +31,10 @@ def _faces(result) -> list[int]:
     return [d["face"] for d in (result or {}).get("dice", [])]
 
 
-def _throw(draw: dict, faces: list[int], words: str) -> dict:
+def _throw(draw: dict, faces: list[int], words: str, by=None, character=None) -> dict:
     """One throw as the checks read it: a derived one has its nonce, a
-    physical one says so and has none."""
+    physical one says so and has none. `by` is the member who threw it when
+    the entry names them; `character` the name of the one it was thrown for."""
     physical = bool(draw.get("physical"))
     return {
         "session": draw["session"],
@@ -43,6 +44,8 @@ def _throw(draw: dict, faces: list[int], words: str) -> dict:
         "physical": physical,
         "faces": faces,
         "words": words,
+        "by": by,
+        "character": character,
     }
 
 
@@ -54,7 +57,11 @@ def throws(kind: str, data) -> list[dict]:
         return throws(data.get("type"), data.get("data"))
     if kind == event_kinds.ROLL:
         draw = data.get("draw")
-        return [_throw(draw, _faces(data.get("result")), data.get("sentence", ""))] if draw else []
+        if not draw:
+            return []
+        character = (data.get("character") or {}).get("name")
+        words = data.get("sentence", "")
+        return [_throw(draw, _faces(data.get("result")), words, data.get("roller"), character)]
     if kind in (event_kinds.COMBAT_ATTACK, event_kinds.COMBAT_DAMAGE):
         attack = data.get("attack") or {}
         draw = attack.get("draw")
@@ -64,10 +71,16 @@ def throws(kind: str, data) -> list[dict]:
         words = attack.get("sentence") or (
             f"{attack['attacker']['name']} attacks {attack['target']['name']}"
         )
-        return [_throw(draw, faces, words)]
+        return [_throw(draw, faces, words, attack.get("by"), attack["attacker"]["name"])]
     if kind == event_kinds.ENCOUNTER_INITIATIVE:
+        # The entry does not name who rolled: that is its log entry's actor.
         return [
-            _throw(r["draw"], _faces(r.get("result")), f"{r['name']}: initiative {r['initiative']}")
+            _throw(
+                r["draw"],
+                _faces(r.get("result")),
+                f"{r['name']}: initiative {r['initiative']}",
+                character=r["name"],
+            )
             for r in data.get("rolls", [])
             if r.get("draw")
         ]

@@ -51,18 +51,10 @@ def window(session: PlaySession) -> dict | None:
     before play), `start` (its session.started) and `end` (its session.ended,
     or the log's last event while it is open). None for a session whose
     start is not in the log."""
-    started = sessions.started_seq(session)
-    if started is None:
+    span = sessions.session_span(session)
+    if span is None:
         return None
-    ended = (
-        RoomEvent.objects.filter(
-            campaign_id=session.campaign_id,
-            kind=event_kinds.SESSION_ENDED,
-            data__session=session.number,
-        )
-        .values_list("seq", flat=True)
-        .first()
-    )
+    started, ended = span
     if ended is None:
         ended = Campaign.objects.values_list("event_seq", flat=True).get(pk=session.campaign_id)
     base = (

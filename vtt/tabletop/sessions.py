@@ -42,6 +42,24 @@ def started_seq(session: PlaySession) -> int | None:
     )
 
 
+def session_span(session: PlaySession) -> tuple[int, int | None] | None:
+    """The log's sequence numbers from the session's start to its end (None:
+    still open), or None when its start is not in the log."""
+    started = started_seq(session)
+    if started is None:
+        return None
+    ended = (
+        RoomEvent.objects.filter(
+            campaign_id=session.campaign_id,
+            kind=event_kinds.SESSION_ENDED,
+            data__session=session.number,
+        )
+        .values_list("seq", flat=True)
+        .first()
+    )
+    return started, ended
+
+
 def logged_throws(session: PlaySession, viewer: Viewer | None = None):
     """Every showing of the session's throws in the log, in log order, each
     with its entry's `seq` and time (a throw shows again in its attack's

@@ -34,6 +34,12 @@ urlpatterns = [
         sessions.replay,
         name="session_replay",
     ),
+    path(
+        "campaigns/<int:campaign_id>/sessions/<int:number>/journal/",
+        sessions.session_journal,
+        name="session_journal",
+    ),
+    path("campaigns/<int:campaign_id>/dice/", sessions.dice, name="dice"),
     path("campaigns/<int:campaign_id>/gm/", gm.console, name="gm"),
     path("campaigns/<int:campaign_id>/gm/invites/", gm.invite_new, name="gm_invite_new"),
     path("campaigns/<int:campaign_id>/gm/members/", gm.member_role, name="gm_member_role"),

@@ -2,15 +2,17 @@
 and one session's rolls as the caller saw them, with what checking their
 dice needs."""
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import status
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import renderers, status
 from rest_framework.response import Response
 
-from vtt.tabletop import replay, services, sessions
+from vtt.tabletop import dice_stats, journal, replay, services, sessions
 from vtt.tabletop.errors import NotFound, ServiceError
 
 from ..permissions import campaign_access
-from ..serializers import ReplayOut, SessionCheckOut, SessionOut
+from ..serializers import DiceStatsOut, ReplayOut, SessionCheckOut, SessionOut
 from .base import ERRORS, READ_ERRORS, TabletopView
 
 
@@ -72,3 +74,64 @@ class SessionReplayView(TabletopView):
         if after is not None and not (after.isdigit() and int(after) <= 2**63 - 1):
             raise ServiceError("invalid", "after: must be a sequence number", "after")
         return Response(replay.replay_data(session, member, None if after is None else int(after)))
+
+
+class MarkdownRenderer(renderers.BaseRenderer):
+    """Lets a client ask for the journal with `Accept: text/markdown` or
+    `?format=md`; a refusal asked for that way comes as its message."""
+
+    media_type = "text/markdown"
+    format = "md"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if isinstance(data, dict) and "error" in data:
+            data = f"Error: {data['error']['message']}\n"
+        return str(data).encode(self.charset)
+
+
+class SessionJournalView(TabletopView):
+    renderer_classes = [renderers.JSONRenderer, MarkdownRenderer]
+
+    @extend_schema(
+        responses={
+            200: OpenApiResponse(OpenApiTypes.STR, description="text/markdown"),
+            **READ_ERRORS,
+        }
+    )
+    def get(self, request, campaign_id, number):
+        """The session's journal in Markdown, as the caller saw the session
+        (the GM's with the hidden rolls; a player's without what was hidden)."""
+        _, viewer = campaign_access(request.user, campaign_id)
+        session = sessions.session_of(campaign_id, number)
+        if session is None:
+            raise NotFound("no such session")
+        text = journal.journal(session, viewer).markdown()
+        return HttpResponse(text, content_type="text/markdown; charset=utf-8")
+
+
+def session_filter(campaign_id: int, value: str | None) -> int | None:
+    """The `session` query parameter: absent (every session) or one of the
+    campaign's session numbers."""
+    if value in (None, ""):
+        return None
+    if not value.isdigit() or len(value) > 9:
+        raise ServiceError("invalid", "session must be a session's number", "session")
+    if sessions.session_of(campaign_id, int(value)) is None:
+        raise NotFound("no such session", "session")
+    return int(value)
+
+
+class DiceStatsView(TabletopView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("session", int, description="One session's dice (default: all).")
+        ],
+        responses={200: DiceStatsOut, **ERRORS},
+    )
+    def get(self, request, campaign_id):
+        """How the dice the caller saw came up, per player and per character,
+        against a fair die (docs/dice.md, "Dice statistics")."""
+        _, viewer = campaign_access(request.user, campaign_id)
+        number = session_filter(campaign_id, request.query_params.get("session"))
+        return Response(dice_stats.dice_stats(campaign_id, viewer, number))

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from vtt.combat.services.undo import last_result, undo_last
-from vtt.tabletop import services
+from vtt.tabletop import services, sessions
 from vtt.tabletop.backup import export_campaign
 from vtt.tabletop.models import Character, Invite, Membership, Scene, Token
 from vtt.tabletop.services import ServiceError, StaleVersion
@@ -50,6 +50,7 @@ def _console(request, membership, *, status=200, **forms):
         "roles": MemberRoleForm.base_fields["role"].choices,
         "last_result": _last_result(campaign.pk),
         "open_session": open_session(campaign.pk),
+        "latest_session": sessions.sessions_of(campaign.pk).last(),
     }
     return render(request, "web/gm.html", context, status=status)
 

@@ -9,8 +9,8 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from vtt.tabletop import dice_stats, journal, selectors, services, sessions
 from vtt.tabletop import replay as replays
-from vtt.tabletop import selectors, services, sessions
 from vtt.tabletop.models import Role
 from vtt.tabletop.services import ServiceError
 
@@ -72,6 +72,72 @@ def replay(request, campaign_id: int, number: int):
         "config": config,
     }
     return render(request, "web/session_replay.html", context)
+
+
+@login_required
+def session_journal(request, campaign_id: int, number: int):
+    """The session's journal as the viewer saw it, a page to read or print
+    (docs/journal.md); its Markdown is a link away."""
+    membership = membership_or_404(request.user, campaign_id)
+    session = sessions.session_of(campaign_id, number)
+    if session is None:
+        raise Http404("no such session")
+    written = journal.journal(session, selectors.viewer_of(membership))
+    context = {"campaign": membership.campaign, "journal": written}
+    return render(request, "web/journal.html", context)
+
+
+@login_required
+def dice(request, campaign_id: int):
+    """How the dice the viewer saw came up (docs/dice.md, "Dice statistics"):
+    every session's, or one's with ?session=<number>."""
+    membership = membership_or_404(request.user, campaign_id)
+    number = request.GET.get("session") or None
+    if number is not None:
+        if not (number.isdigit() and len(number) < 10) or not sessions.session_of(
+            campaign_id, int(number)
+        ):
+            raise Http404("no such session")
+        number = int(number)
+    stats = dice_stats.dice_stats(campaign_id, selectors.viewer_of(membership), number)
+    for group in (stats["everyone"], *stats["players"], *stats["characters"]):
+        _chart(group["dice"])
+        _chart(group["physical"])
+    context = {
+        "campaign": membership.campaign,
+        "sections": [
+            ("Everyone's dice", [stats["everyone"]], "everyone"),
+            ("Per player", stats["players"], "players"),
+            ("Per character", stats["characters"], "characters"),
+        ],
+        "sessions": sessions.sessions_of(campaign_id),
+        "session": number,
+    }
+    return render(request, "web/dice_stats.html", context)
+
+
+_VERDICT_CLASS = {
+    dice_stats.TOO_FEW: "few",
+    dice_stats.LOOK_FAIR: "fair",
+    dice_stats.A_LITTLE_UNEVEN: "chance",
+    dice_stats.UNEVEN: "uneven",
+}
+
+
+def _chart(fit: dict) -> None:
+    """Each face's bar as a share of the widest (a count or the expected
+    line, with some room), and where the expected line falls."""
+    widest = max(*fit["counts"].values(), fit["expected"]) * 1.15 or 1
+    fit["bars"] = [
+        {
+            "face": face,
+            "count": count,
+            "width": round(100 * count / widest, 1),
+            "expected_at": round(100 * fit["expected"] / widest, 1),
+        }
+        for face, count in fit["counts"].items()
+    ]
+    fit["verdict_class"] = _VERDICT_CLASS[fit["verdict"]]
 
 
 def _gm_does(request, campaign_id: int, act, done: str):

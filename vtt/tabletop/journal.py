@@ -1,0 +1,380 @@
+"""A play session's journal: its log from session.started to session.ended
+(or now) in words, one entry per thing that happened at the table (rolls,
+attacks and their wounds, turns and rounds, chat, scene changes), as one
+viewer saw it (docs/journal.md).
+
+Every entry is read through the policy (event_view): the GM's journal has
+the hidden rolls, a player's is exactly what their log showed them, and a
+whisper is in its two people's journals only. An entry keeps its words as a
+fixed template and the values put into it (names, chat, the game's
+sentences: text people typed), so each rendering escapes the values alone:
+Markdown with its specials escaped, HTML with Django's escaping."""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.utils.html import format_html
+
+from . import event_kinds as kinds
+from . import policy, sessions
+from .models import PlaySession, RoomEvent, Visibility
+from .visibility import Viewer
+
+# ------------------------------------------------------------------ Markdown escaping
+
+# Characters that start markup anywhere in a line: emphasis, code, links,
+# images, raw HTML, entities, tables, strike-through, backslash itself.
+_INLINE = set("\\`*_[]<>#|~!&")
+# What makes a line a list item, a quote, a heading underline or a code
+# block when it comes first.
+_LINE_START = set("-+=>")
+
+
+def md(text) -> str:
+    """`text` as Markdown that shows as the text itself: no markup a person
+    typed survives (a chat line of "<script>" or "**bold**" stays literal),
+    and a line break stays a line break without starting a block."""
+    lines = []
+    for line in str(text).splitlines() or [""]:
+        line = "".join(f"\\{c}" if c in _INLINE else c for c in line.strip())
+        if line[:1] in _LINE_START:
+            line = "\\" + line
+        else:
+            # "1." or "1)" at a line's start would number a list.
+            digits = len(line) - len(line.lstrip("0123456789"))
+            if digits and line[digits : digits + 1] in (".", ")"):
+                line = f"{line[:digits]}\\{line[digits:]}"
+        lines.append(line)
+    return "\\\n  ".join(lines)  # a hard break, indented into the list item
+
+
+# ------------------------------------------------------------------ entries
+
+
+@dataclass(frozen=True)
+class Entry:
+    seq: int
+    at: datetime | None
+    kind: str  # what it is about: session, roll, combat, turn, chat, whisper, scene, note
+    words: str  # a template: fixed words with {named} values
+    values: dict = field(default_factory=dict)
+    dice: tuple = ()
+    notes: tuple = ()  # fixed words: "GM only", "physical dice"...
+
+    def markdown(self) -> str:
+        return self.words.format(**{k: md(v) for k, v in self.values.items()})
+
+    def html(self) -> str:
+        return format_html(self.words, **self.values)
+
+    @property
+    def time(self) -> str:
+        return self.at.strftime("%H:%M") if self.at else ""
+
+
+def _who(user) -> str:
+    return user["name"] if user else "Someone"
+
+
+_ROLL_NOTES = {
+    Visibility.GM: "GM only",
+    Visibility.BLIND: "blind roll: the GM only",
+    Visibility.SELF: "rolled for themselves",
+}
+
+
+def _roll(data, entry):
+    if data.get("blind"):
+        return entry(
+            "roll",
+            "{who} made a blind roll: only the GM sees how it went.",
+            who=_who(data["roller"]),
+        )
+    notes = [_ROLL_NOTES[data["visibility"]]] if data.get("visibility") in _ROLL_NOTES else []
+    if data.get("physical"):
+        notes.append("physical dice")
+    faces = tuple(d["face"] for d in data["result"].get("dice", []))
+    # The game's sentence names the character rolled for, else the roller.
+    words = "{who}: {sentence}" if data.get("character") else "{sentence}"
+    return entry(
+        "roll",
+        words,
+        dice=faces,
+        notes=tuple(notes),
+        who=_who(data["roller"]),
+        sentence=data["sentence"],
+    )
+
+
+def _chat(data, entry):
+    return entry("chat", "{who}: {text}", who=_who(data["from"]), text=data["text"])
+
+
+def _whisper(data, entry):
+    return entry(
+        "whisper",
+        "{who} whispered to {to}: {text}",
+        who=_who(data["from"]),
+        to=_who(data["to"]),
+        text=data["text"],
+    )
+
+
+def _change(change: dict) -> str:
+    if change.get("field") == "weapon_broken":
+        state = "broke" if change.get("after") else "is mended"
+        return f"{change['character']}'s {change['weapon']} {state}"
+    before = "—" if change.get("before") is None else change["before"]
+    after = "—" if change.get("after") is None else change["after"]
+    what = str(change.get("field", "")).replace("_", " ")
+    return f"{change['character']}: {what} {before} → {after}"
+
+
+_WAITING = {
+    "awaiting_damage": "waiting for the GM to apply the damage",
+    "awaiting_defender": "waiting for the defender to decide on Action Points",
+    "undone": "undone",
+}
+
+
+def _attack_notes(attack) -> tuple:
+    notes = []
+    if attack.get("visibility") == Visibility.GM:
+        notes.append("hidden from the players")
+    if attack.get("physical"):
+        notes.append("physical dice")
+    if attack.get("status") in _WAITING:
+        notes.append(_WAITING[attack["status"]])
+    return tuple(notes)
+
+
+def _attack(data, entry):
+    attack = data["attack"]
+    sentence = attack.get("sentence") or (
+        f"{attack['attacker']['name']} attacks {attack['target']['name']}."
+    )
+    changes = "; ".join(_change(c) for c in attack.get("changes", []))
+    faces = tuple(d["face"] for s in attack.get("steps", []) for d in s["result"].get("dice", []))
+    words = "{sentence} ({changes})" if changes else "{sentence}"
+    return entry(
+        "combat",
+        words,
+        dice=faces,
+        notes=_attack_notes(attack),
+        sentence=sentence,
+        changes=changes,
+    )
+
+
+def _damage(data, entry):
+    attack = data["attack"]
+    reduced = next((s for s in attack.get("steps", []) if s.get("step") == "reduce"), None)
+    taken = reduced["result"].get("damage") if reduced else attack.get("damage")
+    changes = "; ".join(_change(c) for c in data.get("changes", []))
+    words = "{target} takes {damage} damage" + (" ({changes})." if changes else ".")
+    notes = _attack_notes({**attack, "status": None})
+    return entry(
+        "combat",
+        words,
+        notes=notes,
+        target=attack["target"]["name"],
+        damage=taken,
+        changes=changes,
+    )
+
+
+def _names(encounter) -> str:
+    return ", ".join(c["name"] for c in encounter.get("order", []))
+
+
+def _encounter_started(data, entry):
+    return entry("turn", "An encounter began: {names}.", names=_names(data["encounter"]))
+
+
+def _initiative(data, entry):
+    rolls = ", ".join(f"{r['name']} {r['initiative']}" for r in data.get("rolls", []))
+    faces = tuple(d["face"] for r in data.get("rolls", []) for d in r["result"].get("dice", []))
+    return entry("turn", "Initiative: {rolls}.", dice=faces, rolls=rolls)
+
+
+def _turn(data, entry):
+    encounter = data["encounter"]
+    current = next((c for c in encounter["order"] if c["id"] == encounter["current"]), None)
+    name = current["name"] if current else "nobody"
+    return entry("turn", "Round {round}: {name}'s turn.", round=encounter["round"], name=name)
+
+
+def _encounter_updated(data, entry):
+    return entry("turn", "The turn order is now {names}.", names=_names(data["encounter"]))
+
+
+def _encounter_ended(data, entry):
+    return entry("turn", "The encounter ended in round {round}.", round=data["encounter"]["round"])
+
+
+def _session_started(data, entry):
+    return entry(
+        "session",
+        "Session {n} began; SHA-256 of its seed: {digest}.",
+        n=data["session"],
+        digest=data["digest"],
+    )
+
+
+def _session_ended(data, entry):
+    return entry(
+        "session",
+        "Session {n} ended; its seed is out and every roll can be checked.",
+        n=data["session"],
+    )
+
+
+def _scene(data, entry):
+    return entry("scene", "The table moved to {scene}.", scene=data["scene"]["name"])
+
+
+_UNDONE = {
+    kinds.COMBAT_ATTACK: "an attack",
+    kinds.COMBAT_DAMAGE: "applied damage",
+    kinds.CHARACTER_UPDATED: "a change to a character",
+    kinds.TOKEN_MOVED: "a move",
+}
+
+
+def _undo(data, entry):
+    what = _UNDONE.get(data["undone"], "a result")
+    changes = "; ".join(_change(c) for c in data.get("changes", []))
+    words = "Undone: " + what + " (#{of})" + (": {changes}." if changes else ".")
+    return entry("note", words, of=data["undo_of"], changes=changes)
+
+
+def _repaired(data, entry):
+    return entry(
+        "note",
+        "{character}'s {weapon} is mended.",
+        character=data["character"],
+        weapon=data["weapon"],
+    )
+
+
+def _joined(data, entry):
+    return entry("note", "{who} joined as {role}.", who=_who(data["user"]), role=data["role"])
+
+
+def _reveal(data, entry):
+    inner = WORDS.get(data["type"])
+    shown = inner(data["data"], entry) if inner else None
+    if shown is None:
+        return None
+    return Entry(
+        shown.seq,
+        shown.at,
+        shown.kind,
+        shown.words,
+        shown.values,
+        shown.dice,
+        (*shown.notes, f"revealed: #{data['of_seq']}"),
+    )
+
+
+# What each kind of log entry says in the journal; a kind not here (a token
+# moved, the fog, a sheet's counters) is not part of the story.
+WORDS = {
+    kinds.SESSION_STARTED: _session_started,
+    kinds.SESSION_ENDED: _session_ended,
+    kinds.ROLL: _roll,
+    kinds.CHAT: _chat,
+    kinds.WHISPER: _whisper,
+    kinds.COMBAT_ATTACK: _attack,
+    kinds.COMBAT_DAMAGE: _damage,
+    kinds.ENCOUNTER_STARTED: _encounter_started,
+    kinds.ENCOUNTER_INITIATIVE: _initiative,
+    kinds.ENCOUNTER_UPDATED: _encounter_updated,
+    kinds.ENCOUNTER_TURN: _turn,
+    kinds.ENCOUNTER_ENDED: _encounter_ended,
+    kinds.SCENE_ACTIVATED: _scene,
+    kinds.UNDO: _undo,
+    kinds.REVEAL: _reveal,
+    kinds.COMBAT_WEAPON_REPAIRED: _repaired,
+    kinds.MEMBER_JOINED: _joined,
+}
+
+
+def entry_of(view: dict, at: datetime | None = None) -> Entry | None:
+    """A log entry as the viewer received it (policy.event_view), in words;
+    `at`, when it was logged."""
+    words = WORDS.get(view["type"])
+    if words is None or "data" not in view:
+        return None
+
+    def entry(kind, template, dice=(), notes=(), **values):
+        return Entry(view["seq"], at, kind, template, values, tuple(dice), tuple(notes))
+
+    return words(view["data"], entry)
+
+
+# ------------------------------------------------------------------ the journal
+
+
+@dataclass(frozen=True)
+class Journal:
+    campaign: str
+    game: str
+    session: int
+    started_at: datetime
+    ended_at: datetime | None
+    gm: bool  # the GM's journal (hidden rolls in), or a member's own
+    entries: list
+
+    def markdown(self) -> str:
+        title = f"# Session {self.session} of {md(self.campaign)}"
+        when = f"Started {self.started_at:%Y-%m-%d %H:%M} UTC, " + (
+            f"ended {self.ended_at:%Y-%m-%d %H:%M} UTC." if self.ended_at else "still open."
+        )
+        whose = (
+            "The GM's journal: hidden rolls included, marked as such."
+            if self.gm
+            else "As you saw it: what was hidden from you is not here."
+        )
+        lines = [title, "", f"{md(self.game)}. {when} {whose} Times in UTC.", ""]
+        for e in self.entries:
+            line = f"- {e.time} (#{e.seq}) {e.markdown()}"
+            if e.dice:
+                line += " Dice: " + " ".join(str(f) for f in e.dice) + "."
+            if e.notes:
+                line += " _(" + md("; ".join(e.notes)) + ")_"
+            lines.append(line)
+        if not self.entries:
+            lines.append("Nothing happened at the table yet.")
+        return "\n".join(lines) + "\n"
+
+
+def events_of(session: PlaySession):
+    """The session's log entries, oldest first: from its start to its end,
+    or to now while it is open."""
+    span = sessions.session_span(session)
+    if span is None:
+        return RoomEvent.objects.none()
+    first, last = span
+    events = RoomEvent.objects.filter(campaign_id=session.campaign_id, seq__gte=first)
+    if last is not None:
+        events = events.filter(seq__lte=last)
+    return events.order_by("seq")
+
+
+def journal(session: PlaySession, viewer: Viewer) -> Journal:
+    entries = []
+    for event in events_of(session).iterator():
+        shown = entry_of(policy.event_view(event, viewer), event.created_at)
+        if shown is not None:
+            entries.append(shown)
+    campaign = session.campaign
+    return Journal(
+        campaign=campaign.name,
+        game=campaign.game_name,
+        session=session.number,
+        started_at=session.started_at,
+        ended_at=session.ended_at,
+        gm=viewer.is_gm,
+        entries=entries,
+    )
