@@ -63,8 +63,8 @@ def played(db):
     return table
 
 
-def replay_of(table, user, query="") -> dict:
-    answer = as_(user).get(url(table, query))
+def replay_of(table, user, query="", number=1) -> dict:
+    answer = as_(user).get(url(table, query, number))
     assert answer.status_code == 200, answer.json()
     return answer.json()
 
@@ -200,3 +200,23 @@ def test_a_player_replays_a_fog_scene_through_their_group_alone(fogged):
     assert gm_by_seq[unseen]["data"]["token"]["x"] == 16
     assert "sight" not in gm_by_seq[unseen]["data"]  # the annotation reaches nobody
     assert replay_of(fogged, fogged.gm, f"?as={fogged.player.pk}") == player
+
+
+def test_the_answer_names_the_settings_its_first_event_was_rendered_under(fogged):
+    """What the browser needs to know whose eyes its fog is drawn from: the
+    table's settings at the replay's first event (the map's activation),
+    not now; a change in between comes in its own event, as it came live."""
+    gm, campaign_id = fogged.gm, fogged.campaign.pk
+    shared = {"own_vision": False}
+    services.campaign_update_settings(campaign_id=campaign_id, by=gm, settings=shared)
+    services.scene_activate(scene_id=fogged.scene.pk, by=gm)
+    services.session_start(campaign_id=campaign_id, by=gm)
+    own = {"own_vision": True}
+    services.campaign_update_settings(campaign_id=campaign_id, by=gm, settings=own)
+    services.session_end(campaign_id=campaign_id, by=gm)
+    body = replay_of(fogged, fogged.player, number=2)
+    assert body["events"][0]["type"] == "scene.activated"
+    assert not body["settings"].get("own_vision")  # own_vision is on now
+    changed = [e for e in body["events"] if e["type"] == "campaign.updated"]
+    assert [e["data"]["campaign"]["settings"]["own_vision"] for e in changed] == [True]
+    assert replay_of(fogged, fogged.gm, f"?as={fogged.player.pk}", number=2) == body

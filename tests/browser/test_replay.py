@@ -105,3 +105,124 @@ def test_the_gm_sees_through_the_players_eyes(browser, played):
     assert token_at(page, played["lurker"]) is None
     assert page.locator("#replay-rolls button").count() == 1
     page.context.close()
+
+
+# ------------------------------------------------------------------ fog of war
+
+
+@pytest.fixture(scope="module")
+def fogged(tmp_path_factory, chromium_path):
+    yield from seeded_server(tmp_path_factory, "tests.browser.replay_fog_seed")
+
+
+def fog_at(page, x, y):
+    """What the replay's fog makes of the middle of square (x, y)."""
+    return page.evaluate("([x, y]) => window.d6replay.board.fog.sees(x + 0.5, y + 0.5)", [x, y])
+
+
+def fog_of_every_square(page, width=14, height=8):
+    return page.evaluate(
+        """([w, h]) => {
+            const out = {};
+            for (let x = 0; x < w; x += 1)
+                for (let y = 0; y < h; y += 1)
+                    out[`${x},${y}`] = window.d6replay.board.fog.sees(x + 0.5, y + 0.5);
+            return out;
+        }""",
+        [width, height],
+    )
+
+
+def scrub_to(page, n):
+    page.locator("#replay-scrub").fill(str(n))
+    page.wait_for_function(f"document.getElementById('replay').dataset.pos === '{n}'")
+
+
+@pytest.mark.parametrize("viewport", [DESK, PHONE], ids=["desk", "phone"])
+def test_the_players_replay_draws_their_fog_and_the_room_walked_into(
+    browser, fogged, viewport, shot
+):
+    page = replay_page(browser, fogged, "player", viewport)
+    name = "desk" if viewport is DESK else "phone"
+    assert page.locator(".layer-fog.fog-on").count() == 1
+    # As the session started: Tenrec's west room in view, the east room
+    # behind the closed door never seen, its ghoul not on the page.
+    assert fog_at(page, 4, 3) == "view"
+    assert fog_at(page, 11, 2) == "unexplored"
+    assert fog_at(page, 13, 6) == "unexplored"  # the closet
+    assert token_at(page, fogged["ghoul"]) is None
+    assert page.get_attribute('.door[data-wall="4"]', "class").find("unseen") == -1
+    shot(page, f"replay-10-player-fog-start-{name}")
+
+    # The GM opens the door: the east room comes into view through it.
+    scrub_to(page, 2)
+    assert fog_at(page, 9, 3) == "view"
+    # Tenrec walks in and the door shuts behind him: the west room stays
+    # explored (dimmed), the east room is in view, the closet never seen.
+    end = int(page.get_attribute("#replay-scrub", "max"))
+    scrub_to(page, end)
+    assert token_at(page, fogged["tenrec"]) == [9, 2]
+    assert token_at(page, fogged["ghoul"]) == [11, 2]
+    assert token_at(page, fogged["wraith"]) is None
+    assert fog_at(page, 11, 2) == "view"
+    assert fog_at(page, 2, 2) == "explored"
+    assert fog_at(page, 13, 6) == "unexplored"
+    # Square by square, the fog the server kept for the party at the end.
+    assert fog_of_every_square(page) == fogged["fog_at_end"]
+    shot(page, f"replay-11-player-fog-end-{name}")
+
+    # Back to the start: what was explored later is unknown again.
+    scrub_to(page, 0)
+    assert fog_at(page, 11, 2) == "unexplored" and fog_at(page, 2, 2) == "view"
+    assert "Wraith" not in page.evaluate("JSON.stringify(window.d6replay.state())")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= viewport["width"]
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_gms_replay_has_fog_only_through_a_players_eyes(browser, fogged):
+    page = replay_page(browser, fogged, "gm", DESK)
+    assert page.locator(".layer-fog.fog-on").count() == 0
+    assert fog_at(page, 11, 2) is None
+    assert token_at(page, fogged["wraith"]) == [13, 6]
+    page.goto(page.url + f"?as={fogged['users']['player']}")
+    page.wait_for_selector("#replay[data-state=ready]")
+    assert page.locator(".layer-fog.fog-on").count() == 1
+    scrub_to(page, int(page.get_attribute("#replay-scrub", "max")))
+    assert fog_of_every_square(page) == fogged["fog_at_end"]
+    assert token_at(page, fogged["wraith"]) is None
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_dark_scenes_lit_places_are_remembered_as_explored(browser, fogged):
+    """The replay's fog on a dark map (its own module, on the replay page's
+    board): an eye with no sight of its own sees only where a carried light
+    shines; where the light was stays explored after it moves on."""
+    page = replay_page(browser, fogged, "player", DESK)
+    page.evaluate(
+        """async () => {
+            const { FogMemory } = await import("/static/js/replay/fog.js");
+            const scene = { id: 99, width: 14, height: 8, walls: [[7, 0, 7, 3]], fog: true, lit: false };
+            const me = { id: 1, x: 1, y: 1, size: 1, sight_ft: 0, light_ft: 0, controllers: [5] };
+            const lantern = { id: 2, x: 10, y: 4, size: 1, sight_ft: 0, light_ft: 10, controllers: [] };
+            const memory = new FogMemory({ id: 5, role: "player" }, {});
+            const board = window.d6replay.board;
+            board.setScene(scene);
+            window.darkStep = (x) => {
+                const room = { scene, tokens: { 1: me, 2: { ...lantern, x } } };
+                memory.follow(room, null);
+                board.fog.set(memory.vision(room));
+            };
+            window.darkStep(10);
+        }"""
+    )
+    assert fog_at(page, 10, 4) == "view"  # lit, and in Tenrec's line of sight
+    assert fog_at(page, 1, 1) == "unexplored"  # his own square is dark
+    assert fog_at(page, 5, 4) == "unexplored"
+    page.evaluate("window.darkStep(4)")
+    assert fog_at(page, 4, 4) == "view"
+    assert fog_at(page, 10, 4) == "explored"  # lit before, dark now
+    assert page.errors == []
+    page.context.close()

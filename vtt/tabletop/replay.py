@@ -13,7 +13,10 @@ browser folds what precedes `start` silently and plays the rest.
 
 On a fog scene a player's render depends on their sight group, which
 follows the table's `own_vision` setting: each event is rendered for the
-group the settings logged at that point gave them."""
+group the settings logged at that point gave them. The answer says which
+settings its first event was rendered under (`settings`: the table's
+settings, which every member's room page holds anyway), so the browser
+knows whose eyes to draw the fog from (static/js/replay/fog.js)."""
 
 from . import draws, event_kinds, policy, sessions
 from .errors import NotAllowed, ServiceError
@@ -88,13 +91,22 @@ def replay_page(session: PlaySession, member: Membership, after: int | None = No
     """One page of a session's replay for a member: the bounds, their view
     of each event (event_view, as the live room renders it for them), the
     throws of the session those views show (to jump to), and the seq the
-    next page follows (`next`, None on the last page)."""
+    next page follows (`next`, None on the last page); `settings`, the
+    table's settings its first event was rendered under."""
     bounds = window(session)
     if bounds is None:
-        return {"first": None, "start": None, "end": None, "events": [], "rolls": [], "next": None}
+        return {
+            "first": None,
+            "start": None,
+            "end": None,
+            "settings": None,
+            "events": [],
+            "rolls": [],
+            "next": None,
+        }
     first = bounds["first"] if after is None else max(after + 1, bounds["first"])
     campaign = Campaign.objects.get(pk=session.campaign_id)
-    settings = _settings_at(campaign, first)
+    settings = starting = _settings_at(campaign, first)
     rows = list(
         RoomEvent.objects.filter(
             campaign_id=campaign.pk, seq__gte=first, seq__lte=bounds["end"]
@@ -118,6 +130,7 @@ def replay_page(session: PlaySession, member: Membership, after: int | None = No
     more = len(rows) > PAGE
     return {
         **bounds,
+        "settings": starting,
         "events": events,
         "rolls": rolls,
         "next": rows[PAGE - 1].seq if more else None,

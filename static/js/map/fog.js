@@ -10,6 +10,14 @@
 //
 // The paths change only when the vision does (a new frame, or a drag
 // preview), never per token.
+//
+// A vision may also be worked out in the browser (a session's replay,
+// ../replay/fog.js): its paths are then rings that overlap, filled nonzero
+// (`rule: "nonzero"`), its view may hold a dark scene's lit places (`light`:
+// {clip, light}, as a preview's) and its explored area lit places seen
+// before (`exploredLight`: a list of {clip, light} that only grows). The
+// explored shapes are drawn opaque inside one translucent group, so where
+// they overlap the map is dimmed once.
 
 import { svg, clear } from "../lib/dom.js";
 
@@ -27,6 +35,7 @@ export class Fog {
     this.previewLight = null; // and its lit places: {clip, light} (a dark scene's lights)
     this.drawn = null; // [view, explored] as drawn
     this.paths = null;
+    this.pieces = { list: null, count: 0 }; // the explored lit places drawn
   }
 
   get active() {
@@ -79,25 +88,31 @@ export class Fog {
     if (!this.scene) return;
     const { width, height } = this.scene;
     const area = { x: 0, y: 0, width, height };
-    const explored = svg("path", { class: "fog-explored", "fill-rule": "evenodd", fill: "#000", "fill-opacity": 1 - DIM });
+    const explored = svg("path", { class: "fog-explored", "fill-rule": "evenodd", fill: "#000" });
+    const exploredLit = svg("g", { class: "fog-explored-lit", fill: "#000" });
     const view = svg("path", { class: "fog-view", "fill-rule": "evenodd", fill: "#000" });
     const clipId = `${this.maskId}-lit`;
     const lightClip = svg("path", {});
     const light = svg("path", { class: "fog-light", fill: "#000", "clip-path": `url(#${clipId})` });
-    // The same two shapes, laid out (invisibly) for sees(): shapes inside a
+    const clips = svg("g", {}); // the explored lit places' clips
+    // The same shapes, laid out (invisibly) for sees(): shapes inside a
     // mask have no geometry a point can be tested against.
     const probeExplored = svg("path", { class: "fog-probe", "fill-rule": "evenodd" });
     const probeView = svg("path", { class: "fog-probe", "fill-rule": "evenodd" });
+    const probeLight = svg("path", { class: "fog-probe" });
+    const probeLightClip = svg("path", { class: "fog-probe" });
+    const probes = svg("g", {}); // the explored lit places', two paths each
     this.layer.append(
       svg(
         "defs",
         {},
         svg("clipPath", { id: clipId }, lightClip),
+        clips,
         svg(
           "mask",
           { id: this.maskId, maskUnits: "userSpaceOnUse", ...area },
           svg("rect", { ...area, fill: "#fff" }),
-          explored,
+          svg("g", { class: "fog-memory", opacity: 1 - DIM }, explored, exploredLit),
           view,
           light,
         ),
@@ -105,8 +120,24 @@ export class Fog {
       svg("rect", { class: "fog", ...area, mask: `url(#${this.maskId})` }),
       probeExplored,
       probeView,
+      probeLight,
+      probeLightClip,
+      probes,
     );
-    this.paths = { explored, view, probeExplored, probeView, light, lightClip };
+    this.paths = {
+      explored,
+      view,
+      probeExplored,
+      probeView,
+      light,
+      lightClip,
+      probeLight,
+      probeLightClip,
+      exploredLit,
+      clips,
+      probes,
+    };
+    this.pieces = { list: null, count: 0 };
     this.draw();
   }
 
@@ -117,14 +148,19 @@ export class Fog {
     const previewing = this.active && this.previewView !== null;
     const view = this.active ? (previewing ? this.previewView : this.vision.view) : "";
     const explored = this.active ? this.vision.explored : "";
-    const light = previewing ? this.previewLight || {} : {};
-    const key = [view, explored, light.light || "", light.clip || ""];
+    const light = previewing ? this.previewLight || {} : (this.active && this.vision.light) || {};
+    this.drawPieces(this.active ? this.vision.exploredLight || [] : []);
+    const key = [view, explored, light.light || "", light.clip || "", previewing];
     if (this.drawn && key.every((part, i) => part === this.drawn[i])) return;
     this.drawn = key;
-    // The server's rings are drawn evenodd; a preview's overlap, and nonzero fills them.
-    const rule = previewing ? "nonzero" : "evenodd";
+    // The server's rings are drawn evenodd; a preview's and the browser's
+    // own overlap, and nonzero fills them.
+    const worked = this.active && this.vision.rule === "nonzero";
+    const rule = previewing || worked ? "nonzero" : "evenodd";
     this.paths.view.setAttribute("fill-rule", rule);
     this.paths.probeView.setAttribute("fill-rule", rule);
+    this.paths.explored.setAttribute("fill-rule", worked ? "nonzero" : "evenodd");
+    this.paths.probeExplored.setAttribute("fill-rule", worked ? "nonzero" : "evenodd");
     for (const [node, d] of [
       [this.paths.view, view],
       [this.paths.probeView, view],
@@ -132,10 +168,32 @@ export class Fog {
       [this.paths.probeExplored, explored],
       [this.paths.light, light.light],
       [this.paths.lightClip, light.clip],
+      [this.paths.probeLight, light.light],
+      [this.paths.probeLightClip, light.clip],
     ]) {
       if (d) node.setAttribute("d", d);
       else node.removeAttribute("d");
     }
+  }
+
+  /**
+   * The explored lit places: the list only grows, so the ones drawn stay
+   * and the new ones are added; another list is drawn afresh.
+   */
+  drawPieces(list) {
+    const { exploredLit, clips, probes } = this.paths;
+    if (list !== this.pieces.list || list.length < this.pieces.count) {
+      for (const layer of [exploredLit, clips, probes]) clear(layer);
+      this.pieces = { list, count: 0 };
+    }
+    for (let i = this.pieces.count; i < list.length; i += 1) {
+      const { clip, light } = list[i];
+      const id = `${this.maskId}-seen-${i}`;
+      clips.append(svg("clipPath", { id }, svg("path", { d: clip })));
+      exploredLit.append(svg("path", { d: light, "clip-path": `url(#${id})` }));
+      probes.append(svg("path", { class: "fog-probe", d: light }), svg("path", { class: "fog-probe", d: clip }));
+    }
+    this.pieces.count = list.length;
   }
 
   /**
@@ -145,8 +203,14 @@ export class Fog {
   sees(x, y) {
     if (!this.active) return null;
     const point = new DOMPoint(x, y);
-    if (this.drawn[0] && this.paths.probeView.isPointInFill(point)) return "view";
-    if (this.drawn[1] && this.paths.probeExplored.isPointInFill(point)) return "explored";
+    const inside = (node) => node.hasAttribute("d") && node.isPointInFill(point);
+    const { probeView, probeLight, probeLightClip, probeExplored, probes } = this.paths;
+    if (inside(probeView) || (inside(probeLight) && inside(probeLightClip))) return "view";
+    if (inside(probeExplored)) return "explored";
+    const pieces = probes.children;
+    for (let i = 0; i + 1 < pieces.length; i += 2) {
+      if (inside(pieces[i]) && inside(pieces[i + 1])) return "explored";
+    }
     return "unexplored";
   }
 }

@@ -5,12 +5,18 @@
 // folded silently into the map it started on, with the room's own model
 // (../room/state.js); the session's events then play on a timeline. Going
 // back folds again from that start: the model only goes forward.
+//
+// On a fog scene the fog is drawn as the viewer had it, worked out here
+// from the tokens and walls the replay holds (./fog.js): the view at each
+// step, the explored area since the replay's first event.
 
 import { Board } from "../map/board.js";
 import { el, clear } from "../lib/dom.js";
 import { getJSON } from "../lib/api.js";
 import { timeOf } from "../room/words.js";
 import { applyEvent, fromSnapshot } from "../room/state.js";
+import { Vision } from "../room/vision.js";
+import { FogMemory } from "./fog.js";
 import { startIndex, waits } from "./timeline.js";
 import { line } from "./words.js";
 
@@ -40,11 +46,16 @@ const board = new Board($("map"), {
   },
 });
 
+// Fog of war as the live room draws it: the fog, and doors never seen hidden.
+const vision = new Vision({ board, isGm: false });
+
 let data = null; // the server's answer, every page's events together
 let base = null; // the room as the session started
 let played = []; // the session's events
 let pauses = [];
 let room = null; // the room after `pos` of them
+let memory = null; // the fog explored so far (./fog.js)
+let baseMemory = null; // and as the session started
 let pos = 0;
 let timer = null;
 let drawn = { scene: undefined, tokens: new Map() };
@@ -52,25 +63,32 @@ let drawn = { scene: undefined, tokens: new Map() };
 async function load() {
   const url = new URL(config.api, location.href);
   let answer = null;
+  let settings; // the first page's: what the first event was rendered under
   const events = [];
   const rolls = [];
   for (;;) {
     const got = await getJSON(url.pathname + url.search);
     if (!got.ok) throw new Error(got.data?.error?.message || "the replay could not be read");
     answer = got.data;
+    if (settings === undefined) settings = answer.settings;
     events.push(...answer.events);
     rolls.push(...answer.rolls);
     if (answer.next === null) break;
     url.searchParams.set("after", answer.next);
   }
-  return { ...answer, events, rolls };
+  return { ...answer, settings, events, rolls };
 }
 
 /** The map the session started on: the events before its start, folded as a live client folds them. */
 function startingRoom() {
   const first = startIndex(data.events, data.start);
   const state = fromSnapshot({ seq: (data.first || 1) - 1, campaign: data.campaign, scene: null, tokens: [], log: [] });
-  for (const event of data.events.slice(0, first)) applyEvent(state, event);
+  memory = new FogMemory(data.viewer, data.settings);
+  for (const event of data.events.slice(0, first)) {
+    applyEvent(state, event);
+    memory.follow(state, event);
+  }
+  baseMemory = memory.save();
   played = data.events.slice(first);
   pauses = waits(played);
   return state;
@@ -108,16 +126,19 @@ function seek(n) {
   const back = n < pos;
   if (back) {
     room = structuredClone(base);
+    memory.restore(baseMemory);
     clear(logList);
     pos = 0;
   }
   for (; pos < n; pos += 1) {
     const event = played[pos];
     applyEvent(room, event);
+    memory.follow(room, event);
     const entry = logEntry(event);
     if (entry) logList.prepend(entry);
   }
   draw(back);
+  vision.set(memory.vision(room));
   scrub.value = String(pos);
   const last = played[pos - 1];
   const clock = last?.at ? ` · ${new Date(last.at).toLocaleTimeString([], { hour12: false })}` : "";
@@ -183,6 +204,7 @@ load()
     listRolls();
     seek(0);
     draw(true);
+    vision.set(memory.vision(room));
     page.dataset.state = "ready";
   })
   .catch((error) => {
@@ -190,4 +212,4 @@ load()
     where.textContent = `The replay could not be loaded: ${error.message || error}`;
   });
 
-window.d6replay = { board, state: () => room, seek, position: () => pos }; // for the browser tests and the curious
+window.d6replay = { board, state: () => room, seek, position: () => pos, fog: () => memory }; // for the browser tests and the curious
