@@ -77,7 +77,9 @@ def test_no_download_while_a_session_is_open(battle):
 
 def test_the_console_offers_the_download_and_the_lobby_the_import(battle):
     console = client_of(battle.users["gm"]).get(reverse("web:gm", args=[battle.campaign.pk]))
-    assert reverse("web:gm_backup", args=[battle.campaign.pk]) in console.content.decode()
+    page = console.content.decode()
+    assert reverse("web:gm_backup", args=[battle.campaign.pk]) in page
+    assert f'{reverse("web:home")}#import-campaign' in page
     lobby = client_of(battle.users["stranger"]).get(reverse("web:home")).content.decode()
     assert reverse("web:campaign_import") in lobby
     assert 'name="archive"' in lobby
