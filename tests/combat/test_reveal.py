@@ -1,13 +1,16 @@
 """Hidden Checks and Tests: players see nothing of a hidden attack or roll
 until the GM reveals it, as a new public event."""
 
+import json
+
 import pytest
 
 from vtt.combat.models import Attack
 from vtt.combat.services.reveal import event_reveal
+from vtt.tabletop.event_kinds import SIGHT
 from vtt.tabletop.models import Roll, RoomEvent
 from vtt.tabletop.policy import event_view
-from vtt.tabletop.services import roll_adjudicate, token_move
+from vtt.tabletop.services import roll_adjudicate, scene_update, token_move
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
 from vtt.tabletop.visibility import Viewer
 
@@ -70,3 +73,23 @@ def test_only_hidden_results_are_revealed(battle):
     with pytest.raises(ServiceError) as move:
         reveal(battle, RoomEvent.objects.latest("seq").seq)
     assert move.value.code == "cannot_reveal"
+
+
+def test_a_reveal_on_a_fog_scene_carries_no_fog_annotation(battle):
+    """A hidden roll's fog annotation says what each group saw of the scene
+    then: it is nobody's, so a reveal (everyone's) leaves it behind."""
+    gm = battle.users["gm"]
+    scene_update(scene_id=battle.scene.pk, by=gm, fog=True)
+    roll_adjudicate(
+        campaign_id=battle.campaign.pk,
+        by=gm,
+        request={"system": "artifice", "action": "check", "pool": 3, "difficulty": 2},
+        visibility="gm",
+        character_id=battle.characters["zombie"].pk,
+    )
+    hidden = RoomEvent.objects.filter(kind="roll").latest("seq")
+    assert SIGHT in hidden.data
+    shown = reveal(battle, hidden.seq)
+    assert SIGHT not in shown.data["data"]
+    assert shown.data["data"]["roll_id"] == hidden.data["roll_id"]
+    assert f'"{SIGHT}"' not in json.dumps(player_view(battle, shown))

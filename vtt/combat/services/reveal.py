@@ -35,7 +35,9 @@ def event_reveal(*, campaign_id: int, by, seq: int) -> RoomEvent:
         ).exists()
         if already:
             raise ServiceError("already_public", "this has been revealed already", "seq")
-        data = event.data  # the shape its kind declares
+        # The shape its kind declares; its fog annotation is nobody's to read
+        # (each group's view then), and a reveal is everyone's.
+        data = {k: v for k, v in event.data.items() if k != kinds.SIGHT}
         if event.kind == kinds.ROLL:
             Roll.objects.filter(pk=data["roll_id"]).update(visibility=Visibility.PUBLIC)
         elif event.kind in (kinds.COMBAT_ATTACK, kinds.COMBAT_DAMAGE):
