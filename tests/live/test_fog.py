@@ -144,3 +144,121 @@ async def test_a_player_connected_when_the_table_gives_each_their_own_view_start
     fresh = await player.until(lambda f: f["type"] == "snapshot")
     assert fresh["reason"] == "vision_changed"
     assert fresh["vision"]["group"] == f"u{room.users['player']}"
+
+
+# ------------------------------------------------------------------ the turn order
+
+
+@database_sync_to_async
+def encounter_read(room, who):
+    """The running encounter as `who` reads it over REST (the page's load)."""
+    from django.test import Client
+
+    client = Client()
+    client.cookies["sessionid"] = room.cookies[who]
+    response = client.get(f"/api/combat/scenes/{room.scene_id}/encounter/")
+    assert response.status_code == 200
+    return response.json()
+
+
+def fighters(value) -> list[dict]:
+    """Every combatant and initiative roll anywhere in a frame (objects
+    naming a `token_id`)."""
+    if isinstance(value, dict):
+        found = [value] if "token_id" in value and "name" in value else []
+        return found + [f for item in value.values() for f in fighters(item)]
+    if isinstance(value, list):
+        return [f for item in value for f in fighters(item)]
+    return []
+
+
+def combatants(frame_or_view) -> list[str]:
+    encounter = frame_or_view.get("data", frame_or_view).get("encounter", frame_or_view)
+    return [c["name"] for c in encounter["order"]]
+
+
+async def test_the_turn_order_names_only_the_combatants_the_party_sees(room, clients):
+    """The goblin behind the wall fights too: the GM's order has it all
+    along; the player's frames, resync pages, snapshot log and REST reads
+    have nothing of it (name, token, initiative, its roll) until it comes
+    into view, and on its turn the player learns only that it is a turn
+    out of their sight."""
+    goblin = await fog_scene(room)
+    gm = await clients(room, "gm")
+    player = await clients(room, "player")
+    since = player.first["seq"]
+
+    started = await gm.ask({"type": "encounter.start", "id": "s"})
+    assert started["type"] == "ack"
+    assert "Goblin" in combatants(started["encounter"])
+    assert combatants(await player.event("encounter.started")) == ["Tenrec"]
+    assert "Goblin" in combatants(await gm.event("encounter.started"))
+    fight = started["encounter"]["id"]
+    goblin_c = next(c for c in started["encounter"]["order"] if c["name"] == "Goblin")
+
+    await gm.ask({"type": "encounter.initiative", "id": "i", "encounter": fight})
+    rolled = await player.event("encounter.initiative")
+    assert [r["name"] for r in rolled["data"]["rolls"]] == ["Tenrec"]
+    gm_rolled = await gm.event("encounter.initiative")
+    assert "Goblin" in [r["name"] for r in gm_rolled["data"]["rolls"]]
+
+    ids = {c["name"]: c["id"] for c in started["encounter"]["order"]}
+    for name, initiative in (("Goblin", 99), ("Tenrec", 50), ("Zombie", 1)):
+        intent = {"type": "encounter.set", "id": name, "encounter": fight}
+        await gm.ask({**intent, "combatant": ids[name], "initiative": initiative})
+    await gm.ask({"type": "encounter.next", "id": "n", "encounter": fight})
+    turn = (await player.event("encounter.turn"))["data"]["encounter"]
+    assert (turn["current"], turn["turn"], turn["unseen_turn"]) == (None, None, True)
+    assert (turn["round"], turn["turns"]) == (1, 1)
+    gm_turn = (await gm.event("encounter.turn"))["data"]["encounter"]
+    assert (gm_turn["current"], gm_turn["unseen_turn"]) == (goblin_c["id"], False)
+
+    # Asking to roll for it by its number finds nobody: not even its name.
+    asked = {"type": "encounter.initiative", "id": "x", "encounter": fight}
+    refused = await player.ask({**asked, "combatants": [goblin_c["id"]]})
+    assert (refused["type"], refused["code"]) == ("error", "not_found")
+    assert "Goblin" not in json.dumps(refused)
+
+    # The REST read, a fresh connection's log and a reconnect's pages.
+    read = await encounter_read(room, "player")
+    assert combatants(read) == ["Tenrec"] and read["unseen_turn"] is True
+    assert "Goblin" in combatants(await encounter_read(room, "gm"))
+    fresh = await clients(room, "player")
+    back = await clients(room, "player", query=f"since={since}")
+    page = await back.until(lambda f: f["type"] == "resync")
+    for seen in (player.seen, fresh.first["log"], page["events"], read):
+        assert "Goblin" not in json.dumps(seen)
+        found = fighters(seen)
+        assert found and {f["name"] for f in found} == {"Tenrec"}
+        assert goblin not in {f["token_id"] for f in found}
+        assert goblin_c["id"] not in {f.get("combatant_id", f.get("id")) for f in found}
+        assert 99 not in {f["initiative"] for f in found}
+
+    # The door opens: the goblin comes into view, and into the next turn.
+    await gm.ask({"type": "door.set", "id": "d", "wall": 1, "state": "open"})
+    await player.event("scene.updated")
+    assert "Goblin" in combatants(await encounter_read(room, "player"))
+    await gm.ask({"type": "encounter.next", "id": "n2", "encounter": fight})
+    turn = (await player.event("encounter.turn"))["data"]["encounter"]
+    assert combatants(turn) == ["Goblin", "Tenrec"]
+    assert (turn["current"], turn["unseen_turn"]) == (ids["Tenrec"], False)
+
+
+async def test_with_own_vision_each_player_gets_the_order_their_own_tokens_see(room, clients):
+    """`other` controls no token: their own view is empty, so the order
+    they receive names nobody on the map, while the player's names Tenrec."""
+    goblin = await fog_scene(room)
+    await own_vision(room, True)
+    gm = await clients(room, "gm")
+    player = await clients(room, "player")
+    other = await clients(room, "other")
+    observer = await clients(room, "observer")
+    await gm.ask({"type": "encounter.start", "id": "s"})
+    assert combatants(await player.event("encounter.started")) == ["Tenrec"]
+    assert combatants(await other.event("encounter.started")) == []
+    # Observers look through the party's eyes: Tenrec's.
+    assert combatants(await observer.event("encounter.started")) == ["Tenrec"]
+    assert combatants(await encounter_read(room, "other")) == []
+    assert "Goblin" in combatants(await gm.event("encounter.started"))
+    for seat in (player, other, observer):
+        assert goblin not in {f["token_id"] for f in fighters(seat.seen)}

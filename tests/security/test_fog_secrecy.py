@@ -1,7 +1,8 @@
-"""Fog of war leaks nothing: for generated scenes and moves, no frame, REST
-answer or snapshot a player receives holds the name or the square of a
-token outside the party's view, live, in resync pages, after a reconnect,
-and a GM's preview reaches the GM alone.
+"""Fog of war leaks nothing: for generated scenes, moves and turns of a
+fight, no frame, REST answer or snapshot a player receives holds the name or
+the square of a token outside the party's view (nor its place in the turn
+order), live, in resync pages, after a reconnect, and a GM's preview
+reaches the GM alone.
 
 The truth each step is checked against is computed here, from the rules'
 geometry alone (vtt.rules.sight), not from what the server stored."""
@@ -11,9 +12,11 @@ import uuid
 
 import pytest
 from django.contrib.auth import get_user_model
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from vtt.combat import selectors as combat_reads
+from vtt.combat.services import encounters
 from vtt.live import room_reads
 from vtt.live.render import render_event, text_for
 from vtt.rules import sight
@@ -46,6 +49,7 @@ steps = st.lists(
     st.one_of(
         st.tuples(st.just("move"), st.integers(0, 5), squares),
         st.tuples(st.just("door"), st.integers(0, 7), st.sampled_from(["open", "closed"])),
+        st.tuples(st.just("turn")),
     ),
     min_size=1,
     max_size=6,
@@ -91,7 +95,27 @@ def tokens_in(frame) -> list[dict]:
     return found
 
 
+def fighters_in(frame) -> list[dict]:
+    """Every combatant and initiative roll anywhere in a frame."""
+    found = []
+
+    def walk(value):
+        if isinstance(value, dict):
+            if {"token_id", "name", "initiative"} <= set(value):
+                found.append(value)
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(frame)
+    return found
+
+
 def check_frame(frame, seen: set[int], truth: dict, names: dict, step: str):
+    for fighter in fighters_in(frame):
+        assert fighter["token_id"] in seen, f"{step}: combatant {fighter['name']} out of view"
     for token in tokens_in(frame):
         assert token["id"] in seen, f"{step}: token {token['id']} out of view was sent"
         assert (token["x"], token["y"]) == truth[token["id"]], step
@@ -112,6 +136,15 @@ def check_frame(frame, seen: set[int], truth: dict, names: dict, step: str):
     others=st.lists(st.tuples(squares, st.booleans()), min_size=1, max_size=4),
     lit=st.booleans(),
     plan=steps,
+)
+# Always tried: a foe behind a wall across the map fights unseen, then walks
+# round it into view; the next turn order names it.
+@example(
+    wall_list=[[6, 0, 6, SIDE]],
+    party=[(1, 1)],
+    others=[((9, 9), False)],
+    lit=True,
+    plan=[("turn",), ("move", 1, (2, 2)), ("turn",)],
 )
 def test_a_player_never_receives_a_token_out_of_the_partys_view(
     db, wall_list, party, others, lit, plan
@@ -180,13 +213,25 @@ def test_a_player_never_receives_a_token_out_of_the_partys_view(
         # never carries it, the GM's does when asked.
         preview = room_reads.snapshot(campaign.pk, gm_viewer, preview="party")
         assert set(preview["vision"]["tokens"]) == seen, label
+        # The turn order as the player's page reads it: the seen combatants.
+        fight = combat_reads.scene_encounter(scene_id=scene.pk, by=player)
+        if fight is not None:
+            assert {c["token_id"] for c in fight["order"]} == seen, label
+            check_frame(fight, seen, truth, names, f"{label} encounter")
 
     observe("fog on")
+    # Everyone on the map fights, in the order of their (rolled) initiative.
+    fight = encounters.encounter_start(scene_id=scene.pk, by=gm)
+    observe("encounter started")
+    encounters.encounter_roll_initiative(encounter_id=fight.pk, by=gm)
+    observe("initiative")
     for i, step in enumerate(plan):
         if step[0] == "move":
             _, which, (x, y) = step
             token = made[which % len(made)]
             services.token_move(token_id=token.pk, by=gm, x=x, y=y)
+        elif step[0] == "turn":
+            encounters.encounter_next(encounter_id=fight.pk, by=gm)
         elif doors:
             _, which, state = step
             scene_set_door(scene_id=scene.pk, by=gm, wall=doors[which % len(doors)], state=state)

@@ -5,7 +5,6 @@ names must belong to the room the socket is in."""
 
 from vtt.tabletop.models import Campaign, Character, Scene, Token
 from vtt.tabletop.serialize import character_public_data, token_data
-from vtt.tabletop.services.access import require_member
 from vtt.tabletop.services.errors import NotFound, ServiceError
 
 from .models import Attack, Encounter
@@ -123,8 +122,8 @@ def clear(asker, fields: dict) -> dict:
 
 
 def _encounter_ack(asker, encounter) -> dict:
-    gm = require_member(asker.room, asker.user).role == "gm"
-    return {"encounter": encounters.encounter_view(encounter, gm=gm)}
+    viewer = encounters.viewer_of(encounter, asker.user)
+    return {"encounter": encounters.encounter_view(encounter, viewer)}
 
 
 def start(asker, fields: dict) -> dict:

@@ -4,7 +4,7 @@ weapon, the scene's trails this turn, the running encounter, attacks."""
 from vtt.rules import grid
 from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop import policy, shapes, vision
-from vtt.tabletop.models import Role, RoomEvent, Scene
+from vtt.tabletop.models import RoomEvent, Scene
 from vtt.tabletop.services.access import require_member
 from vtt.tabletop.services.errors import NotFound
 from vtt.tabletop.services.tokens import token_for
@@ -118,7 +118,9 @@ def scene_encounter(*, scene_id: int, by) -> dict | None:
     encounter = Encounter.objects.filter(scene=scene, ended_at__isnull=True).first()
     if encounter is None:
         return None
-    return encounter_view(encounter, gm=member.role == Role.GM)
+    return encounter_view(
+        encounter, policy.viewer_in(member.user_id, member.role, scene.campaign.settings)
+    )
 
 
 def _visible_attacks(campaign_id: int, by):

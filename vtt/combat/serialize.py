@@ -1,6 +1,7 @@
 """Plain-dict forms of combat's objects for the room events and the REST
 reads (JSON types only: they go into the event log as they are)."""
 
+from vtt.tabletop import policy
 from vtt.tabletop.serialize import user_data
 
 ROUND_SECONDS = 20  # Artifice: a Round is nominally 20 seconds...
@@ -50,18 +51,18 @@ def combatant_data(combatant) -> dict:
 
 def encounter_data(encounter, order, hidden_tokens=frozenset()) -> dict:
     """The encounter with its turn order. Combatants whose token is in
-    `hidden_tokens` are left out (the players' view)."""
-    shown = [c for c in order if c.token_id not in hidden_tokens]
+    `hidden_tokens` are left out (what a player sees: policy.order_without)."""
     current = encounter.current_id
-    turn = next((i for i, c in enumerate(shown) if c.pk == current), None)
-    return {
+    ids = [c.pk for c in order]
+    whole = {
         "id": encounter.pk,
         "scene_id": encounter.scene_id,
         "round": encounter.round,
         "turns": encounter.turns,
-        "current": current if turn is not None else None,
-        "turn": turn,
-        "order": [combatant_data(c) for c in shown],
+        "current": current if current in ids else None,
+        "turn": ids.index(current) if current in ids else None,
+        "unseen_turn": False,
+        "order": [combatant_data(c) for c in order],
         "ended": encounter.ended_at is not None,
         "game_time": {
             "seconds": (encounter.round - 1) * ROUND_SECONDS,
@@ -69,3 +70,4 @@ def encounter_data(encounter, order, hidden_tokens=frozenset()) -> dict:
             "turn_seconds": TURN_SECONDS,
         },
     }
+    return policy.order_without(whole, hidden_tokens) if hidden_tokens else whole

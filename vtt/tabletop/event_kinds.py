@@ -46,6 +46,14 @@ ENCOUNTER_INITIATIVE = "encounter.initiative"
 ENCOUNTER_UPDATED = "encounter.updated"
 ENCOUNTER_TURN = "encounter.turn"
 ENCOUNTER_ENDED = "encounter.ended"
+# The events carrying a whole turn order (`encounter`).
+ENCOUNTER_KINDS = (
+    ENCOUNTER_STARTED,
+    ENCOUNTER_INITIATIVE,
+    ENCOUNTER_UPDATED,
+    ENCOUNTER_TURN,
+    ENCOUNTER_ENDED,
+)
 COMBAT_ATTACK = "combat.attack"
 COMBAT_DAMAGE = "combat.damage"
 COMBAT_WEAPON_REPAIRED = "combat.weapon_repaired"
@@ -199,6 +207,8 @@ ENCOUNTER = Obj(
         "turns": Int(),
         "current": Nullable(ID),
         "turn": Nullable(Int(lo=0)),
+        # The turn is a combatant this order leaves out (logged before: absent).
+        "unseen_turn": optional(Bool()),
         "order": List(Object(), max_len=1000),
         "ended": Bool(),
         "game_time": Object(),

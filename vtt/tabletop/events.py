@@ -76,6 +76,7 @@ def append_event(
             campaign,
             sight_scene,
             vision.refs_of(kind, data, sight_scene),
+            combatants=vision.combatants_of(kind, data),
             fresh=kind == event_kinds.SCENE_ACTIVATED,
             gone=data["token"]["id"] if kind == event_kinds.TOKEN_DELETED else None,
             refresh=kind == event_kinds.FOG_CHANGED,

@@ -173,6 +173,39 @@ def visible_attacks_q(viewer: Viewer) -> Q:
     return Q(visibility=Visibility.PUBLIC) & seen
 
 
+# ------------------------------------------------------------------ turn order
+
+
+def order_without(encounter: dict, tokens) -> dict:
+    """A turn order (an encounter's dict) without the combatants whose tokens
+    are in `tokens`: hidden, or on a fog scene out of the viewer's group's
+    view. A combatant without a token is on no map and stays. On the turn of
+    one left out the viewer learns only that: `current` and `turn` null,
+    `unseen_turn` true (the round and the turn count go on for everyone)."""
+    tokens = set(tokens)
+    order = [c for c in encounter["order"] if c["token_id"] not in tokens]
+    ids = [c["id"] for c in order]
+    current = encounter["current"]
+    shown = current in ids
+    return {
+        **encounter,
+        "order": order,
+        "current": current if shown else None,
+        "turn": ids.index(current) if shown else None,
+        "unseen_turn": bool(encounter.get("unseen_turn")) or (current is not None and not shown),
+    }
+
+
+def fight_without(data: dict, tokens) -> dict:
+    """An encounter event's payload without those tokens' combatants: out of
+    the order and out of the initiative rolls."""
+    tokens = set(tokens)
+    seen = {**data, "encounter": order_without(data["encounter"], tokens)}
+    if "rolls" in data:
+        seen["rolls"] = [r for r in data["rolls"] if r["token_id"] not in tokens]
+    return seen
+
+
 # ------------------------------------------------------------------ rolls and events
 
 
@@ -300,6 +333,8 @@ def _through_fog(event, viewer: Viewer, view: dict) -> dict:
         data = view["data"]
         view["data"] = {**data, "tokens": [t for t in data["tokens"] if t["id"] in seen]}
         return view
+    if mine.get("out_of_view") and view["type"] in event_kinds.ENCOUNTER_KINDS:
+        view["data"] = fight_without(view["data"], mine["out_of_view"])
     if view["type"] == event_kinds.TOKEN_REMOVED and not mine["was"]:
         view = {"seq": event.seq, "type": event_kinds.REDACTED}  # never in its view
     elif view["type"] != event_kinds.REDACTED and mine["unseen"]:

@@ -193,11 +193,20 @@ def refs_of(kind: str, data: dict, scene_id: int) -> list[int]:
     return []
 
 
+def combatants_of(kind: str, data: dict) -> list[int]:
+    """The tokens of a turn order's combatants (an encounter event's): a
+    group that does not see one is not told it is in the fight."""
+    if kind not in event_kinds.ENCOUNTER_KINDS:
+        return []
+    return [c["token_id"] for c in data["encounter"]["order"] if c["token_id"] is not None]
+
+
 def annotate(
     campaign,
     scene_id: int | None,
     refs: Iterable[int] = (),
     *,
+    combatants: Iterable[int] = (),
     fresh=False,
     gone=None,
     refresh=False,
@@ -207,7 +216,8 @@ def annotate(
     the stored views up to date with the scene as it now stands.
 
     `refs`: the tokens the event is about; a group that does not see one of
-    them does not see the event. `fresh`: the room has just come to this
+    them does not see the event. `combatants`: a turn order's tokens; each
+    group's `out_of_view` lists those it does not see. `fresh`: the room has just come to this
     scene (its activation), so nothing was seen before. `gone`: a token
     being deleted, no longer seeing or lighting anything. `refresh`: the
     explored areas were changed by hand: every group gets its vision anew.
@@ -222,7 +232,7 @@ def annotate(
     if not scene.fog and not was_fog:
         return None
     before = {} if fresh else _seen_before(scene, stored, was_fog)
-    refs = set(refs)
+    refs, combatants = set(refs), set(combatants)
     views, eyes = [], {}
     if scene.fog:
         players = players_of(campaign.pk)
@@ -256,6 +266,8 @@ def annotate(
             "sees": sorted(refs & seen),
             "unseen": bool(refs - seen),
         }
+        if combatants:
+            groups[group]["out_of_view"] = sorted(combatants - seen)
         if scene.fog and group not in views and (seen != was):
             views.append(group)  # its frame lists the tokens in view
     return {

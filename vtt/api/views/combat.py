@@ -40,12 +40,7 @@ def _seen(event, user) -> dict:
 
 
 def _encounter(encounter, user) -> dict:
-    role = (
-        Membership.objects.filter(campaign_id=encounter.campaign_id, user=user)
-        .values_list("role", flat=True)
-        .first()
-    )
-    return encounters.encounter_view(encounter, gm=role == Role.GM)
+    return encounters.encounter_view(encounter, encounters.viewer_of(encounter, user))
 
 
 class AttackListView(TabletopView):

@@ -2,7 +2,10 @@
 the turn, count rounds, end it. Each change is one room event carrying the
 whole encounter ("encounter.started", "encounter.initiative",
 "encounter.updated", "encounter.turn", "encounter.ended"); players receive
-it without the combatants whose tokens are hidden ("players_view").
+it without the combatants whose tokens are hidden ("players_view") and, on a
+scene with fog, without those their group did not see as it was logged (the
+event's fog annotation, applied by policy.event_view). Reads for one viewer
+(REST, an intent's answer) leave out what that viewer does not see now.
 
 The order is initiative, highest first, with combatants not yet rolled at
 the end; ties keep the order in which combatants joined. A round ends when
@@ -41,10 +44,27 @@ def turn_order(encounter: Encounter) -> list[Combatant]:
     return combatants
 
 
-def encounter_view(encounter: Encounter, *, gm: bool) -> dict:
+def unseen_tokens(order: list[Combatant], viewer: Viewer) -> set[int]:
+    """The combatants' tokens `viewer` does not see now (policy.sees_token:
+    hidden, or on a fog scene out of their group's view)."""
+    if viewer.is_gm:
+        return set()
+    tokens = {c.token_id for c in order if c.token_id is not None}
+    seen = Token.objects.filter(policy.visible_tokens_q(viewer), pk__in=tokens)
+    return tokens - set(seen.values_list("pk", flat=True))
+
+
+def encounter_view(encounter: Encounter, viewer: Viewer) -> dict:
+    """The encounter as `viewer` sees it now (a REST read, an intent's
+    answer); events carry what each group saw as they were logged."""
     order = turn_order(encounter)
-    hidden = frozenset() if gm else {c.token_id for c in order if c.token and c.token.hidden}
-    return encounter_data(encounter, order, hidden)
+    return encounter_data(encounter, order, unseen_tokens(order, viewer))
+
+
+def viewer_of(encounter: Encounter, by) -> Viewer:
+    """`by` as a viewer of the encounter's campaign, with their sight group."""
+    member = require_member(encounter.campaign_id, by, "encounter")
+    return policy.viewer_in(member.user_id, member.role, encounter.campaign.settings)
 
 
 def _announce(encounter: Encounter, kind: str, by, **extra) -> None:
@@ -171,12 +191,13 @@ def encounter_add(*, encounter_id: int, by, token_id: int) -> Encounter:
     return encounter
 
 
-def _combatant(encounter: Encounter, combatant_id, gm: bool = True) -> Combatant:
-    """One combatant; for players a hidden token's combatant is not there."""
+def _combatant(encounter: Encounter, combatant_id, unseen=frozenset()) -> Combatant:
+    """One combatant; one whose token is `unseen` (by a player: hidden, or
+    out of their view) is not there."""
     if type(combatant_id) is not int:
         raise shapes.invalid("combatant", "must be a combatant id")
     combatant = encounter.combatants.select_related("token").filter(pk=combatant_id).first()
-    if combatant is None or (not gm and combatant.token is not None and combatant.token.hidden):
+    if combatant is None or combatant.token_id in unseen:
         raise NotFound("no such combatant in this encounter", "combatant")
     return combatant
 
@@ -272,6 +293,8 @@ def encounter_roll_initiative(
         raise ServiceError("encounter_ended", "this encounter is over", "encounter")
     gm = member.role == Role.GM
     every = turn_order(encounter)
+    viewer = policy.viewer_in(member.user_id, member.role, encounter.campaign.settings)
+    unseen = unseen_tokens(every, viewer)
     if combatants is None:
         chosen = [
             c
@@ -281,13 +304,13 @@ def encounter_roll_initiative(
                 not gm
                 and c.initiative is None
                 and c.token
-                and not c.token.hidden
+                and c.token_id not in unseen
                 and by.pk in c.token.controller_ids
             )
         ]
     else:
         shapes.items(combatants, "combatants", MAX_COMBATANTS)
-        chosen = [_combatant(encounter, c, gm) for c in dict.fromkeys(combatants)]
+        chosen = [_combatant(encounter, c, unseen) for c in dict.fromkeys(combatants)]
     if not chosen:
         raise ServiceError("nothing_to_roll", "no combatant to roll for", "combatants")
     if not gm:
