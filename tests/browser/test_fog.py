@@ -4,7 +4,8 @@ page); the GM, seeing everything, opens, closes, locks and unlocks a door
 from the map and the player's view follows; the player opens the door
 beside their token and is refused one across the room; the token dialog
 saves sight and light; the GM sees as the party, then reveals and covers an
-area; a drag shows the view from the square under the pointer. The pages
+area; a drag shows the view from the square under the pointer; the turn
+order names only the combatants the player sees. The pages
 stay free of serious axe violations. Screenshots go to tests/artifacts/."""
 
 import pytest
@@ -293,6 +294,53 @@ def test_walking_through_the_door_shows_the_east_room_and_nothing_of_the_closet(
     assert frames and not [f for f in frames if "Closet Wraith" in str(f)]
     assert has_token(gm, wraith)  # there all along, for the GM
     context.close()
+
+
+def order_names(page):
+    return page.eval_on_selector_all("#turn-list .name", "ns => ns.map(n => n.textContent)")
+
+
+def gm_says(gm, intent):
+    """An intent from the GM's page, its answer awaited."""
+    return gm.evaluate("intent => window.d6room.socket.send(intent)", intent)
+
+
+def test_the_turn_order_names_only_who_the_party_sees(gm, player, vault, shot):
+    """The wraith walled in its closet fights too: the GM's order lists it,
+    the player's does not, and on its turn the player reads only that it is
+    a turn out of sight. Walked out of the closet by the GM, it joins the
+    player's order as it comes into view."""
+    show_tab(gm, "gm")
+    gm.click("#encounter-start")
+    for page in (gm, player):
+        page.wait_for_selector("#turns[data-state=running]")
+    assert sorted(order_names(gm)) == ["Closet Wraith", "Ghoul", "Tenrec"]
+    assert sorted(order_names(player)) == ["Ghoul", "Tenrec"]
+    order = gm.evaluate("window.d6room.turns.encounter.order")
+    for c in order:
+        first = c["token_id"] == vault["wraith"]
+        gm_says(gm, {"type": "encounter.set", "combatant": c["id"], "initiative": 9 if first else 1})
+    gm_says(gm, {"type": "encounter.next"})
+    player.wait_for_selector("#turns[data-unseen-turn=true]")
+    assert "a turn out of sight" in player.inner_text("#turns-status")
+    assert player.locator("#turn-list li[aria-current=step]").count() == 0
+    assert player.is_visible("#turn-unseen")  # the phone hides the status line
+    assert gm.is_hidden("#turn-unseen")
+    assert "Closet Wraith's turn" in gm.inner_text("#turns-status")
+    shot(player, "85-player-turn-out-of-sight-phone")
+    assert "Closet Wraith" not in player.content()
+    assert "Closet Wraith" not in player.evaluate("JSON.stringify(window.d6room.turns.encounter)")
+    # Out of the closet, into Tenrec's view: the player's order reads it anew.
+    gm_says(gm, {"type": "token.move", "token": vault["wraith"], "x": 10, "y": 4})
+    player.wait_for_function(
+        "() => [...document.querySelectorAll('#turn-list .name')]"
+        ".some(n => n.textContent === 'Closet Wraith')"
+    )
+    assert player.inner_text("#turn-list li[aria-current=step] .name") == "Closet Wraith"
+    assert "Closet Wraith's turn" in player.inner_text("#turns-status")
+    assert player.is_hidden("#turn-unseen")
+    gm_says(gm, {"type": "encounter.end"})
+    player.wait_for_selector("#turns[data-state=none]", state="attached")
 
 
 @pytest.mark.parametrize("who", ["gm", "player"])

@@ -1,7 +1,8 @@
 """The room's model of fog of war (static/js/room/state.js), run in Chromium
 on frames written as the protocol gives them: the snapshot's vision, live
 vision frames (another scene's ignored), tokens entering and leaving view
-with any event's `data.sight` and with `sight.changed`, and the vision
+with any event's `data.sight` and with `sight.changed` (those entering
+named for the turn order, which may lack them), and the vision
 dropped when the fog is lifted or the map changes."""
 
 import pytest
@@ -79,7 +80,8 @@ def test_tokens_enter_and_leave_view_with_any_event(page):
     }
     result = run(page, snapshot(), [["event", door_opened]])
     assert sorted(result["state"]["tokens"]) == ["1", "2"]
-    assert "token" in result["effects"][0]
+    # The page draws the ghoul, and asks whether the turn order lacks it.
+    assert result["effects"][0] == ["scene", "token", "sighted", "tokensChanged"]
     result = run(page, snapshot(), [["event", door_opened], ["event", door_closed]])
     assert sorted(result["state"]["tokens"]) == ["1"]
     assert "untoken" in result["effects"][1]
@@ -90,8 +92,19 @@ def test_sight_changed_moves_tokens_in_and_out_and_is_logged(page):
     came = {"seq": 11, "type": "sight.changed", "data": {"enter": [GHOUL], "leave": [1]}}
     result = run(page, snapshot(), [["event", came]])
     assert list(result["state"]["tokens"]) == ["2"]
-    assert result["effects"] == [["token", "untoken", "tokensChanged"]]
+    assert result["effects"] == [["token", "untoken", "sighted", "tokensChanged"]]
     assert result["state"]["log"][-1]["type"] == "sight.changed"
+
+
+def test_a_token_walking_into_view_is_named_for_the_turn_order_once(page):
+    """The ghoul's own move brings it into view: its event carries it (not
+    `sight.enter`), and the page is told a token it did not have arrived; a
+    move of a token it had is not news."""
+    walked = {"seq": 11, "type": "token.moved", "data": {"token": GHOUL, "from": [12, 2]}}
+    again = {"seq": 12, "type": "token.moved", "data": {"token": {**GHOUL, "version": 2}}}
+    result = run(page, snapshot(), [["event", walked], ["event", again]])
+    assert "sighted" in result["effects"][0]
+    assert "sighted" not in result["effects"][1]
 
 
 def test_lifting_the_fog_or_changing_the_map_drops_the_vision(page):

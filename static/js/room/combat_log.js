@@ -197,6 +197,7 @@ export class CombatLog {
   initiative(event) {
     const d = event.data || {};
     const rolls = d.rolls || [];
+    if (!rolls.length) return; // every roll was for someone this viewer does not see
     const item = el(
       "li",
       { class: "initiative-entry" },

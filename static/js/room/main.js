@@ -287,6 +287,7 @@ const EFFECTS = {
     if (!replay) panel.arrived(view === "chat" ? "panel-chat" : "panel-log");
   },
   turns: (data) => turns.event(data),
+  sighted: (ids) => turns.sighted(ids),
   settings: (settings) => {
     placing.setSettings(settings);
     doors.setSettings(settings);

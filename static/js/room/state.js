@@ -106,6 +106,7 @@ function applySight(state, sight, effects) {
     effects.push(["untoken", id]);
     changed = true;
   }
+  if (sight.enter?.length) effects.push(["sighted", sight.enter.map((t) => t.id)]);
   if (changed) effects.push(["tokensChanged"]);
 }
 
@@ -134,11 +135,14 @@ export function applyEvent(state, event, { replay = false } = {}) {
     state.log.push(event);
     if (state.log.length > LOG_TAIL) state.log.splice(0, state.log.length - LOG_TAIL);
   }
+  // A token this viewer did not have: it may be a combatant the turn order left out.
+  const newcomer = !replay && d.token?.id !== undefined && !(d.token.id in state.tokens);
   switch (event.type) {
     case "token.moved":
       if (!replay && upsert(state, d.token)) effects.push(["token", d.token], ["trail", event]);
       else if (!replay) effects.push(["trail", event]);
       effects.push(["entry", "moved", event]);
+      if (newcomer && d.token.id in state.tokens) effects.push(["sighted", [d.token.id]]);
       if (!replay) effects.push(["tokensChanged"]);
       break;
     case "token.created":
@@ -146,6 +150,7 @@ export function applyEvent(state, event, { replay = false } = {}) {
     case "token.revealed":
     case "token.hidden":
       if (upsert(state, d.token)) effects.push(["token", d.token]);
+      if (newcomer && d.token.id in state.tokens) effects.push(["sighted", [d.token.id]]);
       effects.push(["tokensChanged"]);
       break;
     case "token.deleted":

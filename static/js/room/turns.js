@@ -1,7 +1,9 @@
 // The turn order of the active scene's encounter: who acts in which order,
 // whose turn it is, the round counter and the game clock (a round is 20
 // seconds of game time, a turn 10). Everyone sees it (players without the
-// combatants whose tokens are hidden: the server leaves them out); the GM
+// combatants whose tokens are hidden or, under fog, out of their view: the
+// server leaves them out, and on such a one's turn says only that it is a
+// turn out of sight; a token coming into view has the order read again); the GM
 // starts and ends the encounter, adds combatants, rolls or sets initiative
 // and passes the turn, and a player rolls for their own tokens. Combatants
 // out of the fight (incapacitated, dying, dead) are struck through: the
@@ -27,11 +29,13 @@ export class TurnOrder {
     this.isGm = config.me.role === "gm";
     this.encounter = null;
     this.sceneId = null;
+    this.apiBase = null;
     this.loadTurn = 0;
     // The strip over the map is `root`; the GM's controls live in the GM tab.
     const $ = (id) => document.getElementById(id);
     this.statusLine = $("turns-status");
     this.list = $("turn-list");
+    this.unseen = $("turn-unseen");
     this.error = $("turns-error");
     this.next = $("turn-next");
     this.rollMine = $("turn-roll-mine");
@@ -64,6 +68,7 @@ export class TurnOrder {
   /** A new scene (or a fresh snapshot): read its running encounter, if any. */
   async load(sceneId, apiBase) {
     this.sceneId = sceneId;
+    this.apiBase = apiBase;
     const turn = ++this.loadTurn;
     if (!sceneId) {
       this.set(null);
@@ -83,7 +88,18 @@ export class TurnOrder {
   event(data) {
     const encounter = data?.encounter;
     if (!encounter || encounter.scene_id !== this.sceneId) return;
+    this.loadTurn++; // newer than any read still on its way
     this.set(encounter.ended ? null : encounter);
+  }
+
+  /** Tokens came into this player's view: one the order does not list may
+   * be a combatant it left out, so the order (as the server lets this
+   * viewer see it now) is read again. */
+  sighted(ids) {
+    const e = this.encounter;
+    if (this.isGm || !e || !this.apiBase) return;
+    const listed = new Set(e.order.map((c) => c.token_id));
+    if (ids.some((id) => !listed.has(id))) this.load(this.sceneId, this.apiBase);
   }
 
   set(encounter) {
@@ -134,16 +150,19 @@ export class TurnOrder {
     }
     if (this.next) this.next.hidden = !(e && this.isGm);
     if (!e) {
+      this.unseen.hidden = true;
       this.statusLine.textContent = "No encounter on this scene.";
       this.rollMine.hidden = true;
       if (this.edit) clear(this.edit);
       return;
     }
     const current = e.order.find((c) => c.id === e.current);
-    const whose = current ? `${current.name}'s turn` : "nobody's turn yet";
+    const whose = current ? `${current.name}'s turn` : e.unseen_turn ? "a turn out of sight" : "nobody's turn yet";
     this.statusLine.textContent = `Round ${e.round} · ${whose} · game time ${clock(e.game_time?.seconds)} (a round is ${e.game_time?.round_seconds ?? 20} s, a turn ${e.game_time?.turn_seconds ?? 10} s)`;
     this.root.dataset.round = e.round;
     this.root.dataset.turns = e.turns;
+    this.root.dataset.unseenTurn = e.unseen_turn ? "true" : "false";
+    this.unseen.hidden = !e.unseen_turn;
     for (const c of e.order) {
       const token = this.combatantToken(c);
       const state = token?.character_id ? this.roster.state(token.character_id) : null;
