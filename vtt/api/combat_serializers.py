@@ -157,6 +157,9 @@ class EncounterOut(serializers.Serializer):
     turns = serializers.IntegerField()
     current = serializers.IntegerField(allow_null=True)
     turn = serializers.IntegerField(allow_null=True)
+    unseen_turn = serializers.BooleanField(
+        help_text="The turn is a combatant this reader does not see (current and turn are null)."
+    )
     order = serializers.JSONField()
     ended = serializers.BooleanField()
     game_time = serializers.JSONField()
