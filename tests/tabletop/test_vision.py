@@ -147,6 +147,31 @@ def test_with_own_vision_each_player_sees_through_their_own_tokens(crypt):
     assert crypt.orc.pk in seen_ids(crypt, crypt.player)
 
 
+def test_a_turn_order_records_per_group_only_the_combatants_it_does_not_see(crypt):
+    """The annotation of an encounter event lists, per group, the unseen
+    combatants' tokens (the seen ones are the group's SeenToken rows); the
+    player's copy leaves the goblin out, the GM's has it."""
+    from vtt.combat.services.encounters import encounter_next, encounter_start
+
+    fog_on(crypt)
+    fight = encounter_start(
+        scene_id=crypt.scene.pk, by=crypt.gm, tokens=[crypt.tenrec.pk, crypt.goblin.pk]
+    )
+    started = last_event()
+    assert started.data[SIGHT]["groups"]["party"]["out_of_view"] == [crypt.goblin.pk]
+    mine = policy.event_view(started, viewer(crypt, crypt.player))["data"]["encounter"]
+    assert [c["token_id"] for c in mine["order"]] == [crypt.tenrec.pk]
+    gm = policy.event_view(started, policy.viewer_in(crypt.gm.pk, Role.GM, {}))
+    assert len(gm["data"]["encounter"]["order"]) == 2 and SIGHT not in gm["data"]
+    # Events about no fight carry no such list.
+    services.token_move(token_id=crypt.tenrec.pk, by=crypt.gm, x=3, y=8)
+    assert "out_of_view" not in last_event().data[SIGHT]["groups"]["party"]
+    # Once the door is open nobody is out of view: an empty list.
+    scene_set_door(scene_id=crypt.scene.pk, by=crypt.gm, wall=DOOR, state="open")
+    encounter_next(encounter_id=fight.pk, by=crypt.gm)
+    assert last_event().data[SIGHT]["groups"]["party"]["out_of_view"] == []
+
+
 def test_a_dark_scene_shows_what_sight_and_light_reach(crypt):
     services.scene_update(scene_id=crypt.scene.pk, by=crypt.gm, fog=True, lit=False)
     assert seen_ids(crypt, crypt.player) == sorted([crypt.tenrec.pk, crypt.mara.pk])
