@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from vtt.tabletop import journal, services
+from vtt.tabletop import journal, policy, services
 from vtt.tabletop.journal import md
 from vtt.tabletop.models import PlaySession, RoomEvent
 from vtt.tabletop.policy import PLAYERS
@@ -162,3 +162,32 @@ def test_the_gm_console_and_the_sessions_page_link_the_journal(played):
     assert f'href="{page_url(played)}"' in console
     listed = browser(played, "player").get(f"/campaigns/{campaign_id}/sessions/").content.decode()
     assert f'href="{page_url(played)}"' in listed
+
+
+def test_a_players_journal_of_a_fight_in_the_dark_names_nobody_they_did_not_see(db):
+    """The zombie fights from beyond the wall on a fog scene: the player's
+    journal has no word of it, its turn is a turn out of sight, and its
+    initiative roll (alone in its entry) is no entry at all."""
+    from vtt.combat.services import encounters
+
+    from .battle import make_battle
+
+    battle = make_battle("artifice")
+    gm, player = battle.users["gm"], battle.users["player"]
+    services.token_move(token_id=battle.tokens["zombie"].pk, by=gm, x=20, y=4)
+    services.scene_update(scene_id=battle.scene.pk, by=gm, fog=True)
+    fight = encounters.encounter_start(scene_id=battle.scene.pk, by=gm)
+    zombie = fight.combatants.get(token=battle.tokens["zombie"])
+    encounters.encounter_roll_initiative(encounter_id=fight.pk, by=gm, combatants=[zombie.pk])
+    encounters.encounter_set_initiative(
+        encounter_id=fight.pk, by=gm, combatant_id=zombie.pk, initiative=99
+    )
+    encounters.encounter_next(encounter_id=fight.pk, by=gm)
+    session = PlaySession.objects.get(campaign=battle.campaign)
+    viewer = policy.viewer_in(player.pk, "player", battle.campaign.settings)
+    text = journal.journal(session, viewer).markdown()
+    assert "Zombie" not in text and "Initiative:" not in text
+    assert "Round 1: a turn out of sight." in text
+    assert "An encounter began: Tenrec, Kobor." in text
+    gm_text = journal.journal(session, policy.viewer_in(gm.pk, "gm", {})).markdown()
+    assert "Round 1: Zombie's turn." in gm_text and "Initiative: Zombie" in gm_text

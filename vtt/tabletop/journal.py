@@ -192,6 +192,8 @@ def _encounter_started(data, entry):
 
 
 def _initiative(data, entry):
+    if not data.get("rolls"):
+        return None  # every roll was for a combatant this viewer does not see
     rolls = ", ".join(f"{r['name']} {r['initiative']}" for r in data.get("rolls", []))
     faces = tuple(d["face"] for r in data.get("rolls", []) for d in r["result"].get("dice", []))
     return entry("turn", "Initiative: {rolls}.", dice=faces, rolls=rolls)
@@ -200,6 +202,9 @@ def _initiative(data, entry):
 def _turn(data, entry):
     encounter = data["encounter"]
     current = next((c for c in encounter["order"] if c["id"] == encounter["current"]), None)
+    if current is None and encounter.get("unseen_turn"):
+        # A combatant this viewer does not see (hidden, or out of their view).
+        return entry("turn", "Round {round}: a turn out of sight.", round=encounter["round"])
     name = current["name"] if current else "nobody"
     return entry("turn", "Round {round}: {name}'s turn.", round=encounter["round"], name=name)
 
