@@ -31,8 +31,8 @@ export function line(event) {
       const a = d.attack || {};
       return `${a.attacker?.name || "Someone"} attacked ${a.target?.name || "someone"}${a.status ? ` (${a.status})` : ""}.`;
     }
-    case "encounter.initiative":
-      return "Initiative was rolled.";
+    case "encounter.initiative": // not a line when every roll was for someone this viewer did not see
+      return d.rolls?.length ? "Initiative was rolled." : null;
     case "encounter.started":
       return "An encounter began.";
     case "encounter.ended":
