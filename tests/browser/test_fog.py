@@ -318,8 +318,8 @@ def test_the_turn_order_names_only_who_the_party_sees(gm, player, vault, shot):
     assert sorted(order_names(player)) == ["Ghoul", "Tenrec"]
     order = gm.evaluate("window.d6room.turns.encounter.order")
     for c in order:
-        first = c["token_id"] == vault["wraith"]
-        gm_says(gm, {"type": "encounter.set", "combatant": c["id"], "initiative": 9 if first else 1})
+        initiative = 9 if c["token_id"] == vault["wraith"] else 1
+        gm_says(gm, {"type": "encounter.set", "combatant": c["id"], "initiative": initiative})
     gm_says(gm, {"type": "encounter.next"})
     player.wait_for_selector("#turns[data-unseen-turn=true]")
     assert "a turn out of sight" in player.inner_text("#turns-status")
