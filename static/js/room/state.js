@@ -63,12 +63,14 @@ export function fromSnapshot(frame) {
  * A snapshot's tokens, sent as a table (docs/protocol.md, "Tokens as a
  * table"): {fields, defaults, rows}, one row a token's values in the order
  * of `fields`; a row may stop early, and each field it leaves out has its
- * default. Returns the tokens as every event carries them.
+ * default. Returns the tokens as every event carries them; a list of such
+ * tokens (a state built from events, not from the wire) is taken as it is.
  */
 const fresh = (value) => (Array.isArray(value) ? [...value] : value); // no shared default list
 
 export function tokensOf(table) {
   if (!table) return [];
+  if (Array.isArray(table)) return table;
   const { fields, defaults, rows } = table;
   return rows.map((row) => {
     const token = {};
