@@ -59,6 +59,8 @@ export function fromSnapshot(frame) {
   };
 }
 
+const fresh = (value) => (Array.isArray(value) ? [...value] : value); // no shared default list
+
 /**
  * A snapshot's tokens, sent as a table (docs/protocol.md, "Tokens as a
  * table"): {fields, defaults, rows}, one row a token's values in the order
@@ -66,8 +68,6 @@ export function fromSnapshot(frame) {
  * default. Returns the tokens as every event carries them; a list of such
  * tokens (a state built from events, not from the wire) is taken as it is.
  */
-const fresh = (value) => (Array.isArray(value) ? [...value] : value); // no shared default list
-
 export function tokensOf(table) {
   if (!table) return [];
   if (Array.isArray(table)) return table;
