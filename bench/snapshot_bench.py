@@ -18,8 +18,10 @@ Server time is the read (vtt.live.room_reads.snapshot) plus the frame's
 JSON text, as the consumer sends it; the size is that text's bytes, and
 what permessage-deflate would make of it (zlib, raw deflate as RFC 7692
 sends, with its CPU time), for the day compression is negotiated: daphne
-does not negotiate it (docs/benchmarks.md). Uses the `vtt_bench` database
-that ws_fanout.py creates (DATABASE_URL, or --database-url, for another)."""
+does not negotiate it (docs/benchmarks.md). Last, what a change to that
+scene reads for its event (services.scenes.activation_data) and the
+event's size. Uses the `vtt_bench` database that ws_fanout.py creates
+(DATABASE_URL, or --database-url, for another)."""
 
 import argparse
 import os
@@ -174,6 +176,22 @@ def main() -> None:
             f"(spread {min(times):.1f} to {max(times):.1f}), {raw / 1000:.1f} kB, "
             f"deflated {len(packed) / 1000:.1f} kB in {statistics.median(deflate_times):.1f} ms"
         )
+    # A change of scene carries the new map's tokens in its event (as a
+    # list, not a table): what reading them costs, under the campaign's lock.
+    from vtt.tabletop.services.scenes import activation_data
+
+    times = []
+    for _ in range(args.runs):
+        started = time.perf_counter()
+        data = activation_data(scene)
+        times.append((time.perf_counter() - started) * 1000)
+    players = data.get("players_view", data)
+    print(
+        f"- scene change: its tokens read in {statistics.median(times):.1f} ms "
+        f"(spread {min(times):.1f} to {max(times):.1f}); the event's data "
+        f"{len(protocol.dumps(data).encode()) / 1000:.1f} kB, players' "
+        f"{len(protocol.dumps(players).encode()) / 1000:.1f} kB"
+    )
 
 
 if __name__ == "__main__":

@@ -15,10 +15,11 @@ from django.contrib.auth import get_user_model
 from tests.live.conftest import make_room
 from vtt.live import room_reads
 from vtt.tabletop import services
-from vtt.tabletop.models import Character, Role, Token
+from vtt.tabletop.models import Character, Role, Scene, Token
 from vtt.tabletop.policy import viewer_in
 from vtt.tabletop.selectors import tokens_for
 from vtt.tabletop.serialize import REQUIRED, TOKEN_FIELDS, table_tokens, token_data
+from vtt.tabletop.services.scenes import activation_data
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -163,6 +164,16 @@ def test_with_fog_a_player_gets_rows_only_for_what_the_party_sees():
     assert decoded == the_old_list(viewers(room)["player"], room.scene_id)
     # The socket's table of eyes knows the tokens the player holds.
     assert set(state["eyes"]) == held
+
+
+def test_a_scene_change_carries_the_tokens_token_data_gives():
+    """scene.activated reads its tokens the snapshot's way: the same dicts."""
+    room = make_room()
+    furnish(room)
+    data = activation_data(Scene.objects.get(pk=room.scene_id))
+    tokens = Token.objects.filter(scene_id=room.scene_id).order_by("pk")
+    assert data["tokens"] == [token_data(t) for t in tokens]
+    assert data["players_view"]["tokens"] == [token_data(t) for t in tokens.filter(hidden=False)]
 
 
 @database_sync_to_async
