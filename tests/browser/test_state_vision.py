@@ -47,7 +47,8 @@ def run(page, snapshot, steps):
 
 
 def snapshot(**extra):
-    return {"seq": 10, "campaign": {"id": 1}, "scene": SCENE, "tokens": [TENREC], **extra}
+    tokens = {"fields": list(TENREC), "defaults": {}, "rows": [list(TENREC.values())]}
+    return {"seq": 10, "campaign": {"id": 1}, "scene": SCENE, "tokens": tokens, **extra}
 
 
 def test_the_snapshot_vision_is_held_and_one_for_another_scene_is_not(page):

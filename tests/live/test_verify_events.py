@@ -34,6 +34,7 @@ from vtt.live.render import render_event, text_for
 from vtt.tabletop import event_kinds, services
 from vtt.tabletop.events import events_since
 from vtt.tabletop.models import Role
+from vtt.tabletop.serialize import table_tokens
 from vtt.tabletop.services.fog import fog_edit
 from vtt.tabletop.services.scenes import scene_set_door
 from vtt.tabletop.visibility import Viewer
@@ -279,7 +280,8 @@ def snapshot(battle, viewer: Viewer) -> dict:
 def held(state: dict) -> dict:
     """What a snapshot and a client's state both hold, in one form."""
     tokens = state["tokens"]
-    tokens = tokens.values() if isinstance(tokens, dict) else tokens
+    # A client's are by id; a snapshot's a table (serialize.token_table).
+    tokens = tokens.values() if "rows" not in tokens else table_tokens(tokens)
     return {
         "seq": state["seq"],
         "campaign": state["campaign"],

@@ -23,6 +23,7 @@ from vtt.rules import sight
 from vtt.tabletop import policy, selectors, services
 from vtt.tabletop.events import events_since
 from vtt.tabletop.models import Membership, Role, Token
+from vtt.tabletop.serialize import table_tokens
 from vtt.tabletop.services.scenes import scene_set_door
 
 pytestmark = pytest.mark.django_db
@@ -206,8 +207,11 @@ def test_a_player_never_receives_a_token_out_of_the_partys_view(
             check_frame(json.loads(text), seen, truth, names, f"{label} live")
         # A fresh connection's snapshot and the REST list: exactly the view.
         snapshot = room_reads.snapshot(campaign.pk, player_viewer)
-        assert {t["id"] for t in snapshot["tokens"]} == seen, label
-        check_frame(snapshot["tokens"], seen, truth, names, f"{label} snapshot")
+        sent = table_tokens(snapshot["tokens"])  # the table, decoded
+        assert {t["id"] for t in sent} == seen, label
+        assert sent == snapshot["listed"], label  # what protocol 1 sends
+        check_frame(sent, seen, truth, names, f"{label} snapshot")
+        check_frame(snapshot["tokens"], seen, truth, names, f"{label} snapshot table")
         assert {t.pk for t in selectors.tokens_for(player_viewer, scene.pk)} == seen, label
         # The GM's preview of the party is the GM's: a player's snapshot
         # never carries it, the GM's does when asked.

@@ -101,9 +101,10 @@ class RoomConsumer(AsyncConsumer):
         if user is None or not user.is_authenticated:
             return await self.close(protocol.CLOSE_UNAUTHENTICATED)
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
-        version = query.get("v", [str(protocol.PROTOCOL_VERSION)])[0]
-        if version != str(protocol.PROTOCOL_VERSION):
+        version = query.get("v", ["1"])[0]
+        if version not in protocol.VERSIONS:
             return await self.close(protocol.CLOSE_BAD_VERSION)
+        self.version = int(version)
         since = _whole(query.get("since", [None])[0])
         self.room = self.scope["url_route"]["kwargs"]["campaign_id"]
         try:
@@ -193,16 +194,17 @@ class RoomConsumer(AsyncConsumer):
         state = await db.run(room_reads.snapshot, self.room, self.viewer, self.preview)
         online = await self.online()
         eyes = state["eyes"]
-        self.tokens = {t["id"]: _token_meta(t, eyes) for t in state["tokens"]}
+        self.tokens = {t["id"]: _token_meta(t, eyes) for t in state["listed"]}
         frame = {
             "type": "snapshot",
-            "protocol": protocol.PROTOCOL_VERSION,
+            "protocol": self.version,
             "seq": state["seq"],
             "reason": reason,
             "campaign": state["campaign"],
             "you": self.me,
             "scene": state["scene"],
-            "tokens": state["tokens"],
+            # Version 1 (a page from before tables) reads a list.
+            "tokens": state["tokens"] if self.version >= 2 else state["listed"],
             "log": state["log"],
             "online": online,
             "vision": state["vision"],
@@ -225,7 +227,7 @@ class RoomConsumer(AsyncConsumer):
             seq = await db.run(room_reads.current_seq, self.room)
             welcome_frame = {
                 "type": "welcome",
-                "protocol": protocol.PROTOCOL_VERSION,
+                "protocol": self.version,
                 "seq": seq,
                 "campaign": self.campaign,
                 "you": self.me,

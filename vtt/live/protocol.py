@@ -1,4 +1,4 @@
-"""The room's wire protocol, version 1 (docs/protocol.md): close codes, the
+"""The room's wire protocol, versions 1 and 2 (docs/protocol.md): close codes, the
 intents a client may send with their fields, and the frames the server sends.
 
 Parsing is pure: a text frame in, an Intent or a ProtocolError out. What an
@@ -15,7 +15,11 @@ from vtt.rules.text import NOT_TEXT, encodable, may_hold_unencodable, unencodabl
 from vtt.tabletop.services.chat import MAX_CHAT_CHARS
 from vtt.tabletop.services.tokens import UPDATABLE
 
-PROTOCOL_VERSION = 1
+# 2: a snapshot's tokens come as a table (docs/protocol.md, "Tokens as a
+# table"); a client that names no version (or 1), as a page from before 2
+# does, still gets the list.
+PROTOCOL_VERSION = 2
+VERSIONS = ("1", "2")
 
 MAX_FRAME_BYTES = 16 * 1024
 MAX_ID_CHARS = 64

@@ -4,10 +4,10 @@ functions; the consumer and the hub call them through vtt.live.db.run."""
 
 from vtt.tabletop import event_kinds, vision
 from vtt.tabletop.events import events_since
-from vtt.tabletop.models import Campaign, Membership, RoomEvent
+from vtt.tabletop.models import Campaign, Membership, RoomEvent, Token
 from vtt.tabletop.policy import event_view
-from vtt.tabletop.selectors import tokens_for
-from vtt.tabletop.serialize import scene_data, token_data, user_data
+from vtt.tabletop.selectors import tokens_seen
+from vtt.tabletop.serialize import scene_data, table_tokens, token_table, user_data
 from vtt.tabletop.visibility import Viewer
 
 from .render import render_event
@@ -69,9 +69,14 @@ def current_seqs(campaign_ids) -> dict[int, int]:
 
 def visible_tokens(scene_id: int | None, viewer: Viewer) -> list[dict]:
     """The scene's tokens `viewer` sees: the REST list's read (policy.sees_token)."""
+    return table_tokens(visible_table(scene_id, viewer))
+
+
+def visible_table(scene_id: int | None, viewer: Viewer) -> dict:
+    """visible_tokens as a table (serialize.token_table): what a snapshot sends."""
     if scene_id is None:
-        return []
-    return [token_data(token) for token in tokens_for(viewer, scene_id)]
+        return token_table(Token.objects.none(), None)
+    return token_table(tokens_seen(viewer, scene_id), scene_id)
 
 
 def active_tokens(campaign_id: int, viewer: Viewer) -> tuple[list[dict], dict | None]:
@@ -81,14 +86,17 @@ def active_tokens(campaign_id: int, viewer: Viewer) -> tuple[list[dict], dict | 
     scene = campaign.active_scene
     if scene is None:
         return [], None
-    eyes = vision.token_eyes(scene.pk, campaign) if scene.fog else None
-    return visible_tokens(scene.pk, viewer), eyes
+    tokens = visible_tokens(scene.pk, viewer)
+    return tokens, vision.token_eyes(campaign, tokens) if scene.fog else None
 
 
 def snapshot(campaign_id: int, viewer: Viewer, preview: str | None = None) -> dict:
     """The room as `viewer` may see it now. Read in one transaction so the
     sequence number matches the state. A GM who previews a group's view
-    (`preview`) gets that group's vision; a player their own group's."""
+    (`preview`) gets that group's vision; a player their own group's.
+    `tokens` is the table a snapshot sends, `listed` the same tokens each
+    as token_data gives it (for the socket's own table, and for clients
+    of protocol version 1)."""
     from django.db import transaction
 
     with transaction.atomic():
@@ -99,14 +107,18 @@ def snapshot(campaign_id: int, viewer: Viewer, preview: str | None = None) -> di
                 "-seq"
             )[:LOG_TAIL]
         )
+        table = visible_table(scene.pk if scene else None, viewer)
+        listed = table_tokens(table)
         return {
             "seq": campaign.event_seq,
             "campaign": campaign_summary(campaign),
             "scene": scene_data(scene) if scene else None,
-            "tokens": visible_tokens(scene.pk if scene else None, viewer),
+            "tokens": table,
+            "listed": listed,
             "log": [event_view(event, viewer) for event in reversed(tail)],
             "vision": vision_for(scene.pk if scene else None, viewer, preview),
-            "eyes": vision.token_eyes(scene.pk, campaign) if scene and scene.fog else None,
+            # Only the tokens the viewer holds are ever asked about.
+            "eyes": vision.token_eyes(campaign, listed) if scene and scene.fog else None,
         }
 
 

@@ -49,10 +49,14 @@ def scenes_for(viewer: Viewer, campaign_id: int) -> QuerySet:
     return scenes.order_by("created_at", "id")
 
 
+def tokens_seen(viewer: Viewer, scene_id: int) -> QuerySet:
+    """The tokens of a scene that `viewer` sees (policy.sees_token), by id."""
+    return Token.objects.filter(policy.visible_tokens_q(viewer), scene_id=scene_id).order_by("id")
+
+
 def tokens_for(viewer: Viewer, scene_id: int) -> QuerySet:
-    """The tokens of a scene that `viewer` sees (policy.sees_token)."""
-    tokens = Token.objects.filter(policy.visible_tokens_q(viewer), scene_id=scene_id)
-    return tokens.select_related("character").prefetch_related("controllers").order_by("id")
+    """tokens_seen, with what token_data reads of each."""
+    return tokens_seen(viewer, scene_id).select_related("character").prefetch_related("controllers")
 
 
 def rolls_for(viewer: Viewer, campaign_id: int) -> QuerySet:

@@ -18,11 +18,18 @@ def picture_data(image, thumb_128, thumb_256) -> dict | None:
     drawing it at token size (each falls back to the picture)."""
     if not image:
         return None
-    url = image.url
+    return picture_urls(image.storage, image.name, thumb_128.name, thumb_256.name)
+
+
+def picture_urls(storage, image: str | None, thumb_128: str | None, thumb_256: str | None):
+    """picture_data from the stored names (a row read with values_list)."""
+    if not image:
+        return None
+    url = storage.url(image)
     return {
         "url": url,
-        "thumb_128": thumb_128.url if thumb_128 else url,
-        "thumb_256": thumb_256.url if thumb_256 else url,
+        "thumb_128": storage.url(thumb_128) if thumb_128 else url,
+        "thumb_256": storage.url(thumb_256) if thumb_256 else url,
     }
 
 
@@ -63,6 +70,106 @@ def token_data(token: Token) -> dict:
         "art": art,
         "art_from": art_from,
     }
+
+
+# ------------------------------------------------------------------ tokens as a table
+
+# A scene's tokens in bulk (a snapshot, docs/protocol.md "Tokens as a
+# table"): token_data's fields as columns in this order, one row a token.
+# A row may stop early: the fields it leaves out have the table's default.
+# What most tokens leave at the default comes last, so most rows stop
+# after `version`; the first REQUIRED fields are in every row.
+TOKEN_FIELDS = (
+    "id",
+    "name",
+    "x",
+    "y",
+    "color",
+    "version",
+    "character_id",
+    "controllers",
+    "size",
+    "hidden",
+    "sight_ft",
+    "light_ft",
+    "art",
+    "art_from",
+    "scene_id",
+)
+REQUIRED = 6
+TOKEN_DEFAULTS = {
+    "character_id": None,
+    "controllers": [],
+    "size": 1,
+    "hidden": False,
+    "sight_ft": 0,
+    "light_ft": 0,
+    "art": None,
+    "art_from": None,
+}
+# What a row is made of, read with values_list (no model instances).
+_COLUMNS = (
+    *TOKEN_FIELDS[:REQUIRED],
+    "character_id",
+    "size",
+    "hidden",
+    "sight_ft",
+    "light_ft",
+    "scene_id",
+    *Token.PICTURE_FIELDS,
+    *(f"character__{field}" for field in Character.PICTURE_FIELDS),
+)
+
+
+def token_table(tokens, scene_id: int) -> dict:
+    """A Token queryset of one scene as a table, each row token_data's
+    values: two queries (the rows, then every controller from the link
+    table), no model instance."""
+    links = Token.controllers.through.objects.filter(token__in=tokens.values("pk"))
+    controllers: dict[int, list[int]] = {}
+    for token_id, user_id in links.order_by("user_id").values_list("token_id", "user_id"):
+        controllers.setdefault(token_id, []).append(user_id)
+    art_storage = Token._meta.get_field("art").storage
+    portrait_storage = Character._meta.get_field("portrait").storage
+    defaults = {**TOKEN_DEFAULTS, "scene_id": scene_id}
+    tail = [defaults[field] for field in TOKEN_FIELDS[REQUIRED:]]
+    rows = []
+    for values in tokens.values_list(*_COLUMNS):
+        character_id, size, hidden, sight_ft, light_ft, scene = values[REQUIRED : REQUIRED + 6]
+        # As token_art: its own art, else its character's portrait.
+        art, art_from = picture_urls(art_storage, *values[-6:-3]), "token"
+        if art is None and character_id is not None:
+            art, art_from = picture_urls(portrait_storage, *values[-3:]), "character"
+        row = [
+            *values[:REQUIRED],
+            character_id,
+            controllers.get(values[0], []),
+            size,
+            hidden,
+            sight_ft,
+            light_ft,
+            art,
+            art_from if art is not None else None,
+            scene,
+        ]
+        end = len(row)
+        while end > REQUIRED and row[end - 1] == tail[end - 1 - REQUIRED]:
+            end -= 1
+        rows.append(row[:end])
+    return {"fields": list(TOKEN_FIELDS), "defaults": defaults, "rows": rows}
+
+
+def table_tokens(table: dict) -> list[dict]:
+    """The tokens of a table, each as token_data gives it."""
+    fields, defaults = table["fields"], table["defaults"]
+    tokens = []
+    for row in table["rows"]:
+        token = dict(zip(fields, row, strict=False))  # a row may stop early
+        for field in fields[len(row) :]:
+            value = defaults[field]
+            token[field] = list(value) if isinstance(value, list) else value
+        tokens.append(token)
+    return tokens
 
 
 def scene_data(scene: Scene) -> dict:

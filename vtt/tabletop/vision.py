@@ -350,12 +350,13 @@ def within_reach(token, barrier) -> bool:
     return sight.touches(reach, (barrier.x1, barrier.y1, barrier.x2, barrier.y2))
 
 
-def token_eyes(scene_id: int, campaign) -> dict[int, list[str]]:
-    """For each token of a fog scene, the groups it sees for (the live rooms
-    let a group watch the drags of its own eyes only)."""
+def token_eyes(campaign, tokens: list[dict]) -> dict[int, list[str]]:
+    """For each of a fog scene's `tokens` (dicts with its controllers and
+    whether it is hidden: token_data), the groups it sees for (the live
+    rooms let a group watch the drags of its own eyes only)."""
     players = players_of(campaign.pk)
     own = bool((campaign.settings or {}).get("own_vision"))
-    return {t["id"]: eyes_of(t, players, own) for t in scene_tokens(scene_id)}
+    return {t["id"]: eyes_of(t, players, own) for t in tokens}
 
 
 def vision_of(scene_id: int | None, group: str | None) -> dict | None:

@@ -312,7 +312,7 @@ const socket = new RoomSocket(config.socket, {
   onSnapshot(frame) {
     room = fromSnapshot(frame);
     applyScene(frame.scene);
-    board.setTokens(frame.tokens || []);
+    board.setTokens(Object.values(room.tokens));
     vision.set(room.vision);
     presence.set(frame.online || []);
     log.clear();

@@ -48,7 +48,7 @@ const ENTRY = {
 
 export function fromSnapshot(frame) {
   const tokens = {};
-  for (const token of frame.tokens || []) tokens[token.id] = token;
+  for (const token of tokensOf(frame.tokens)) tokens[token.id] = token;
   return {
     seq: frame.seq,
     campaign: frame.campaign,
@@ -57,6 +57,28 @@ export function fromSnapshot(frame) {
     log: [...(frame.log || [])],
     vision: visionOf(frame.vision, frame.scene),
   };
+}
+
+const fresh = (value) => (Array.isArray(value) ? [...value] : value); // no shared default list
+
+/**
+ * A snapshot's tokens, sent as a table (docs/protocol.md, "Tokens as a
+ * table"): {fields, defaults, rows}, one row a token's values in the order
+ * of `fields`; a row may stop early, and each field it leaves out has its
+ * default. Returns the tokens as every event carries them; a list of such
+ * tokens (a state built from events, not from the wire) is taken as it is.
+ */
+export function tokensOf(table) {
+  if (!table) return [];
+  if (Array.isArray(table)) return table;
+  const { fields, defaults, rows } = table;
+  return rows.map((row) => {
+    const token = {};
+    fields.forEach((field, i) => {
+      token[field] = i < row.length ? row[i] : fresh(defaults[field]);
+    });
+    return token;
+  });
 }
 
 // The parts of a vision the room keeps: a frame's "type" is the wire's.

@@ -10,7 +10,7 @@ from vtt.rules import sight
 from .. import event_kinds, images, policy, shapes, vision
 from ..events import append_event
 from ..models import Campaign, Scene, Token
-from ..serialize import scene_data, token_data
+from ..serialize import scene_data, table_tokens, token_table
 from .access import actor, require_gm, require_member
 from .errors import NotAllowed, NotFound, ServiceError
 
@@ -198,12 +198,9 @@ def scene_activate(*, scene_id: int, by) -> Scene:
 def activation_data(scene: Scene) -> dict:
     """The scene.activated event's data: the scene and all of its tokens;
     when some are hidden, `players_view` holds what the others may see."""
-    tokens = [
-        token_data(token)
-        for token in scene.tokens.select_related("character")
-        .prefetch_related("controllers")
-        .order_by("pk")
-    ]
+    # Read as a snapshot reads them (two queries, no model instances): this
+    # runs with the campaign's row locked.
+    tokens = table_tokens(token_table(scene.tokens.order_by("pk"), scene.pk))
     data = {"scene": scene_data(scene), "tokens": tokens}
     if any(token["hidden"] for token in tokens):
         data["players_view"] = {
