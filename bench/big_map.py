@@ -16,8 +16,8 @@ the same browser, times are `performance.timeOrigin + performance.now()`):
   drop until 500 ms later: the longest one per incoming move; and the same
   on the GM's page for its own drop.
 - pan and zoom: on the player's page, once per animation frame for 120
-  frames, the view pans by 6 px (or zooms by 3 % at the pointer, in then
-  out) as a drag or a wheel does (`view.pan`, a WheelEvent on the map);
+  frames (or 30 s, whichever comes first), the view pans by 6 px (or
+  zooms by 3 % at the map's middle, in then out) as a drag or a wheel does (`view.pan`, a WheelEvent on the map);
   frame time is the gap between animation frames. p95 and the share of
   frames longer than 1.5 frames at 60 Hz (dropped).
 
@@ -125,7 +125,7 @@ DROP = """([id, x, y]) => {
 }"""
 
 # Frame times while the view pans or zooms once a frame.
-FRAMES = """async ([kind, frames]) => {
+FRAMES = """async ([kind, frames, seconds]) => {
   const board = window.d6room.board;
   const svg = board.svg;
   const box = svg.getBoundingClientRect();
@@ -133,10 +133,11 @@ FRAMES = """async ([kind, frames]) => {
   await new Promise((done) => {
     let last = null;
     let n = 0;
+    const until = performance.now() + seconds * 1000;
     const step = (now) => {
       if (last !== null) times.push(now - last);
       last = now;
-      if (n === frames) return done();
+      if (n === frames || now > until) return done();
       if (kind === "pan") board.view.pan(n % 40 < 20 ? 6 : -6, n % 40 < 20 ? 4 : -4);
       else svg.dispatchEvent(new WheelEvent("wheel", {
         deltaY: n < frames / 2 ? -20 : 20, clientX: box.left + box.width / 2,
@@ -197,7 +198,7 @@ def one_run(browser, url, table, moves, viewport):
         )
         gm_tasks.append(longest(gm.evaluate("() => window.bench.longtasks"), sent - 1, sent + 500))
         drops.append(seen["changed"] - sent)
-    frames = {kind: player.evaluate(FRAMES, [kind, 120]) for kind in ("pan", "zoom")}
+    frames = {kind: player.evaluate(FRAMES, [kind, 120, 30]) for kind in ("pan", "zoom")}
     gm.context.close()
     player.context.close()
     return {

@@ -136,10 +136,11 @@ export function applyEvent(state, event, { replay = false } = {}) {
   }
   switch (event.type) {
     case "token.moved":
-      if (!replay && upsert(state, d.token)) effects.push(["token", d.token], ["trail", event]);
+      // Only where a token stands changed, not which tokens there are:
+      // "tokenMoved", which the lists of tokens need not follow.
+      if (!replay && upsert(state, d.token)) effects.push(["token", d.token], ["trail", event], ["tokenMoved", d.token]);
       else if (!replay) effects.push(["trail", event]);
       effects.push(["entry", "moved", event]);
-      if (!replay) effects.push(["tokensChanged"]);
       break;
     case "token.created":
     case "token.updated":
