@@ -30,7 +30,6 @@ in-memory channel layer. Chromium is the system's (/usr/bin/chromium)."""
 import argparse
 import json
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -42,55 +41,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests import served  # noqa: E402
+from tests.browser.big_seed import PASSWORD  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-
-PASSWORD = "big-map-pass-1"
-SIDE = 100
-KINDS = ["Goblin", "Skeleton", "Orc archer", "Giant rat", "Bandit", "Zombie", "Cultist", "Wolf"]
-COLOURS = ["#556b2f", "#aa3322", "#2266aa", "#888888", "#6a4c93", "#c08a2a"]
-
-
-def seed(tokens: int) -> dict:
-    """The table: a GM, a player, a 100 x 100 scene with `tokens` tokens
-    (one in ten hidden from players), the player's hero in the middle."""
-    from django.contrib.auth import get_user_model
-
-    from vtt.tabletop import services
-    from vtt.tabletop.models import Token
-
-    users = get_user_model().objects
-    gm = users.create_user("gm", password=PASSWORD)
-    player = users.create_user("player", password=PASSWORD)
-    campaign = services.campaign_create(owner=gm, name="The Big Map", game="artifice")
-    invite = services.invite_create(campaign=campaign, by=gm, role="player")
-    services.invite_accept(code=invite.code, user=player)
-    scene = services.scene_create(
-        campaign_id=campaign.pk, by=gm, name="Battlefield", width=SIDE, height=SIDE
-    )
-    services.scene_activate(scene_id=scene.pk, by=gm)
-    middle = SIDE // 2
-    hero = services.token_create(
-        scene_id=scene.pk, by=gm, name="Hero", x=middle, y=middle, controllers=[player.pk]
-    )
-    mover = services.token_create(
-        scene_id=scene.pk, by=gm, name="Runner", x=middle + 2, y=middle, color="#aa3322"
-    )
-    rng = random.Random(1)
-    free = [(x, y) for x in range(SIDE) for y in range(SIDE) if abs(x - middle) > 3 or y != middle]
-    squares = rng.sample(free, tokens - 2)
-    Token.objects.bulk_create(
-        Token(
-            scene=scene,
-            name=f"{KINDS[i % len(KINDS)]} {i + 1}",
-            x=x,
-            y=y,
-            color=COLOURS[i % len(COLOURS)],
-            hidden=i % 10 == 9,
-        )
-        for i, (x, y) in enumerate(squares)
-    )
-    return {"campaign": campaign.pk, "hero": hero.pk, "mover": mover.pk, "middle": middle}
-
 
 # Installed in both pages before any of their scripts run.
 WATCH = """
@@ -179,7 +131,7 @@ def longest(tasks, start, end):
 def one_run(browser, url, table, moves, viewport):
     gm = open_page(browser, url, table["campaign"], "gm", viewport)
     player = open_page(browser, url, table["campaign"], "player", viewport)
-    mover, middle = table["mover"], table["middle"]
+    mover, middle = table["runner"], table["middle"]
     player.evaluate(OBSERVE, mover)
     latencies, player_tasks, gm_tasks, drops = [], [], [], []
     for i in range(moves):
@@ -236,15 +188,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=15)
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--shots", type=Path, default=None, help="folder for screenshots")
-    parser.add_argument("--seed", type=int, help=argparse.SUPPRESS)  # the subprocess's job
     args = parser.parse_args()
-
-    if args.seed:
-        import django
-
-        django.setup()
-        print(json.dumps(seed(args.seed)))
-        return
 
     folder = Path(tempfile.mkdtemp(prefix="big_map_"))
     env = {
@@ -267,7 +211,7 @@ def main() -> None:
         [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], timeout=300, **run
     )
     seeded = subprocess.run(
-        [sys.executable, __file__, "--seed", str(args.tokens)], timeout=300, **run
+        [sys.executable, "-m", "tests.browser.big_seed", str(args.tokens)], timeout=300, **run
     )
     table = json.loads(seeded.stdout.strip().splitlines()[-1])
     port = served.free_port()

@@ -321,7 +321,8 @@ export class Board {
   placeLabels() {
     if (this.far) {
       // No names at this zoom: each is "crowded", shown only on its token's hover, focus or selection.
-      for (const node of this.nodes.values()) node.classList.add("label-crowded");
+      // (toggle, not add: add writes the attribute even when the class is there)
+      for (const node of this.nodes.values()) node.classList.toggle("label-crowded", true);
       return;
     }
     const items = [];
