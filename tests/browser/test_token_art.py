@@ -48,9 +48,7 @@ def test_a_token_without_art_shows_its_initials(gm, table, shot):
     assert gm.errors == []
 
 
-def test_a_portrait_uploaded_on_the_sheet_appears_on_the_open_map(
-    browser, gm, table, tmp_path, shot
-):
+def test_a_portrait_uploaded_on_the_sheet_appears_on_the_open_map(browser, gm, table, tmp_path, shot):
     tenrec = token(gm, table["tenrec_token"])
     assert tenrec.locator("text.initials").text_content() == "Te"
     picture = tmp_path / "tenrec.jpg"
@@ -119,10 +117,8 @@ def test_crowded_names_give_way_and_come_back_on_focus(gm, table, shot):
     assert "label-crowded" not in token(gm, tenrec).get_attribute("class")
 
     def visibility(token_id):
-        return (
-            token(gm, token_id)
-            .locator("text.label")
-            .evaluate("e => getComputedStyle(e).visibility")
+        return token(gm, token_id).locator("text.label").evaluate(
+            "e => getComputedStyle(e).visibility"
         )
 
     assert visibility(tenrec) == "visible" and visibility(zombie) == "hidden"
