@@ -134,8 +134,10 @@ def one_run(browser, url, table, moves, viewport):
     mover, middle = table["runner"], table["middle"]
     player.evaluate(OBSERVE, mover)
     latencies, player_tasks, gm_tasks, drops = [], [], [], []
-    for i in range(moves):
-        x = middle + 3 - (i % 2)  # it stands on middle + 2
+    for _ in range(moves):
+        # Back and forth between two squares, from wherever the last run left it.
+        now = gm.evaluate("id => window.d6room.board.tokens.get(id).x", mover)
+        x = middle + 3 if now == middle + 2 else middle + 2
         gm.evaluate("() => { window.bench.longtasks = []; }")
         player.evaluate("() => { window.bench.longtasks = []; }")
         sent = gm.evaluate(DROP, [mover, x, middle])
