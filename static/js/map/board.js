@@ -14,8 +14,8 @@
 // Big maps: the work of a move, a drop or a selection is the token's own
 // (its node, and the names near it placed again once a frame), never a
 // redraw of every token. A zoom, once the view rests (./view.js), changes
-// two style properties on the map (the names' size, the touch discs'
-// radius) and redraws only the tokens with a picture or a wound plate. Below
+// two style rules (the names' size, the touch discs' radius: zoomRules)
+// and redraws only the tokens with a picture or a wound plate. Below
 // FAR_PX a square the map is "far": no names (but the selected, focused or
 // hovered token's) and no initials, as they could not be read there.
 
@@ -41,6 +41,17 @@ const FAR_PX = 16;
 const NAME_STEP = 1.25;
 const LONG_PRESS_MS = 500;
 const PRESS_SLOP_PX = 8; // a finger that wanders further is dragging, not pressing
+
+/** The two style rules a zoom changes: the touch discs' radius and the
+ *  names' size. Rules of their own, not properties inherited from the map,
+ *  so a zoom restyles the discs and the names, not every element of the
+ *  map (27,000 at 3,000 tokens). */
+function zoomRules() {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync("svg.map .layer-hits circle.hit {} svg.map .token text.label {}");
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  return { hits: sheet.cssRules[0].style, names: sheet.cssRules[1].style };
+}
 
 export class Board {
   constructor(svgEl, options) {
@@ -72,6 +83,7 @@ export class Board {
     svgEl.append(clipDefs(), this.world);
     this.text = this.textSizes(40);
     this.widths = new Map(); // a name -> its width at a font size of 1
+    this.zoomRules = zoomRules();
     this.view = new MapView(svgEl, this.world, () => this.zoomed());
     this.ruler = new Ruler(this, this.layers.ruler);
     this.bands = new Bands(this.layers.bands, options.api, (error) =>
@@ -236,11 +248,11 @@ export class Board {
     const scale = this.view.scale;
     if (scale === this.drawnScale) return; // a pan: the world moved, nothing in it changed
     this.drawnScale = scale;
-    this.svg.style.setProperty("--hit-r", `${HIT_PX / 2 / scale}px`);
+    this.zoomRules.hits.setProperty("r", `max(var(--half, 0.5px), ${HIT_PX / 2 / scale}px)`);
     this.svg.classList.toggle("far", scale < FAR_PX);
     const sizes = this.textSizes(scale);
     if (sizes.name !== this.text.name) {
-      this.svg.style.setProperty("--name-size", `${sizes.name}px`);
+      this.zoomRules.names.setProperty("font-size", `${sizes.name}px`);
       this.placeLabelsSoon();
     }
     if (this.far !== scale < FAR_PX) this.placeLabelsSoon();
@@ -297,8 +309,8 @@ export class Board {
     this.placeLabelsSoon();
   }
 
-  /** The touch disc: the token's own circle, or --hit-r (44 CSS px
-   *  across, set by zoomed()) if that is larger (tokens.css). */
+  /** The touch disc: the token's own circle, or 44 CSS px across if
+   *  that is larger (the radius is zoomRules' hits rule, set by zoomed()). */
   sizeHit(token, at = this.drawnAt.get(token.id) || [token.x, token.y]) {
     const hit = this.hits.get(token.id);
     if (!hit) return;
