@@ -46,9 +46,10 @@ def table(tmp_path_factory, chromium_path):
     yield from seeded_server(tmp_path_factory, "tests.browser.room_seed")
 
 
-def seeded_server(tmp_path_factory, seed_module: str):
-    """Migrate a fresh SQLite file, run `seed_module` (python -m) against it,
-    serve it, and yield {"url", **the seed's JSON line} until the module ends."""
+def seeded_server(tmp_path_factory, seed_module: str, *seed_args: str):
+    """Migrate a fresh SQLite file, run `seed_module` (python -m, with
+    `seed_args`) against it, serve it, and yield {"url", **the seed's JSON
+    line} until the module ends."""
     db = tmp_path_factory.mktemp("browser") / "table.sqlite3"
     env = {
         **os.environ,
@@ -62,7 +63,7 @@ def seeded_server(tmp_path_factory, seed_module: str):
     env.pop("REDIS_URL", None)  # one process: the in-memory layer will do
     run = {"cwd": ROOT, "env": env, "check": True, "capture_output": True, "text": True}
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], timeout=120, **run)
-    seeded = subprocess.run([sys.executable, "-m", seed_module], timeout=120, **run)
+    seeded = subprocess.run([sys.executable, "-m", seed_module, *seed_args], timeout=120, **run)
     data = json.loads(seeded.stdout.strip().splitlines()[-1])
     port = served.free_port()
     proc = served.start(port, env)

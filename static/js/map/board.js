@@ -10,6 +10,14 @@
 // where it would land (showDrop). Doors and windows are ./doors.js's, the
 // fog of war over the map ./fog.js's; a GM who sees as a group shows only
 // the tokens that group sees (showOnly).
+//
+// Big maps: the work of a move, a drop or a selection is the token's own
+// (its node, and the names near it placed again once a frame), never a
+// redraw of every token. A zoom, once the view rests (./view.js), changes
+// two style rules (the names' size, the touch discs' radius: zoomRules)
+// and redraws only the tokens with a picture or a wound plate. Below
+// FAR_PX a square the map is "far": no names (but the selected, focused or
+// hovered token's) and no initials, as they could not be read there.
 
 import { svg, clear } from "../lib/dom.js";
 import { MapView } from "./view.js";
@@ -27,8 +35,23 @@ const DRAG_PREVIEW_MS = 60;
 const NAME_PX = 12;
 const HIT_PX = 44; // the smallest touch target, in CSS px (WCAG 2.5.5)
 const STATE_PX = 11;
+const FAR_PX = 16;
+// Names change size in steps of this factor of the zoom, not at every
+// frame of a zoom: each change lays out every name again.
+const NAME_STEP = 1.25;
 const LONG_PRESS_MS = 500;
 const PRESS_SLOP_PX = 8; // a finger that wanders further is dragging, not pressing
+
+/** The two style rules a zoom changes: the touch discs' radius and the
+ *  names' size. Rules of their own, not properties inherited from the map,
+ *  so a zoom restyles the discs and the names, not every element of the
+ *  map (27,000 at 3,000 tokens). */
+function zoomRules() {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync("svg.map .layer-hits circle.hit {} svg.map .token text.label {}");
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  return { hits: sheet.cssRules[0].style, names: sheet.cssRules[1].style };
+}
 
 export class Board {
   constructor(svgEl, options) {
@@ -59,6 +82,8 @@ export class Board {
     }
     svgEl.append(clipDefs(), this.world);
     this.text = this.textSizes(40);
+    this.widths = new Map(); // a name -> its width at a font size of 1
+    this.zoomRules = zoomRules();
     this.view = new MapView(svgEl, this.world, () => this.zoomed());
     this.ruler = new Ruler(this, this.layers.ruler);
     this.bands = new Bands(this.layers.bands, options.api, (error) =>
@@ -150,7 +175,7 @@ export class Board {
       this.layers.tokens.append(node);
     }
     this.drawToken(node, token);
-    if (known && (known.size !== token.size || known.color !== token.color)) this.trails.draw();
+    if (known && (known.size !== token.size || known.color !== token.color)) this.trails.drawOne(token.id);
     if (this.selected === token.id) {
       this.refreshBands();
       this.options.onSelectedChange?.(token);
@@ -166,7 +191,7 @@ export class Board {
     this.drawnAt.delete(id);
     this.ghosts.get(id)?.remove();
     this.ghosts.delete(id);
-    this.trails.draw();
+    this.trails.drawOne(id);
     this.placeLabelsSoon();
     if (this.selected === id) this.select(null);
   }
@@ -179,6 +204,7 @@ export class Board {
       svg("g", { class: "badge-wrap" }),
       svg("text", { class: "label" }),
     );
+    node.classList.add("label-crowded"); // until the names are placed
     // An invisible disc at least 44 CSS px across, so a finger can take a
     // token drawn smaller than that at the fitted zoom (sized in sizeHit()).
     const hit = svg("circle", { class: "hit", "data-hit-for": token.id });
@@ -207,24 +233,45 @@ export class Board {
     return node;
   }
 
-  /** Font sizes in squares for a zoom of `scale` pixels a square. */
+  /** Font sizes in squares for a zoom of `scale` pixels a square (names
+   *  in steps, at least NAME_PX and at most NAME_STEP times that on screen). */
   textSizes(scale) {
-    return { name: Math.max(0.3, NAME_PX / scale), state: Math.max(0.24, STATE_PX / scale) };
+    const stepped = NAME_STEP ** Math.floor(Math.log(scale) / Math.log(NAME_STEP) + 1e-9);
+    return { name: Math.max(0.3, NAME_PX / stepped), state: Math.max(0.24, STATE_PX / scale) };
   }
 
-  /** The zoom changed: text keeps its size on screen, names are placed anew. */
+  /** The zoom changed: text keeps its size on screen and touch discs their
+   *  reach, through the map's style; the names are placed anew, and the
+   *  tokens whose drawing depends on the zoom (a picture's thumbnail, a
+   *  wound plate's text) are drawn again, once a frame. */
   zoomed() {
-    for (const token of this.tokens.values()) this.sizeHit(token);
-    const sizes = this.textSizes(this.view.scale);
+    const scale = this.view.scale;
+    if (scale === this.drawnScale) return; // a pan: the world moved, nothing in it changed
+    this.drawnScale = scale;
+    this.zoomRules.hits.setProperty("r", `max(var(--half, 0.5px), ${HIT_PX / 2 / scale}px)`);
+    this.svg.classList.toggle("far", scale < FAR_PX);
+    const sizes = this.textSizes(scale);
+    if (sizes.name !== this.text.name) {
+      this.zoomRules.names.setProperty("font-size", `${sizes.name}px`);
+      this.placeLabelsSoon();
+    }
+    if (this.far !== scale < FAR_PX) this.placeLabelsSoon();
+    this.far = scale < FAR_PX;
     // Pictures pick their thumbnail by size on screen: look again at each doubling.
-    const octave = Math.floor(Math.log2(this.view.scale));
-    if (sizes.name === this.text.name && sizes.state === this.text.state && octave === this.octave) return;
+    const octave = Math.floor(Math.log2(scale));
+    if (sizes.state === this.text.state && octave === this.octave) {
+      this.text = sizes;
+      return;
+    }
     this.text = sizes;
     this.octave = octave;
     if (this.zoomFrame) return;
     this.zoomFrame = requestAnimationFrame(() => {
       this.zoomFrame = null;
-      this.redrawAll();
+      for (const token of this.tokens.values()) {
+        const node = this.nodes.get(token.id);
+        if (token.art || node.dataset.condition !== "none") this.drawToken(node, token, this.drawnAt.get(token.id));
+      }
     });
   }
 
@@ -244,10 +291,11 @@ export class Board {
     ring.setAttribute("r", s * 0.5);
     drawFace(face, token, s, s * 0.8 * this.view.scale);
     this.sizeHit(token, at);
-    label.setAttribute("x", s / 2);
-    label.setAttribute("y", s + this.text.name * 0.15);
-    label.style.fontSize = `${this.text.name}px`;
-    label.textContent = token.name;
+    label.setAttribute("y", s + 0.05);
+    if (label.textContent !== token.name) {
+      label.textContent = token.name;
+      label.setAttribute("x", s / 2); // placeLabels() moves a name at the map's edge
+    }
     // The mark is text, or {text, fallen} for a character out of the fight.
     const given = this.options.badge?.(token);
     const mark = typeof given === "string" ? { text: given, fallen: null } : given || null;
@@ -261,13 +309,16 @@ export class Board {
     this.placeLabelsSoon();
   }
 
+  /** The touch disc: the token's own circle, or 44 CSS px across if
+   *  that is larger (the radius is zoomRules' hits rule, set by zoomed()). */
   sizeHit(token, at = this.drawnAt.get(token.id) || [token.x, token.y]) {
     const hit = this.hits.get(token.id);
     if (!hit) return;
     const s = token.size || 1;
     hit.setAttribute("cx", at[0] + s / 2);
     hit.setAttribute("cy", at[1] + s / 2);
-    hit.setAttribute("r", Math.max(s * 0.5, HIT_PX / 2 / this.view.scale));
+    hit.setAttribute("r", s * 0.5);
+    hit.style.setProperty("--half", `${s * 0.5}px`);
   }
 
   /** Names are placed once per frame, however many tokens changed. */
@@ -280,19 +331,27 @@ export class Board {
   }
 
   placeLabels() {
+    if (this.far) {
+      // No names at this zoom: each is "crowded", shown only on its token's hover, focus or selection.
+      // (toggle, not add: add writes the attribute even when the class is there)
+      for (const node of this.nodes.values()) node.classList.toggle("label-crowded", true);
+      return;
+    }
     const items = [];
+    const size = this.text.name;
     for (const [id, node] of this.nodes) {
       const token = this.tokens.get(id);
       if (!token) continue;
-      const label = node.querySelector("text.label");
+      const label = node.children[3];
       const [x, y] = this.drawnAt.get(id) || [token.x, token.y];
       const s = token.size || 1;
-      const width = label.getComputedTextLength?.() || token.name.length * this.text.name * 0.55;
-      const height = this.text.name * 1.2;
+      const width = this.nameWidth(token.name, label) * size;
+      const height = size * 1.2;
       // A name stays on the map: one at its edge slides inwards, off-centre.
       const mapWidth = this.scene?.width ?? Infinity;
       const middle = width >= mapWidth ? mapWidth / 2 : Math.min(Math.max(x + s / 2, width / 2), mapWidth - width / 2);
-      label.setAttribute("x", middle - x);
+      const dx = String(middle - x);
+      if (label.getAttribute("x") !== dx) label.setAttribute("x", dx);
       items.push({
         id,
         box: { x: middle - width / 2, y: y + s, w: width, h: height },
@@ -303,19 +362,45 @@ export class Board {
     for (const [id, node] of this.nodes) node.classList.toggle("label-crowded", !shown.has(id));
   }
 
+  /** A name's width at a font size of 1 (measured once a name: the width
+   *  follows the font size, and measuring lays the page out). */
+  nameWidth(name, label) {
+    let width = this.widths.get(name);
+    if (width === undefined) {
+      const measured = label.getComputedTextLength?.();
+      const size = parseFloat(getComputedStyle(label).fontSize);
+      width = measured && size ? measured / size : name.length * 0.55;
+      if (measured) this.widths.set(name, width);
+    }
+    return width;
+  }
+
   /** Show only these tokens (a GM seeing as a group), or all (null). */
   showOnly(ids) {
     this.onlyTokens = ids ? new Set(ids) : null;
-    this.redrawAll();
+    for (const id of this.nodes.keys()) this.restyle(id);
   }
 
   redrawAll() {
     for (const token of this.tokens.values()) this.drawToken(this.nodes.get(token.id), token);
   }
 
+  /** The classes that follow the selection and the GM's "see as". */
+  restyle(id) {
+    const node = this.nodes.get(id);
+    if (!node) return;
+    const outOfView = !!this.onlyTokens && !this.onlyTokens.has(id);
+    node.classList.toggle("out-of-view", outOfView);
+    this.hits.get(id)?.classList.toggle("out-of-view", outOfView);
+    node.classList.toggle("selected", this.selected === id);
+  }
+
   select(id) {
+    const before = this.selected;
     this.selected = id;
-    this.redrawAll();
+    this.restyle(before);
+    this.restyle(id);
+    this.placeLabelsSoon(); // the selected token's name is placed first
     this.refreshBands();
     this.options.onSelect?.(id === null ? null : this.tokens.get(id));
   }

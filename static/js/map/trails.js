@@ -12,6 +12,7 @@ export class Trails {
     this.layer = layer;
     this.board = board;
     this.byToken = new Map(); // token id -> [{seq, from, to}]
+    this.drawn = new Map(); // token id -> its trail's group
   }
 
   /** The server's trails: steps without their seq (an undo then asks again). */
@@ -53,7 +54,7 @@ export class Trails {
       steps.push({ seq, from: data.from, to: [token.x, token.y] });
       this.byToken.set(token.id, steps);
     }
-    this.draw();
+    this.drawOne(token.id); // a move redraws its token's trail only
     return followed;
   }
 
@@ -65,20 +66,26 @@ export class Trails {
 
   draw() {
     clear(this.layer);
-    for (const [tokenId, steps] of this.byToken) {
-      const token = this.board.tokens.get(tokenId);
-      if (!token || !steps.length) continue;
-      const half = (token.size || 1) / 2;
-      const points = [steps[0].from, ...steps.map((s) => s.to)].map(([x, y]) => `${x + half},${y + half}`);
-      const [sx, sy] = steps[0].from;
-      this.layer.append(
-        svg(
-          "g",
-          { class: "trail", "data-trail-for": tokenId, "data-steps": steps.length },
-          svg("polyline", { points: points.join(" "), stroke: token.color || "#888888" }),
-          svg("rect", { class: "trail-start", x: sx + 0.1, y: sy + 0.1, width: 2 * half - 0.2, height: 2 * half - 0.2, rx: 0.15 }),
-        ),
-      );
-    }
+    this.drawn.clear();
+    for (const tokenId of this.byToken.keys()) this.drawOne(tokenId);
+  }
+
+  drawOne(tokenId) {
+    this.drawn.get(tokenId)?.remove();
+    this.drawn.delete(tokenId);
+    const steps = this.byToken.get(tokenId);
+    const token = this.board.tokens.get(tokenId);
+    if (!token || !steps?.length) return;
+    const half = (token.size || 1) / 2;
+    const points = [steps[0].from, ...steps.map((s) => s.to)].map(([x, y]) => `${x + half},${y + half}`);
+    const [sx, sy] = steps[0].from;
+    const trail = svg(
+      "g",
+      { class: "trail", "data-trail-for": tokenId, "data-steps": steps.length },
+      svg("polyline", { points: points.join(" "), stroke: token.color || "#888888" }),
+      svg("rect", { class: "trail-start", x: sx + 0.1, y: sy + 0.1, width: 2 * half - 0.2, height: 2 * half - 0.2, rx: 0.15 }),
+    );
+    this.drawn.set(tokenId, trail);
+    this.layer.append(trail);
   }
 }

@@ -3,15 +3,25 @@
 // transformed; one grid unit is one square. When the map's box changes (a
 // panel opens, the toolbar wraps, the window turns) a fitted map is fitted
 // again, and a zoom the user chose is kept, centred on the same spot.
+// Zooming out stops at 8 px a square, or at the fitted zoom of a map too
+// big to fit at that, so "Fit" always shows the whole map.
+//
+// While the view moves (a drag, a wheel, a pinch), the world is one picture
+// the compositor moves and scales (`will-change: transform` by the class
+// "moving"): no repaint of thousands of tokens a frame. Once it has rested
+// for REST_MS, the picture is drawn again sharp and `onRest` lets the board
+// fit what depends on the zoom (text sizes, touch discs). A fit, being one
+// step, rests at once.
 
 const MIN_SCALE = 8;
 const MAX_SCALE = 200;
+const REST_MS = 150;
 
 export class MapView {
-  constructor(svgEl, world, onChange) {
+  constructor(svgEl, world, onRest) {
     this.svg = svgEl;
     this.world = world;
-    this.onChange = onChange;
+    this.onRest = onRest;
     this.scale = 40;
     this.tx = 0;
     this.ty = 0;
@@ -46,8 +56,19 @@ export class MapView {
   }
 
   apply() {
-    this.world.setAttribute("transform", `translate(${this.tx} ${this.ty}) scale(${this.scale})`);
-    this.onChange?.();
+    // A style, not the SVG attribute: Chromium moves a composited element's
+    // style transform without laying the SVG out again.
+    this.world.style.transform = `translate(${this.tx}px, ${this.ty}px) scale(${this.scale})`;
+    this.world.classList.add("moving");
+    clearTimeout(this.restTimer);
+    this.restTimer = setTimeout(() => this.rest(), REST_MS);
+  }
+
+  /** The view stopped moving: drawn sharp, and the board told. */
+  rest() {
+    clearTimeout(this.restTimer);
+    this.world.classList.remove("moving");
+    this.onRest?.();
   }
 
   /** Screen (client) coordinates to grid units. */
@@ -61,18 +82,29 @@ export class MapView {
     const box = this.svg.getBoundingClientRect();
     const w = box.width || 600;
     const h = box.height || 400;
-    this.scale = clamp(Math.min(w / (width + 1), h / (height + 1)), MIN_SCALE, MAX_SCALE);
+    this.scale = Math.min(this.fitScale(w, h), MAX_SCALE);
     this.tx = (w - width * this.scale) / 2;
     this.ty = (h - height * this.scale) / 2;
     this.fitted = true;
     this.apply();
+    this.rest();
+  }
+
+  /** The zoom that shows the whole map, with half a square round it. */
+  fitScale(w, h) {
+    return Math.min(w / (this.size.width + 1), h / (this.size.height + 1));
+  }
+
+  /** The smallest zoom: 8 px a square, or less when that is what fits. */
+  minScale(box = this.svg.getBoundingClientRect()) {
+    return Math.min(MIN_SCALE, this.fitScale(box.width || 600, box.height || 400));
   }
 
   zoomAt(factor, clientX, clientY) {
     const box = this.svg.getBoundingClientRect();
     const px = clientX === undefined ? box.width / 2 : clientX - box.left;
     const py = clientY === undefined ? box.height / 2 : clientY - box.top;
-    const next = clamp(this.scale * factor, MIN_SCALE, MAX_SCALE);
+    const next = clamp(this.scale * factor, this.minScale(box), MAX_SCALE);
     const k = next / this.scale;
     this.tx = px - (px - this.tx) * k;
     this.ty = py - (py - this.ty) * k;

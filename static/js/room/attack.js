@@ -98,8 +98,34 @@ export class AttackPanel {
     return this.isGm || (token.controllers || []).includes(this.config.me.id);
   }
 
-  /** Tokens came, went or moved: refill the lists, keeping the choices. */
+  /** The attack half is on screen (not folded away, not another tab). */
+  visible() {
+    return !this.root.hidden && (this.root.checkVisibility?.() ?? true);
+  }
+
+  /** Tokens came, went or moved: the lists are refilled now if they are
+   *  in sight, else when they come into sight (shown()): on a big map a
+   *  refill sorts every token by distance, too much for every move. */
   tokensChanged() {
+    this.stale = true;
+    if (this.visible()) this.refill();
+  }
+
+  /** The attack half came into sight: catch up with the map. */
+  shown() {
+    if (this.stale) this.refill();
+    const wanted = this.wanted;
+    this.wanted = null;
+    if (wanted && wanted !== this.attacker.value && [...this.attacker.options].some((o) => o.value === wanted)) {
+      this.attacker.value = wanted;
+      this.changed(this.attacker);
+    }
+    this.previewSoon();
+  }
+
+  /** Refill the lists, keeping the choices. */
+  refill() {
+    this.stale = false;
     const tokens = [...this.board.tokens.values()];
     const keepAttacker = this.attacker.value;
     const mine = tokens.filter((t) => this.canAttackWith(t)).sort((a, b) => a.name.localeCompare(b.name));
@@ -149,8 +175,15 @@ export class AttackPanel {
 
   /** The map's selection: a token the viewer may attack with becomes the attacker. */
   selected(token) {
-    if (!token || !this.canAttackWith(token) || String(token.id) === this.attacker.value) return;
-    if (![...this.attacker.options].some((o) => o.value === String(token.id))) this.tokensChanged();
+    if (!token || !this.canAttackWith(token)) return;
+    if (!this.visible()) {
+      this.wanted = String(token.id); // taken when the attack comes into sight
+      this.stale = true;
+      return;
+    }
+    this.wanted = null;
+    if (String(token.id) === this.attacker.value) return;
+    if (this.stale || ![...this.attacker.options].some((o) => o.value === String(token.id))) this.refill();
     this.attacker.value = String(token.id);
     this.changed(this.attacker);
   }

@@ -242,6 +242,12 @@ function tokensChanged() {
   placing.draw();
 }
 
+// A move: the token is redrawn alone (board.upsert); of the lists, only the
+// attack's targets (their distances) follow it, and only when in sight.
+function tokenMoved() {
+  attack.tokensChanged();
+}
+
 let room = null; // the room as received (./state.js); the board draws its tokens
 
 // What the page does for each effect of an event (./state.js decides them).
@@ -265,6 +271,7 @@ const EFFECTS = {
     if (!board.trails.moved(event.seq, event.data)) loadTrails();
   },
   tokensChanged,
+  tokenMoved,
   system: (text, seq) => chat.system(text, seq),
   // A new or changed map, drawn in place; a new one also brings its turn
   // order and trails.
@@ -352,11 +359,12 @@ const combatLog = new CombatLog(log, { me: config.me, isGm, roster, socket, onCh
 const attack = new AttackPanel($("attack"), { config, spec, socket, board, roster });
 const turns = new TurnOrder($("turns"), { config, socket, board, roster });
 const rollMode = tabs(document.querySelector(".mode-switch"), (panel) => {
-  if (panel === "attack") attack.previewSoon();
+  if (panel === "attack") attack.shown();
 });
 const panel = new SidePanel($("room"), {
   onShow: (shown) => {
     if (shown === "panel-sheet") sheet.draw();
+    if (shown === "panel-roll") attack.shown();
   },
 });
 chat = new Chat($("chat-log"), $("chat-form"), socket, { me: config.me });

@@ -161,11 +161,13 @@ export function applyEvent(state, event, { replay = false } = {}) {
   const newcomer = !replay && d.token?.id !== undefined && !(d.token.id in state.tokens);
   switch (event.type) {
     case "token.moved":
-      if (!replay && upsert(state, d.token)) effects.push(["token", d.token], ["trail", event]);
+      // Only where a token stands changed, not which tokens there are:
+      // "tokenMoved", which the lists of tokens need not follow.
+      if (!replay && upsert(state, d.token)) effects.push(["token", d.token], ["trail", event], ["tokenMoved", d.token]);
       else if (!replay) effects.push(["trail", event]);
       effects.push(["entry", "moved", event]);
-      if (newcomer && d.token.id in state.tokens) effects.push(["sighted", [d.token.id]]);
-      if (!replay) effects.push(["tokensChanged"]);
+      // A token coming into view by its move is a new one to the lists too.
+      if (newcomer && d.token.id in state.tokens) effects.push(["sighted", [d.token.id]], ["tokensChanged"]);
       break;
     case "token.created":
     case "token.updated":
