@@ -130,10 +130,17 @@ def _sight_scene(kind: str, data: dict, room_scene_id: int | None) -> int | None
         return data["scene"]["id"]
     if kind == event_kinds.ROLL and data.get("character"):
         return room_scene_id
+    if kind in _ABOUT_TWO_TOKENS:
+        # An attack and its damage are about their attacker and target: a
+        # group that sees either not (with own vision, one player's tokens
+        # may not see what the party does) does not see them.
+        return room_scene_id
     if kind in _CHANGES_WHO_SEES:
         return room_scene_id
     return None
 
+
+_ABOUT_TWO_TOKENS = frozenset({event_kinds.COMBAT_ATTACK, event_kinds.COMBAT_DAMAGE})
 
 # Events that change who looks through which tokens: the table's settings
 # (own vision) and the members.
