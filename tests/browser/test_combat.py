@@ -242,3 +242,26 @@ def test_the_gm_attacks_and_passes_the_turn_with_the_keyboard(gm, ids):
     gm.focus("#turn-next")
     gm.keyboard.press("Enter")
     wait_turns(gm, turns + 1)
+
+
+def test_outside_an_encounter_a_trail_shows_the_last_few_steps(gm, player, ids):
+    """Once the fight ends, a token's trail is its last five moves, on the
+    page that followed them live and in a fresh read of the server's."""
+    gm.evaluate("() => window.d6room.socket.send({type: 'encounter.end'})")
+    for page in (gm, player):
+        page.wait_for_function("() => !document.querySelector('.trail')")
+    tenrec = ids["tenrec"]
+    for x in (2, 1, 0, 1, 2, 3, 2):
+        player.evaluate(
+            "([id, x]) => window.d6room.socket.send({type: 'token.move', token: id, x, y:"
+            " window.d6room.board.tokens.get(id).y})",
+            [tenrec, x],
+        )
+        player.wait_for_function(
+            "([id, x]) => window.d6room.board.tokens.get(id).x === x", arg=[tenrec, x]
+        )
+    for page in (player, gm):
+        page.wait_for_selector(f'.trail[data-trail-for="{tenrec}"][data-steps="5"]')
+    gm.reload()
+    gm.wait_for_selector(f'.trail[data-trail-for="{tenrec}"][data-steps="5"]')
+    assert gm.errors == [] and player.errors == []

@@ -3,11 +3,13 @@ began, and the range bands read."""
 
 import pytest
 
+from vtt.combat.models import TrailStep
+from vtt.combat.projection import FREE_STEPS
 from vtt.combat.selectors import scene_trails, token_range_bands
 from vtt.combat.services.encounters import encounter_next, encounter_start
 from vtt.combat.services.trails import token_reset, trails_clear
 from vtt.tabletop.models import RoomEvent, Token
-from vtt.tabletop.services import token_move, token_set_hidden
+from vtt.tabletop.services import scene_update, token_move, token_set_hidden
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
 
 
@@ -82,6 +84,49 @@ def test_a_hidden_tokens_trail_is_the_gms_alone(battle):
     assert battle.tokens["zombie"].pk not in trails(battle, by="player")
     with pytest.raises(NotFound):
         scene_trails(scene_id=battle.scene.pk, by=battle.users["stranger"])
+
+
+LONG_WALK = tuple((4 + i % 2, 5 + i) for i in range(FREE_STEPS + 4))
+
+
+def test_outside_an_encounter_a_trail_keeps_its_last_steps(battle):
+    walk(battle, path=LONG_WALK)
+    trail = trails(battle, by="player")[battle.tokens["tenrec"].pk]
+    kept = LONG_WALK[-FREE_STEPS:]
+    assert trail["path"] == [list(square) for square in kept]
+    assert trail["start"] == list(LONG_WALK[-FREE_STEPS - 1])
+    # The older steps are gone from the table, not merely left out.
+    assert TrailStep.objects.filter(token=battle.tokens["tenrec"]).count() == FREE_STEPS
+    # A reset goes back to where the kept trail starts.
+    token = token_reset(token_id=battle.tokens["tenrec"].pk, by=battle.users["player"])
+    assert [token.x, token.y] == trail["start"]
+
+
+def test_during_an_encounter_the_turns_whole_path_is_kept(battle):
+    encounter_start(scene_id=battle.scene.pk, by=battle.users["gm"])
+    walk(battle, path=LONG_WALK)
+    trail = trails(battle)[battle.tokens["tenrec"].pk]
+    assert trail["start"] == [4, 4]
+    assert trail["path"] == [list(square) for square in LONG_WALK]
+    token = token_reset(token_id=battle.tokens["tenrec"].pk, by=battle.users["player"])
+    assert (token.x, token.y) == (4, 4)
+
+
+def test_compaction_keeps_each_tokens_own_steps(battle):
+    walk(battle, key="zombie", by="gm", path=((6, 6),))
+    walk(battle, path=LONG_WALK)
+    assert trails(battle)[battle.tokens["zombie"].pk]["path"] == [[6, 6]]
+
+
+def test_a_players_trail_leaves_out_moves_the_party_did_not_see(battle):
+    """On a fog scene a wall at x = 10 hides the east side from Tenrec; the
+    zombie's steps there are the GM's alone, and the read checks each kept
+    step against its own log entry."""
+    scene_update(scene_id=battle.scene.pk, by=battle.users["gm"], walls=[[10, 0, 10, 30]], fog=True)
+    walk(battle, key="zombie", by="gm", path=((6, 5), (13, 5), (14, 5), (6, 6)))
+    assert trails(battle)[battle.tokens["zombie"].pk]["path"] == [[6, 5], [13, 5], [14, 5], [6, 6]]
+    seen = trails(battle, by="player")[battle.tokens["zombie"].pk]["path"]
+    assert [6, 5] in seen and [14, 5] not in seen
 
 
 def test_range_bands_for_a_weapon_and_for_a_ruler(battle):

@@ -1,18 +1,24 @@
 """Records kept beside the room log, written in the same transaction as each
-log entry: the trail of every token's moves this turn, and each character's
-resources after every change (the "before" state undo restores).
+log entry: the trail of every token's moves (this turn's, or its last few
+outside an encounter), and each character's resources after every change
+(the "before" state undo restores).
 
 They follow the log rather than the services that write it, so a move or a
 spent point made anywhere (REST, the live room, the admin) is covered:
 append_event calls them for their kinds (registered by the combat app)."""
 
+from django.db.models import Exists
+
 from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop.events import register_projector
 from vtt.tabletop.models import RoomEvent
 
-from .models import ResourceState, TrailStep
+from .models import Encounter, ResourceState, TrailStep
 
 CHARACTER_KINDS = (kinds.CHARACTER_CREATED, kinds.CHARACTER_UPDATED)
+# Outside an encounter a token's trail is its last few steps: where it just
+# went, not everywhere it has been all evening (docs/combat.md).
+FREE_STEPS = 5
 
 
 def record_move(event: RoomEvent) -> None:
@@ -34,6 +40,18 @@ def record_move(event: RoomEvent) -> None:
         to_x=token["x"],
         to_y=token["y"],
     )
+    compact(token["scene_id"], token["id"])
+
+
+def compact(scene_id: int, token_id: int) -> None:
+    """Outside an encounter, forget the token's steps before its last
+    FREE_STEPS, so the table holds a few rows per token however long the
+    room has played. One statement on the trail's index; during an
+    encounter the turn's path is kept whole (a turn change clears it)."""
+    steps = TrailStep.objects.filter(scene_id=scene_id, token_id=token_id)
+    oldest_kept = steps.order_by("-seq").values("seq")[FREE_STEPS - 1 : FREE_STEPS]
+    running = Encounter.objects.filter(scene_id=scene_id, ended_at__isnull=True)
+    steps.filter(~Exists(running), seq__lt=oldest_kept).delete()
 
 
 def remember_resources(character_id: int, seq: int, resources: dict) -> None:

@@ -1,8 +1,9 @@
 """Combat's reads, each for one viewer: the range bands around a token for a
 weapon, the scene's trails this turn, the running encounter, attacks."""
 
+from django.db.models import Exists, OuterRef
+
 from vtt.rules import grid
-from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop import policy, shapes, vision
 from vtt.tabletop.models import RoomEvent, Scene
 from vtt.tabletop.services.access import require_member
@@ -85,31 +86,33 @@ def _scene(scene_id: int, by) -> tuple[Scene, object]:
 
 
 def scene_trails(*, scene_id: int, by) -> dict:
-    """Every token's moves this turn: where it started and each square since.
+    """Every token's trail: where it started and each square since.
     Hidden tokens' trails are the GM's alone, and so are the steps a token
-    made while it was hidden (revealing it shows where it is, not its way)."""
+    made while it was hidden (revealing it shows where it is, not its way).
+    The steps are few (projection.compact), and each is checked against its
+    own log entry by index, so the read does not grow with the log."""
     scene, member = _scene(scene_id, by)
-    steps = (
-        TrailStep.objects.filter(scene=scene).select_related("token").order_by("token_id", "seq")
-    )
+    steps = TrailStep.objects.filter(scene=scene)
     viewer = policy.viewer_in(member.user_id, member.role, scene.campaign.settings)
     if not viewer.is_gm:
         # Steps of moves the viewer did not see, of tokens they do not see.
         unseen = RoomEvent.objects.filter(
             policy.unseen_token_events_q(viewer),
             campaign_id=scene.campaign_id,
-            kind=kinds.TOKEN_MOVED,
+            seq=OuterRef("seq"),
         )
         steps = steps.filter(policy.visible_tokens_q(viewer, prefix="token__")).exclude(
-            seq__in=unseen.values("seq")
+            Exists(unseen)
         )
+    rows = steps.order_by("token_id", "seq").values_list(
+        "token_id", "from_x", "from_y", "to_x", "to_y"
+    )
     trails: dict[int, dict] = {}
-    for step in steps:
+    for token_id, from_x, from_y, to_x, to_y in rows:
         trail = trails.setdefault(
-            step.token_id,
-            {"token_id": step.token_id, "start": [step.from_x, step.from_y], "path": []},
+            token_id, {"token_id": token_id, "start": [from_x, from_y], "path": []}
         )
-        trail["path"].append([step.to_x, step.to_y])
+        trail["path"].append([to_x, to_y])
     return {"scene_id": scene.pk, "trails": list(trails.values())}
 
 

@@ -1,11 +1,15 @@
-// Movement trails of the current turn: where each token started and every
-// square it moved to since. Kept from the room's token.moved events the way
-// the server keeps them (vtt/combat/projection.py): a move adds a step, an
-// undone move takes its step off, a reset empties the token's trail, and a
-// turn change or a GM's "clear trails" starts every trail afresh. A page
-// that loads mid-turn reads them from GET /api/combat/scenes/<id>/trails/.
+// Movement trails: during an encounter, each token's moves this turn; outside
+// one, its last FREE_STEPS moves. Kept from the room's token.moved events the
+// way the server keeps them (vtt/combat/projection.py): a move adds a step
+// (outside an encounter, dropping the oldest beyond the last few), an undone
+// move takes its step off, a reset empties the token's trail, and a turn
+// change or a GM's "clear trails" starts every trail afresh. A page that
+// loads mid-turn reads them from GET /api/combat/scenes/<id>/trails/.
 
 import { svg, clear } from "../lib/dom.js";
+
+// As vtt/combat/projection.py FREE_STEPS.
+export const FREE_STEPS = 5;
 
 export class Trails {
   constructor(layer, board) {
@@ -13,6 +17,12 @@ export class Trails {
     this.board = board;
     this.byToken = new Map(); // token id -> [{seq, from, to}]
     this.drawn = new Map(); // token id -> its trail's group
+    this.inEncounter = false;
+  }
+
+  /** Whether an encounter runs on the scene (the turn's whole path is kept). */
+  setEncounter(running) {
+    this.inEncounter = running;
   }
 
   /** The server's trails: steps without their seq (an undo then asks again). */
@@ -52,13 +62,14 @@ export class Trails {
       this.byToken.set(token.id, steps);
     } else {
       steps.push({ seq, from: data.from, to: [token.x, token.y] });
+      if (!this.inEncounter) steps.splice(0, Math.max(0, steps.length - FREE_STEPS));
       this.byToken.set(token.id, steps);
     }
     this.drawOne(token.id); // a move redraws its token's trail only
     return followed;
   }
 
-  /** Where the token started this turn, or null if it has not moved. */
+  /** Where the token's trail starts, or null if it has not moved. */
   start(tokenId) {
     const steps = this.byToken.get(tokenId);
     return steps && steps.length ? steps[0].from : null;

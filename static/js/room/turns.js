@@ -104,6 +104,7 @@ export class TurnOrder {
 
   set(encounter) {
     this.encounter = encounter;
+    this.board.trails.setEncounter(!!encounter);
     this.draw();
   }
 
