@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from vtt.combat.models import Attack, TrailStep
 from vtt.combat.services.attacks import attack_apply_damage
-from vtt.combat.services.undo import undo_last
-from vtt.tabletop.models import Character, RoomEvent, Token
+from vtt.combat.services.undo import BATCH, last_result, undo_last
+from vtt.tabletop import event_kinds as kinds
+from vtt.tabletop.models import UNDOABLE_KINDS, Character, RoomEvent, Token
 from vtt.tabletop.services import character_update, resource_spend, token_move
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
 
@@ -254,3 +255,28 @@ def test_a_renamed_condition_track_does_not_block_undo(battle):
     assert Character.objects.get(pk=battle.characters["zombie"].pk).resources["condition"] == (
         "Wounded"
     )
+
+
+def test_the_undoable_index_covers_the_declared_kinds():
+    assert set(UNDOABLE_KINDS) == {
+        kinds.TOKEN_MOVED,
+        kinds.CHARACTER_UPDATED,
+        kinds.COMBAT_ATTACK,
+        kinds.COMBAT_DAMAGE,
+    }
+    assert set(UNDOABLE_KINDS) <= set(kinds.KINDS)
+
+
+def test_last_result_steps_past_more_than_one_batch_of_undone_entries(battle):
+    """Undone moves and their compensations fill several of last_result's
+    batches; the first move still standing is found behind them."""
+    tenrec = battle.tokens["tenrec"]
+    token_move(token_id=tenrec.pk, by=battle.users["player"], x=4, y=5)
+    first = RoomEvent.objects.latest("seq")
+    for i in range(BATCH + 3):
+        token_move(token_id=tenrec.pk, by=battle.users["player"], x=4 + i % 2, y=6)
+        undo(battle)
+    assert last_result(battle.campaign.pk) == first
+    undo(battle)
+    assert Token.objects.get(pk=tenrec.pk).y == 4
+    assert last_result(battle.campaign.pk) is None

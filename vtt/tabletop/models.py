@@ -287,6 +287,12 @@ class PlaySession(models.Model):
         return self.ended_at is None
 
 
+# The kinds of entry undo can put back (vtt.combat.services.undo). Spelled
+# here, not from event_kinds (which imports this module), for the index
+# below; tests/combat/test_undo.py checks they are the declared constants.
+UNDOABLE_KINDS = ("token.moved", "character.updated", "combat.attack", "combat.damage")
+
+
 class RoomEvent(models.Model):
     """One change in a campaign's live room, numbered per campaign.
     Appended in the same transaction as the change; broadcast after commit."""
@@ -307,6 +313,16 @@ class RoomEvent(models.Model):
         ordering = ["campaign_id", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["campaign", "seq"], name="one_event_per_seq")
+        ]
+        indexes = [
+            # "The room's latest undoable entries", newest first, as an index
+            # scan that stops at the first one undo can use: last_result does
+            # not read, or sort, the room's whole history.
+            models.Index(
+                fields=["campaign", "-seq"],
+                condition=models.Q(kind__in=UNDOABLE_KINDS),
+                name="undoable_by_room",
+            )
         ]
 
     def __str__(self):

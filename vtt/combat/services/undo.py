@@ -11,11 +11,20 @@ A GM undoes any result; a player only their own last move, and only while
 it is the room's last result."""
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 
 from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop import policy, shapes
 from vtt.tabletop.events import append_event
-from vtt.tabletop.models import Campaign, Character, Role, RoomEvent, Token, Visibility
+from vtt.tabletop.models import (
+    UNDOABLE_KINDS,
+    Campaign,
+    Character,
+    Role,
+    RoomEvent,
+    Token,
+    Visibility,
+)
 from vtt.tabletop.services.access import actor, require_gm, require_participant
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
 from vtt.tabletop.services.tokens import footprint_fits, token_place
@@ -24,7 +33,8 @@ from vtt.tabletop.visibility import Viewer
 from ..models import Attack, BrokenWeapon, ResourceState, Undo
 from .apply import apply_changes, lock_characters, remember, reverse_changes
 
-UNDOABLE = (kinds.TOKEN_MOVED, kinds.CHARACTER_UPDATED, kinds.COMBAT_ATTACK, kinds.COMBAT_DAMAGE)
+UNDOABLE = UNDOABLE_KINDS
+BATCH = 20
 
 
 def _states(character_id: int, seq: int):
@@ -88,13 +98,25 @@ def _is_result(event: RoomEvent) -> bool:
 
 
 def last_result(campaign_id: int) -> RoomEvent | None:
-    candidates = RoomEvent.objects.filter(
-        campaign_id=campaign_id, kind__in=UNDOABLE, undo__isnull=True
-    ).order_by("-seq")
-    for event in candidates.iterator(chunk_size=50):
-        if _is_result(event):
-            return event
-    return None
+    """The newest entry undo can put back. Read newest first a few at a time
+    on the index of undoable entries (RoomEvent's "undoable_by_room"), each
+    batch a LIMIT: the usual answer is the first row, whatever the room's
+    length; entries undone or passed over are stepped past."""
+    undone = Undo.objects.filter(event=OuterRef("pk"))
+    candidates = (
+        RoomEvent.objects.filter(campaign_id=campaign_id, kind__in=UNDOABLE)
+        .exclude(Exists(undone))
+        .order_by("-seq")
+    )
+    before = None
+    while True:
+        batch = list((candidates if before is None else candidates.filter(seq__lt=before))[:BATCH])
+        for event in batch:
+            if _is_result(event):
+                return event
+        if len(batch) < BATCH:
+            return None
+        before = batch[-1].seq
 
 
 def _whose(name: str) -> str:
