@@ -4,7 +4,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from vtt.tabletop.models import Roll, RoomEvent
+from vtt.tabletop.models import RoomEvent
+from vtt.tabletop.services import roll_adjudicate
 
 
 def test_a_script_signs_in_with_a_token(table):
@@ -185,13 +186,25 @@ def test_rolls_are_adjudicated_and_paged(client_for, table):
     }
     assert roll["result"]["outcome"] == "failure"
     assert player.get(f"/api/rolls/{roll['id']}/").json() == roll
-    Roll.objects.bulk_create(
-        Roll(campaign=table.campaign, roller=table.gm, request={}, result={}) for _ in range(60)
+    check = {"system": "artifice", "action": "check", "pool": 2, "difficulty": 1}
+    for _ in range(60):
+        roll_adjudicate(campaign_id=table.campaign.pk, by=table.gm, request=check)
+    gm = client_for("gm")
+    url = f"/api/campaigns/{table.campaign.pk}/rolls/"
+    first = gm.get(url).json()
+    assert len(first["results"]) == 50 and first["next"].endswith(
+        f"?before={first['results'][-1]['id']}"
     )
-    first = client_for("gm").get(f"/api/campaigns/{table.campaign.pk}/rolls/").json()
-    assert first["count"] == 64 and len(first["results"]) == 50 and first["next"]
-    second = client_for("gm").get(first["next"]).json()
+    # A roll made meanwhile does not shift the pages already begun.
+    roll_adjudicate(campaign_id=table.campaign.pk, by=table.gm, request=check)
+    second = gm.get(first["next"]).json()
     assert len(second["results"]) == 14 and second["next"] is None
+    ids = [r["id"] for r in first["results"] + second["results"]]
+    assert ids == sorted(ids, reverse=True) and len(set(ids)) == 64
+    assert gm.get(url).json()["results"][0]["id"] > ids[0]
+    for bad in ("x", "0", "-3", str(2**63)):
+        refused = gm.get(f"{url}?before={bad}")
+        assert refused.status_code == 400 and "before" in refused.json()["fields"]
 
 
 def test_members_roles_and_leaving(client_for, table):
@@ -231,4 +244,4 @@ def test_rolling_for_a_character_spends_what_the_roll_takes(client_for, table):
     assert refused.status_code == 400
     assert refused.json()["error"]["code"] == "insufficient_action_points"
     assert owner.get(f"/api/characters/{hero['id']}/").json()["resources"]["action_points"] == 3
-    assert owner.get(url).json()["count"] == 1
+    assert len(owner.get(url).json()["results"]) == 1

@@ -234,6 +234,13 @@ class RollOut(serializers.Serializer):
     )
 
 
+class RollPageOut(serializers.Serializer):
+    next = serializers.URLField(
+        allow_null=True, help_text="The next (older) page: ?before=<the last roll id here>."
+    )
+    results = RollOut(many=True)
+
+
 class SessionOut(serializers.Serializer):
     session = serializers.IntegerField(help_text="Its number in the campaign.")
     digest = serializers.CharField(help_text="SHA-256 of the secret seed, in hex.")

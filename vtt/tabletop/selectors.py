@@ -63,7 +63,8 @@ def rolls_for(viewer: Viewer, campaign_id: int) -> QuerySet:
     """Newest first: the rolls the viewer sees in full, and their own blind
     rolls (shown only as having been made)."""
     rolls = Roll.objects.filter(policy.visible_rolls_q(viewer), campaign_id=campaign_id)
-    return rolls.select_related("roller", "character", "campaign").order_by("-created_at", "-id")
+    # By id, the order they were recorded in: the list pages on it (keyset).
+    return rolls.select_related("roller", "character", "campaign").order_by("-id")
 
 
 def _roll_common(roll: Roll) -> dict:

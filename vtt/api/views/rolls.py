@@ -1,22 +1,54 @@
 """The roll history, as each caller may see it, and rolling from a script."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
-from vtt.tabletop import selectors, services
+from vtt.tabletop import selectors, services, shapes
 
 from ..permissions import campaign_access, roll_access
-from ..serializers import RollIn, RollOut
-from .base import ERRORS, READ_ERRORS, TabletopView
+from ..serializers import RollIn, RollOut, RollPageOut
+from .base import ERRORS, MAX_ID, READ_ERRORS, TabletopView
+
+PAGE = 50
+
+
+def _before(raw: str | None) -> int | None:
+    if raw is None:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise shapes.invalid("before", "must be a roll id") from None
+    return shapes.whole(value, "before", 1, MAX_ID)
 
 
 class RollListView(TabletopView):
-    @extend_schema(responses={200: RollOut(many=True), **READ_ERRORS})
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("before", int, description="the rolls older than this roll id")
+        ],
+        responses={200: RollPageOut, **READ_ERRORS},
+    )
     def get(self, request, campaign_id):
+        """Newest first, 50 a page. A page is a range of the campaign's
+        roll ids (keyset): `next` asks for the rolls before the page's
+        last, so a page costs the same however deep it is, and no page
+        counts the whole history."""
         _, viewer = campaign_access(request.user, campaign_id)
-        return self.page(
-            selectors.rolls_for(viewer, campaign_id), lambda r: selectors.roll_view(r, viewer)
+        before = _before(request.query_params.get("before"))
+        rolls = selectors.rolls_for(viewer, campaign_id)
+        if before is not None:
+            rolls = rolls.filter(pk__lt=before)
+        page = list(rolls[: PAGE + 1])
+        more = len(page) > PAGE
+        page = page[:PAGE]
+        after = f"?before={page[-1].pk}" if more else None
+        return Response(
+            {
+                "next": request.build_absolute_uri(request.path + after) if after else None,
+                "results": [selectors.roll_view(r, viewer) for r in page],
+            }
         )
 
     @extend_schema(request=RollIn, responses={201: RollOut, **ERRORS})
