@@ -82,7 +82,9 @@ async def test_each_games_example_is_an_adjudicated_roll(clients, game, text, ex
     for key, value in expected.items():
         assert data["request"][key] == value, key
     assert data["sentence"] == games.kit(game).sentence(data["request"], data["result"], "player")
-    roll = await database_sync_to_async(Roll.objects.get)(pk=reply["roll_id"])
+    roll = await database_sync_to_async(Roll.objects.select_related("event").get)(
+        pk=reply["roll_id"]
+    )
     assert roll.result == data["result"]
     # A roll, not a chat line.
     assert not [f for f in await room_events(gm) if f["event"]["type"] == "chat"]

@@ -37,7 +37,9 @@ async def test_roll_is_adjudicated_recorded_and_broadcast(room, clients):
     assert data["physical"] is False and data["visibility"] == "public"
     assert len(data["result"]["dice"]) == 3
     assert data["result"]["outcome"] in ("success", "failure")
-    roll = await database_sync_to_async(Roll.objects.get)(pk=reply["roll_id"])
+    roll = await database_sync_to_async(Roll.objects.select_related("event").get)(
+        pk=reply["roll_id"]
+    )
     assert roll.result == data["result"]
 
 

@@ -47,7 +47,11 @@ def token_access(user, token_id: int):
 
 
 def roll_access(user, roll_id: int) -> tuple[dict, Viewer]:
-    roll = Roll.objects.select_related("roller", "character", "campaign").filter(pk=roll_id).first()
+    roll = (
+        Roll.objects.select_related("roller", "character", "campaign", "event")
+        .filter(pk=roll_id)
+        .first()
+    )
     if roll is None:
         raise NotFound("no such roll")
     _, viewer = campaign_access(user, roll.campaign_id)

@@ -220,7 +220,10 @@ class Token(models.Model):
 
 
 class Roll(models.Model):
-    """The audit record of one adjudication."""
+    """The audit record of one adjudication: who rolled, for whom, how
+    visible, when; indexed for the roll list. Its request, result and draw
+    are stored once, in its "roll" log entry (`event`), which never changes
+    after it is written; they are read from there."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rolls")
     roller = models.ForeignKey(
@@ -229,25 +232,51 @@ class Roll(models.Model):
     character = models.ForeignKey(
         Character, null=True, blank=True, on_delete=models.SET_NULL, related_name="rolls"
     )
-    request = models.JSONField()
-    result = models.JSONField()
+    # Its "roll" entry in the room's log, which holds the request, the result
+    # and the draw. Set in the transaction that records the roll.
+    event = models.OneToOneField(
+        "RoomEvent", null=True, blank=True, on_delete=models.CASCADE, related_name="roll"
+    )
+    # Only for a roll with no log entry to hold them (none is recorded so
+    # since the log was kept; the migration that linked rolls to their
+    # entries left any such older roll its own copy): null otherwise.
+    own_request = models.JSONField(null=True, blank=True)
+    own_result = models.JSONField(null=True, blank=True)
+    own_draw = models.JSONField(null=True, blank=True)
     visibility = models.CharField(
         max_length=6, choices=Visibility.choices, default=Visibility.PUBLIC
     )
     # True when the faces came from physical dice entered by a person.
     physical = models.BooleanField(default=False)
-    # Where its dice come from in its play session (vtt.tabletop.draws):
-    # {"session", "roll", "nonce", "nonce_by"}; null for rolls made before
-    # sessions were kept.
-    draw = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["campaign", "-created_at"], name="roll_history")]
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["campaign", "-id"], name="roll_pages")]
 
     def __str__(self):
-        return f"{self.request.get('system')} {self.request.get('action')} #{self.pk}"
+        request = self.request or {}
+        return f"{request.get('system')} {request.get('action')} #{self.pk}"
+
+    def _stored(self, key: str):
+        if self.event_id is not None:
+            return self.event.data.get(key)
+        return getattr(self, f"own_{key}")
+
+    @property
+    def request(self) -> dict:
+        return self._stored("request")
+
+    @property
+    def result(self) -> dict:
+        return self._stored("result")
+
+    @property
+    def draw(self) -> dict | None:
+        """Where its dice come from in its play session (vtt.tabletop.draws):
+        {"session", "roll", "nonce", "nonce_by"}; null for rolls made
+        before sessions were kept."""
+        return self._stored("draw")
 
 
 class PlaySession(models.Model):

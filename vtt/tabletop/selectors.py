@@ -64,7 +64,7 @@ def rolls_for(viewer: Viewer, campaign_id: int) -> QuerySet:
     rolls (shown only as having been made)."""
     rolls = Roll.objects.filter(policy.visible_rolls_q(viewer), campaign_id=campaign_id)
     # By id, the order they were recorded in: the list pages on it (keyset).
-    return rolls.select_related("roller", "character", "campaign").order_by("-id")
+    return rolls.select_related("roller", "character", "campaign", "event").order_by("-id")
 
 
 def _roll_common(roll: Roll) -> dict:

@@ -243,21 +243,25 @@ def _name(user) -> str | None:
     return user_data(user)["name"] if user is not None else None
 
 
-def roll_event_data(roll: Roll) -> dict:
-    """The payload of a "roll" room event."""
+def roll_event_data(roll: Roll, request=None, result=None, draw=None) -> dict:
+    """The payload of a "roll" room event. A stored roll's request, result
+    and draw come from its entry; a roll being recorded, which has no entry
+    yet, passes them."""
     character = roll.character
+    if roll.event_id is not None or roll.own_request is not None:
+        request, result, draw = roll.request, roll.result, roll.draw
     return {
         "roll_id": roll.pk,
         "roller": user_data(roll.roller),
         "character": {"id": character.pk, "name": character.name} if character else None,
-        "request": roll.request,
-        "result": roll.result,
+        "request": request,
+        "result": result,
         # The result in words, as the game's kit says it (the log's headline).
         "sentence": games.kit(roll.campaign.game).sentence(
-            roll.request, roll.result, who=character.name if character else _name(roll.roller)
+            request, result, who=character.name if character else _name(roll.roller)
         ),
         "physical": roll.physical,
         "visibility": roll.visibility,
         # Its place in the play session, to check its dice (docs/dice.md).
-        "draw": roll.draw,
+        "draw": draw,
     }

@@ -189,7 +189,7 @@ def test_the_seed_stays_out_of_the_log_until_the_end(table):
         roll(table, visibility=visibility, nonce=NONCE)
     seed = bytes(session(table).seed).hex()
     logged = json.dumps(list(RoomEvent.objects.values_list("data", flat=True)))
-    stored = json.dumps(list(Roll.objects.values_list("draw", flat=True)))
+    stored = json.dumps(list(Roll.objects.values()), default=str)
     assert seed not in logged and seed not in stored
     services.session_end(campaign_id=table.campaign.pk, by=table.gm)
     assert seed in json.dumps(list(RoomEvent.objects.values_list("data", flat=True)))

@@ -1,5 +1,6 @@
 """Rolls: the audit record of every adjudication made in a campaign, and the
-"roll" room event that shows it to whoever may see it.
+"roll" room event that shows it to whoever may see it (and holds its
+request, result and draw: the row points at it).
 
 The public services authorize once; `adjudicate_and_record` and `record`
 trust their caller, so a roll for a character (character_rolls) checks who
@@ -61,19 +62,18 @@ def record(campaign, by, request, result, visibility, character, physical, drawn
             campaign=campaign,
             roller=actor(by),
             character=character,
-            request=request,
-            result=result,
             visibility=visibility,
             physical=physical,
-            draw=drawn.record,
         )
-        append_event(
+        # The entry holds the request, result and draw; the row points at it.
+        roll.event = append_event(
             campaign=campaign,
             kind=event_kinds.ROLL,
-            data=roll_event_data(roll),
+            data=roll_event_data(roll, request, result, drawn.record),
             actor=actor(by),
             visibility=visibility,
         )
+        Roll.objects.filter(pk=roll.pk).update(event=roll.event)
     return roll
 
 
