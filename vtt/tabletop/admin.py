@@ -464,6 +464,8 @@ class RollAdmin(ReadOnlyAdmin):
     ]
     list_filter = ["visibility", "physical"]
     search_fields = ["campaign__name", "roller__username"]
+    # Its request (in the name) is read from its log entry.
+    list_select_related = ["campaign", "roller", "character", "event"]
 
 
 @admin.register(RoomEvent)
