@@ -70,7 +70,7 @@ def fresh_database(url: str, tree: Path) -> dict:
 
 def fill(events: int, log) -> dict:
     """A campaign played for `events` room events: 60 % moves of 20 tokens,
-    25 % rolls (one in ten for the GM only), 15 % chat."""
+    25 % rolls (one in five for the GM only), 15 % chat."""
     from django.contrib.auth import get_user_model
     from django.db import transaction
 
