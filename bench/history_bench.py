@@ -203,9 +203,9 @@ def main() -> None:
         get(as_player, trails_url)
         get(as_player, encounter_url)
 
-    tenth = rolls_url
+    tenth = rolls_url  # or the last page, in a room with fewer rolls
     for _ in range(9):
-        tenth = get(as_gm, tenth).json()["next"]
+        tenth = get(as_gm, tenth).json()["next"] or tenth
 
     figures = {
         "trails request (player)": timed(lambda: get(as_player, trails_url), args.runs),
