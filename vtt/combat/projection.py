@@ -7,7 +7,7 @@ They follow the log rather than the services that write it, so a move or a
 spent point made anywhere (REST, the live room, the admin) is covered:
 append_event calls them for their kinds (registered by the combat app)."""
 
-from django.db.models import Exists
+from django.db import connection
 
 from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop.events import register_projector
@@ -43,15 +43,24 @@ def record_move(event: RoomEvent) -> None:
     compact(token["scene_id"], token["id"])
 
 
+# One statement, written out: the ORM's delete() (its collector, the
+# compiled subqueries) cost more than the statement itself, on every move.
+STEPS, ENCOUNTERS = TrailStep._meta.db_table, Encounter._meta.db_table
+COMPACT = (
+    f"DELETE FROM {STEPS} WHERE scene_id = %(scene)s AND token_id = %(token)s"
+    f" AND seq < (SELECT seq FROM {STEPS} WHERE scene_id = %(scene)s AND token_id = %(token)s"
+    " ORDER BY seq DESC LIMIT 1 OFFSET %(keep)s)"
+    f" AND NOT EXISTS (SELECT 1 FROM {ENCOUNTERS} WHERE scene_id = %(scene)s AND ended_at IS NULL)"
+)
+
+
 def compact(scene_id: int, token_id: int) -> None:
     """Outside an encounter, forget the token's steps before its last
     FREE_STEPS, so the table holds a few rows per token however long the
     room has played. One statement on the trail's index; during an
     encounter the turn's path is kept whole (a turn change clears it)."""
-    steps = TrailStep.objects.filter(scene_id=scene_id, token_id=token_id)
-    oldest_kept = steps.order_by("-seq").values("seq")[FREE_STEPS - 1 : FREE_STEPS]
-    running = Encounter.objects.filter(scene_id=scene_id, ended_at__isnull=True)
-    steps.filter(~Exists(running), seq__lt=oldest_kept).delete()
+    with connection.cursor() as cursor:
+        cursor.execute(COMPACT, {"scene": scene_id, "token": token_id, "keep": FREE_STEPS - 1})
 
 
 def remember_resources(character_id: int, seq: int, resources: dict) -> None:
