@@ -40,7 +40,9 @@ def play(battle=None) -> SimpleNamespace:
     played.blind = roll("player", "blind")
     played.gm_only = roll("gm", "gm")
     played.own = roll("other", "self")
-    played.physical = roll("player", request={"faces": [6, 6, 6]})
+    # Against another difficulty than the blind roll by the same player, so
+    # the two sentences differ whatever the blind roll's dice.
+    played.physical = roll("player", request={"faces": [6, 6, 6], "difficulty": 3})
     chat_say(campaign_id=campaign_id, by=users["player"], text=HOSTILE)
     chat_whisper(campaign_id=campaign_id, by=users["player"], to="gm", text="The zombie is mine")
     encounter = encounter_start(scene_id=battle.scene.pk, by=users["gm"])
