@@ -5,6 +5,7 @@ as one viewer saw them in the log, with what checking them needs
 before or after the seed is revealed."""
 
 from . import draws, event_kinds, policy
+from .errors import NotFound
 from .models import PlaySession, RoomEvent
 from .visibility import Viewer
 
@@ -30,16 +31,27 @@ def session_of(campaign_id: int, number) -> PlaySession | None:
     return PlaySession.objects.filter(campaign_id=campaign_id, number=number).first()
 
 
-def started_seq(session: PlaySession) -> int | None:
+def played_session(campaign_id: int, number) -> PlaySession:
+    """The campaign's session with that number; NotFound when it has none."""
+    session = session_of(campaign_id, number)
+    if session is None:
+        raise NotFound("no such session")
+    return session
+
+
+def _logged_seq(session: PlaySession, kind: str) -> int | None:
+    """The seq of the session's start or end in the log (None: not there)."""
     return (
         RoomEvent.objects.filter(
-            campaign_id=session.campaign_id,
-            kind=event_kinds.SESSION_STARTED,
-            data__session=session.number,
+            campaign_id=session.campaign_id, kind=kind, data__session=session.number
         )
         .values_list("seq", flat=True)
         .first()
     )
+
+
+def started_seq(session: PlaySession) -> int | None:
+    return _logged_seq(session, event_kinds.SESSION_STARTED)
 
 
 def session_span(session: PlaySession) -> tuple[int, int | None] | None:
@@ -48,16 +60,7 @@ def session_span(session: PlaySession) -> tuple[int, int | None] | None:
     started = started_seq(session)
     if started is None:
         return None
-    ended = (
-        RoomEvent.objects.filter(
-            campaign_id=session.campaign_id,
-            kind=event_kinds.SESSION_ENDED,
-            data__session=session.number,
-        )
-        .values_list("seq", flat=True)
-        .first()
-    )
-    return started, ended
+    return started, _logged_seq(session, event_kinds.SESSION_ENDED)
 
 
 def logged_throws(session: PlaySession, viewer: Viewer | None = None):

@@ -46,9 +46,7 @@ class SessionDetailView(TabletopView):
         """The session and the throws of it the caller saw (never one hidden
         from them), each with its nonce and dice, to check once the seed is out."""
         _, viewer = campaign_access(request.user, campaign_id)
-        session = sessions.session_of(campaign_id, number)
-        if session is None:
-            raise NotFound("no such session")
+        session = sessions.played_session(campaign_id, number)
         return Response(sessions.session_check(session, viewer))
 
 
@@ -66,9 +64,7 @@ class SessionReplayView(TabletopView):
         start comes from to its end, each event through the visibility
         policy (docs/replay.md)."""
         _, viewer = campaign_access(request.user, campaign_id)
-        session = sessions.session_of(campaign_id, number)
-        if session is None:
-            raise NotFound("no such session")
+        session = sessions.played_session(campaign_id, number)
         member = replay.watcher(campaign_id, viewer, request.query_params.get("as"))
         after = request.query_params.get("after")
         if after is not None and not (after.isdigit() and int(after) <= 2**63 - 1):
@@ -103,9 +99,7 @@ class SessionJournalView(TabletopView):
         """The session's journal in Markdown, as the caller saw the session
         (the GM's with the hidden rolls; a player's without what was hidden)."""
         _, viewer = campaign_access(request.user, campaign_id)
-        session = sessions.session_of(campaign_id, number)
-        if session is None:
-            raise NotFound("no such session")
+        session = sessions.played_session(campaign_id, number)
         text = journal.journal(session, viewer).markdown()
         return HttpResponse(text, content_type="text/markdown; charset=utf-8")
 

@@ -30,12 +30,18 @@ def index(request, campaign_id: int):
     return render(request, "web/sessions.html", context)
 
 
-@login_required
-def check(request, campaign_id: int, number: int):
+def _member_and_session(request, campaign_id: int, number: int):
+    """The asker's membership and the campaign's session `number`, or 404."""
     membership = membership_or_404(request.user, campaign_id)
     session = sessions.session_of(campaign_id, number)
     if session is None:
         raise Http404("no such session")
+    return membership, session
+
+
+@login_required
+def check(request, campaign_id: int, number: int):
+    membership, session = _member_and_session(request, campaign_id, number)
     checked = sessions.session_check(session, selectors.viewer_of(membership))
     context = {"campaign": membership.campaign, "check": checked}
     return render(request, "web/session_check.html", context)
@@ -46,10 +52,7 @@ def replay(request, campaign_id: int, number: int):
     """The session on the map, as the viewer saw it; a GM picks whose view
     (`?as=`). The page's script reads the replay from the REST API, which
     renders every event through the visibility policy."""
-    membership = membership_or_404(request.user, campaign_id)
-    session = sessions.session_of(campaign_id, number)
-    if session is None:
-        raise Http404("no such session")
+    membership, session = _member_and_session(request, campaign_id, number)
     viewer = selectors.viewer_of(membership)
     try:
         watched = replays.watcher(campaign_id, viewer, request.GET.get("as"))
@@ -78,10 +81,7 @@ def replay(request, campaign_id: int, number: int):
 def session_journal(request, campaign_id: int, number: int):
     """The session's journal as the viewer saw it, a page to read or print
     (docs/journal.md); its Markdown is a link away."""
-    membership = membership_or_404(request.user, campaign_id)
-    session = sessions.session_of(campaign_id, number)
-    if session is None:
-        raise Http404("no such session")
+    membership, session = _member_and_session(request, campaign_id, number)
     written = journal.journal(session, selectors.viewer_of(membership))
     context = {"campaign": membership.campaign, "journal": written}
     return render(request, "web/journal.html", context)
