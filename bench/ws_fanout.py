@@ -71,10 +71,9 @@ from live_servers import (  # noqa: E402
     free_port,
     open_client,
     prepare_database,
-    start_daphne,
+    start_servers,
     stop,
     use_uvloop,
-    wait_for_http,
     wait_for_port,
 )
 
@@ -536,15 +535,7 @@ def servers_for(target: str, database_url: str, redis_url: str):
         return [port], [process]
     count = 2 if target == "redis2" else 1
     env = django_env(database_url, None if target == "memory" else redis_url)
-    ports = [free_port() for _ in range(count)]
-    processes = [start_daphne(port, env, server_command, SERVER_LOGS) for port in ports]
-    try:
-        for port in ports:
-            wait_for_http(port)
-    except Exception:
-        stop(processes)
-        raise
-    return ports, processes
+    return start_servers(count, env, server_command, SERVER_LOGS)
 
 
 def scenarios_for(target: str, saturation: bool, kinds=("drag", "move")) -> list[tuple]:
