@@ -23,7 +23,11 @@ WALLS = [
 ]
 
 
-def seed() -> dict:
+def vault(players_open_doors: bool = True, ghoul_at=(10, 2)):
+    """The Vault's table (the GM, the player, the campaign, the scene and
+    the tokens), for this seed and the replay's fog seed."""
+    from types import SimpleNamespace
+
     from django.contrib.auth import get_user_model
 
     from vtt.tabletop import services
@@ -34,9 +38,10 @@ def seed() -> dict:
     campaign = services.campaign_create(owner=gm, name="The Vault", game="artifice")
     invite = services.invite_create(campaign=campaign, by=gm, role="player")
     services.invite_accept(code=invite.code, user=player)
-    services.campaign_update_settings(
-        campaign_id=campaign.pk, by=gm, settings={"players_open_doors": True}
-    )
+    if players_open_doors:
+        services.campaign_update_settings(
+            campaign_id=campaign.pk, by=gm, settings={"players_open_doors": True}
+        )
     scene = services.scene_create(
         campaign_id=campaign.pk,
         by=gm,
@@ -61,19 +66,31 @@ def seed() -> dict:
         character_id=tenrec.pk,
         controllers=[player.pk],
     )
-    ghoul = services.token_create(
-        scene_id=scene.pk, by=gm, name="Ghoul", x=10, y=2, color="#556b2f"
-    )
+    x, y = ghoul_at
+    ghoul = services.token_create(scene_id=scene.pk, by=gm, name="Ghoul", x=x, y=y, color="#556b2f")
     wraith = services.token_create(
         scene_id=scene.pk, by=gm, name="Closet Wraith", x=13, y=6, color="#445566"
     )
+    return SimpleNamespace(
+        gm=gm,
+        player=player,
+        campaign=campaign,
+        scene=scene,
+        tenrec=token,
+        ghoul=ghoul,
+        wraith=wraith,
+    )
+
+
+def seed() -> dict:
+    table = vault()
     return {
-        "campaign": campaign.pk,
-        "scene": scene.pk,
-        "tenrec": token.pk,
-        "ghoul": ghoul.pk,
-        "wraith": wraith.pk,
-        "users": {"gm": gm.pk, "player": player.pk},
+        "campaign": table.campaign.pk,
+        "scene": table.scene.pk,
+        "tenrec": table.tenrec.pk,
+        "ghoul": table.ghoul.pk,
+        "wraith": table.wraith.pk,
+        "users": {"gm": table.gm.pk, "player": table.player.pk},
         "password": PASSWORD,
     }
 

@@ -11,7 +11,7 @@ daphne serves."""
 
 import json
 
-from tests.browser.fog_seed import PASSWORD, WALLS
+from tests.browser.fog_seed import PASSWORD, vault
 
 DOOR = 1  # WALLS[1]
 
@@ -40,42 +40,12 @@ def squares(scene) -> dict:
 
 
 def seed() -> dict:
-    from django.contrib.auth import get_user_model
-
     from vtt.tabletop import services
     from vtt.tabletop.services.scenes import scene_set_door
 
-    users = get_user_model().objects
-    gm = users.create_user("gm", password=PASSWORD)
-    player = users.create_user("player", password=PASSWORD)
-    campaign = services.campaign_create(owner=gm, name="The Vault", game="artifice")
-    invite = services.invite_create(campaign=campaign, by=gm, role="player")
-    services.invite_accept(code=invite.code, user=player)
-    scene = services.scene_create(
-        campaign_id=campaign.pk,
-        by=gm,
-        name="Vault",
-        width=14,
-        height=8,
-        walls=WALLS,
-        fog=True,
-        lit=True,
-    )
-    services.scene_activate(scene_id=scene.pk, by=gm)
-    tenrec = services.character_create(
-        campaign_id=campaign.pk, by=gm, name="Tenrec", owner_id=player.pk
-    )
-    token = services.token_create(
-        scene_id=scene.pk,
-        by=gm,
-        name="Tenrec",
-        x=5,
-        y=3,
-        character_id=tenrec.pk,
-        controllers=[player.pk],
-    )
-    ghoul = services.token_create(scene_id=scene.pk, by=gm, name="Ghoul", x=11, y=2)
-    wraith = services.token_create(scene_id=scene.pk, by=gm, name="Closet Wraith", x=13, y=6)
+    table = vault(players_open_doors=False, ghoul_at=(11, 2))
+    gm, player, scene, token = table.gm, table.player, table.scene, table.tenrec
+    campaign = table.campaign
     services.token_move(token_id=token.pk, by=player, x=4, y=3)  # before the session
     services.session_start(campaign_id=campaign.pk, by=gm)
     scene_set_door(scene_id=scene.pk, by=gm, wall=DOOR, state="open")
@@ -87,8 +57,8 @@ def seed() -> dict:
     return {
         "campaign": campaign.pk,
         "tenrec": token.pk,
-        "ghoul": ghoul.pk,
-        "wraith": wraith.pk,
+        "ghoul": table.ghoul.pk,
+        "wraith": table.wraith.pk,
         "fog_at_end": squares(scene),
         "users": {"gm": gm.pk, "player": player.pk},
         "password": PASSWORD,
