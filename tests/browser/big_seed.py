@@ -11,6 +11,8 @@ import json
 import random
 import sys
 
+from tests.browser.seating import gm_and_player, joined_campaign
+
 PASSWORD = "big-map-pass-1"
 SIDE = 100
 KINDS = ["Goblin", "Skeleton", "Orc archer", "Giant rat", "Bandit", "Zombie", "Cultist", "Wolf"]
@@ -20,17 +22,11 @@ COLOURS = ["#556b2f", "#aa3322", "#2266aa", "#888888", "#6a4c93", "#c08a2a"]
 def seed(tokens: int) -> dict:
     """The table: a GM, a player, a 100 x 100 scene with `tokens` tokens
     (one in ten hidden from players), the player's hero in the middle."""
-    from django.contrib.auth import get_user_model
-
     from vtt.tabletop import services
     from vtt.tabletop.models import Token
 
-    users = get_user_model().objects
-    gm = users.create_user("gm", password=PASSWORD)
-    player = users.create_user("player", password=PASSWORD)
-    campaign = services.campaign_create(owner=gm, name="The Big Map", game="artifice")
-    invite = services.invite_create(campaign=campaign, by=gm, role="player")
-    services.invite_accept(code=invite.code, user=player)
+    gm, player = gm_and_player(PASSWORD)
+    campaign = joined_campaign(gm, player, "The Big Map")
     scene = services.scene_create(
         campaign_id=campaign.pk, by=gm, name="Battlefield", width=SIDE, height=SIDE
     )

@@ -6,6 +6,8 @@ database the test's daphne serves."""
 
 import json
 
+from tests.browser.seating import gm_and_player, joined_campaign
+
 PASSWORD = "browser-dice-pass-1"
 CHECK = {"system": "artifice", "action": "check", "pool": 4, "difficulty": 2}
 # A chat line the journal must show as typed.
@@ -13,19 +15,13 @@ CHAT = "<b>loud</b> **stars** and a <script>window.hacked = 1</script>"
 
 
 def seed() -> dict:
-    from django.contrib.auth import get_user_model
-
     from vtt.tabletop import services
     from vtt.tabletop.services.chat import chat_say
 
-    users = get_user_model().objects
-    gm = users.create_user("gm", password=PASSWORD)
-    player = users.create_user("player", password=PASSWORD)
+    gm, player = gm_and_player(PASSWORD)
 
     def table(name):
-        campaign = services.campaign_create(owner=gm, name=name, game="artifice")
-        invite = services.invite_create(campaign=campaign, by=gm, role="player")
-        services.invite_accept(code=invite.code, user=player)
+        campaign = joined_campaign(gm, player, name)
         scene = services.scene_create(campaign_id=campaign.pk, by=gm, name="Crypt")
         services.scene_activate(scene_id=scene.pk, by=gm)
         services.session_start(campaign_id=campaign.pk, by=gm)

@@ -8,6 +8,8 @@ against the database the test's daphne serves."""
 
 import json
 
+from tests.browser.seating import gm_and_player, joined_campaign
+
 PASSWORD = "browser-test-pass-1"
 
 WALLS = [
@@ -28,16 +30,10 @@ def vault(players_open_doors: bool = True, ghoul_at=(10, 2)):
     the tokens), for this seed and the replay's fog seed."""
     from types import SimpleNamespace
 
-    from django.contrib.auth import get_user_model
-
     from vtt.tabletop import services
 
-    users = get_user_model().objects
-    gm = users.create_user("gm", password=PASSWORD)
-    player = users.create_user("player", password=PASSWORD)
-    campaign = services.campaign_create(owner=gm, name="The Vault", game="artifice")
-    invite = services.invite_create(campaign=campaign, by=gm, role="player")
-    services.invite_accept(code=invite.code, user=player)
+    gm, player = gm_and_player(PASSWORD)
+    campaign = joined_campaign(gm, player, "The Vault")
     if players_open_doors:
         services.campaign_update_settings(
             campaign_id=campaign.pk, by=gm, settings={"players_open_doors": True}

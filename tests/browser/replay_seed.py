@@ -6,22 +6,18 @@ test's daphne serves."""
 
 import json
 
+from tests.browser.seating import gm_and_player, joined_campaign
+
 PASSWORD = "browser-test-pass-1"
 CHECK = {"system": "artifice", "action": "check", "pool": 3, "difficulty": 2}
 
 
 def seed() -> dict:
-    from django.contrib.auth import get_user_model
-
     from vtt.tabletop import services
     from vtt.tabletop.models import RoomEvent
 
-    users = get_user_model().objects
-    gm = users.create_user("gm", password=PASSWORD)
-    player = users.create_user("player", password=PASSWORD)
-    campaign = services.campaign_create(owner=gm, name="The Tomb", game="artifice")
-    invite = services.invite_create(campaign=campaign, by=gm, role="player")
-    services.invite_accept(code=invite.code, user=player)
+    gm, player = gm_and_player(PASSWORD)
+    campaign = joined_campaign(gm, player, "The Tomb")
     scene = services.scene_create(
         campaign_id=campaign.pk, by=gm, name="Tomb entrance", width=12, height=8
     )

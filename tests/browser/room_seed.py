@@ -9,20 +9,17 @@ against the database the test's daphne serves."""
 
 import json
 
+from tests.browser.seating import gm_and_player, joined_campaign
+
 PASSWORD = "browser-test-pass-1"
 
 
 def seed() -> dict:
-    from django.contrib.auth import get_user_model
 
     from vtt.tabletop import services
 
-    users = get_user_model().objects
-    gm = users.create_user("gm", password=PASSWORD)
-    player = users.create_user("player", password=PASSWORD)
-    campaign = services.campaign_create(owner=gm, name="The Tomb", game="artifice")
-    invite = services.invite_create(campaign=campaign, by=gm, role="player")
-    services.invite_accept(code=invite.code, user=player)
+    gm, player = gm_and_player(PASSWORD)
+    campaign = joined_campaign(gm, player, "The Tomb")
     tenrec = services.character_create(
         campaign_id=campaign.pk,
         by=gm,
