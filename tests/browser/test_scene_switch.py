@@ -84,13 +84,13 @@ def test_the_player_follows_a_scene_change_without_reconnecting(browser, table, 
         )
         player.wait_for_function(
             "id => document.querySelector(`[data-token-id='${id}']`)"
-            ".getAttribute('transform') === 'translate(5 5)'",
+            ".ariaLabel.endsWith('at column 5, row 5')",
             arg=hall["tokens"]["statue"],
         )
         player.evaluate("id => window.d6room.board.requestMove(id, 7, 8)", hall["tokens"]["scout"])
         gm.wait_for_function(
             "id => document.querySelector(`[data-token-id='${id}']`)"
-            ".getAttribute('transform') === 'translate(7 8)'",
+            ".ariaLabel.endsWith('at column 7, row 8')",
             arg=hall["tokens"]["scout"],
         )
         frames = [json.loads(f) for f in player.frames_in]

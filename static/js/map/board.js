@@ -277,7 +277,12 @@ export class Board {
 
   drawToken(node, token, at = [token.x, token.y]) {
     const s = token.size || 1;
-    node.setAttribute("transform", `translate(${at[0]} ${at[1]})`);
+    const [x, y] = at;
+    // Each part is placed at the square itself: a transform per token would
+    // make each token a paint chunk of its own, 3,000 of them for Chromium
+    // to walk at every frame that changes the map.
+    const was = this.drawnAt.get(token.id);
+    const moved = !was || was[0] !== x || was[1] !== y;
     this.drawnAt.set(token.id, at);
     node.classList.toggle("hidden-token", !!token.hidden);
     const outOfView = !!this.onlyTokens && !this.onlyTokens.has(token.id);
@@ -286,15 +291,16 @@ export class Board {
     node.classList.toggle("selected", this.selected === token.id);
     node.classList.toggle("movable", this.canMove(token));
     const [ring, face, badgeWrap, label] = node.children;
-    ring.setAttribute("cx", s / 2);
-    ring.setAttribute("cy", s / 2);
+    ring.setAttribute("cx", x + s / 2);
+    ring.setAttribute("cy", y + s / 2);
     ring.setAttribute("r", s * 0.5);
-    drawFace(face, token, s, s * 0.8 * this.view.scale);
+    drawFace(face, token, s, s * 0.8 * this.view.scale, x, y);
     this.sizeHit(token, at);
-    label.setAttribute("y", s + 0.05);
-    if (label.textContent !== token.name) {
+    const labelY = String(y + s + 0.05);
+    if (moved || label.getAttribute("y") !== labelY || label.textContent !== token.name) {
       label.textContent = token.name;
-      label.setAttribute("x", s / 2); // placeLabels() moves a name at the map's edge
+      label.setAttribute("x", x + s / 2); // placeLabels() moves a name at the map's edge
+      label.setAttribute("y", labelY);
     }
     // The mark is text, or {text, fallen} for a character out of the fight.
     const given = this.options.badge?.(token);
@@ -303,9 +309,9 @@ export class Board {
     node.classList.toggle("fallen", !!mark?.fallen);
     node.classList.toggle("dead", mark?.fallen === "dead");
     node.dataset.condition = level || "none";
-    drawCondition(badgeWrap, mark, s, this.text.state);
+    drawCondition(badgeWrap, mark, s, this.text.state, x, y);
     const state = [mark?.text || "", token.hidden ? "hidden from players" : ""].filter(Boolean);
-    node.setAttribute("aria-label", [token.name, ...state, `at column ${at[0]}, row ${at[1]}`].join(", "));
+    node.setAttribute("aria-label", [token.name, ...state, `at column ${x}, row ${y}`].join(", "));
     this.placeLabelsSoon();
   }
 
@@ -350,8 +356,8 @@ export class Board {
       // A name stays on the map: one at its edge slides inwards, off-centre.
       const mapWidth = this.scene?.width ?? Infinity;
       const middle = width >= mapWidth ? mapWidth / 2 : Math.min(Math.max(x + s / 2, width / 2), mapWidth - width / 2);
-      const dx = String(middle - x);
-      if (label.getAttribute("x") !== dx) label.setAttribute("x", dx);
+      const at = String(middle);
+      if (label.getAttribute("x") !== at) label.setAttribute("x", at);
       items.push({
         id,
         box: { x: middle - width / 2, y: y + s, w: width, h: height },

@@ -82,12 +82,15 @@ export function makeFace() {
   );
 }
 
-/** Draw the face for a token of `s` squares shown `pixels` wide. */
-export function drawFace(face, token, s, pixels) {
+/** Draw the face for a token of `s` squares shown `pixels` wide, its
+ *  top left corner at (x, y): the parts are placed there themselves, with
+ *  no transform, so a map of thousands of tokens paints as a few chunks. */
+export function drawFace(face, token, s, pixels, x = 0, y = 0) {
   const [body, image, text] = face.children;
   const r = s * 0.4;
-  body.setAttribute("cx", s / 2);
-  body.setAttribute("cy", s / 2);
+  const [cx, cy] = [x + s / 2, y + s / 2];
+  body.setAttribute("cx", cx);
+  body.setAttribute("cy", cy);
   body.setAttribute("r", r);
   body.setAttribute("fill", token.color || "#888888");
   const url = artUrl(token.art, pixels);
@@ -99,38 +102,40 @@ export function drawFace(face, token, s, pixels) {
     }
     // Inset in the colour disc: a rim of the token's colour stays round it.
     const p = r * 0.88;
-    for (const [k, v] of Object.entries({ x: s / 2 - p, y: s / 2 - p, width: 2 * p, height: 2 * p })) {
+    for (const [k, v] of Object.entries({ x: cx - p, y: cy - p, width: 2 * p, height: 2 * p })) {
       image.setAttribute(k, v);
     }
   } else {
     image.removeAttribute("href");
   }
   text.textContent = initials(token.name);
-  text.setAttribute("x", s / 2);
-  text.setAttribute("y", s / 2);
+  text.setAttribute("x", cx);
+  text.setAttribute("y", cy);
   text.style.fill = inkFor(token.color);
   // Inline: a style sheet's font-size would beat an attribute.
   text.style.fontSize = `${r * (text.textContent.length > 1 ? 0.9 : 1.1)}px`;
 }
 
 /** The wound mark: a ring round the token and a plate with the state's
- *  name across its top edge, `size` the plate's font size in squares. */
-export function drawCondition(wrap, mark, s, size) {
+ *  name across its top edge, `size` the plate's font size in squares,
+ *  for a token whose top left corner is at (x, y). */
+export function drawCondition(wrap, mark, s, size, x = 0, y = 0) {
   while (wrap.firstChild) wrap.removeChild(wrap.firstChild);
   const level = severity(mark);
   wrap.setAttribute("data-level", level || "none");
   if (!level) return;
-  wrap.append(svg("circle", { class: "condition-ring", cx: s / 2, cy: s / 2, r: s * 0.45 }));
+  const cx = x + s / 2;
+  wrap.append(svg("circle", { class: "condition-ring", cx, cy: y + s / 2, r: s * 0.45 }));
   if (!mark.text) return;
-  const text = svg("text", { class: "badge", x: s / 2, y: 0, text: mark.text });
+  const text = svg("text", { class: "badge", x: cx, y, text: mark.text });
   text.style.fontSize = `${size}px`;
   const plate = svg("rect", { class: "badge-bg", rx: size * 0.3 });
   wrap.append(plate, text);
   // The plate fits the text once it is laid out (an estimate before).
   const width = Math.max(text.getComputedTextLength?.() || 0, size * mark.text.length * 0.55) + size * 0.8;
   const height = size * 1.35;
-  plate.setAttribute("x", s / 2 - width / 2);
-  plate.setAttribute("y", -height / 2);
+  plate.setAttribute("x", cx - width / 2);
+  plate.setAttribute("y", y - height / 2);
   plate.setAttribute("width", width);
   plate.setAttribute("height", height);
 }
