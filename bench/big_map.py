@@ -86,7 +86,7 @@ DROP = """([id, x, y]) => {
 FRAMES = """async ([kind, frames, seconds]) => {
   const board = window.d6room.board;
   const svg = board.svg;
-  const box = svg.getBoundingClientRect();
+  const box = board.view.screenBox();
   const times = [];
   await new Promise((done) => {
     let last = null;

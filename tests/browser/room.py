@@ -42,7 +42,7 @@ def square_centre(page, x, y):
     return page.evaluate(
         """([x, y]) => {
             const b = window.d6room.board;
-            const r = b.svg.getBoundingClientRect();
+            const r = b.view.screenBox();
             return [r.left + b.view.tx + (x + 0.5) * b.view.scale,
                     r.top + b.view.ty + (y + 0.5) * b.view.scale];
         }""",

@@ -54,7 +54,7 @@ def open_big(browser, big, who):
 
 def rested(page):
     """The view has rested (map/view.js) and the names are placed."""
-    page.wait_for_function("!window.d6room.board.world.classList.contains('moving')")
+    page.wait_for_function("!window.d6room.board.svg.classList.contains('moving')")
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
@@ -65,7 +65,7 @@ def test_fit_shows_the_whole_map_and_far_names_are_not_drawn(browser, big, shot)
         fitted = page.evaluate(
             """() => {
               const { board } = window.d6room;
-              const box = board.svg.getBoundingClientRect();
+              const box = board.view.screenBox();
               const v = board.view;
               return { scale: v.scale, left: v.tx, top: v.ty, right: v.tx + 100 * v.scale,
                        bottom: v.ty + 100 * v.scale, width: box.width, height: box.height };

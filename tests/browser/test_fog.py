@@ -74,7 +74,7 @@ def click_door(page, index, shift=False):
         """index => {
             const b = window.d6room.board;
             const d = b.doors.get(index);
-            const r = b.svg.getBoundingClientRect();
+            const r = b.view.screenBox();
             return [r.left + b.view.tx + (d.x1 + d.x2) / 2 * b.view.scale,
                     r.top + b.view.ty + (d.y1 + d.y2) / 2 * b.view.scale];
         }""",

@@ -19,7 +19,7 @@ TABLET = {"width": 1024, "height": 768}
 CLIPPED = """() => {
     const board = window.d6room.board;
     const wrap = document.getElementById('map-wrap').getBoundingClientRect();
-    const svg = board.svg.getBoundingClientRect();
+    const svg = board.view.screenBox();
     const out = [];
     for (const t of board.tokens.values()) {
         const left = svg.left + board.view.tx + t.x * board.view.scale;

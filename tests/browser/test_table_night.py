@@ -141,7 +141,7 @@ def every_token_in_sight(page, when: str):
     cut = page.evaluate(
         """() => {
             const map = document.getElementById('map-wrap').getBoundingClientRect();
-            const svg = window.d6room.board.svg.getBoundingClientRect();
+            const svg = window.d6room.board.view.screenBox();
             const view = window.d6room.board.view, side = window.d6room.board.scene.width;
             const left = Math.max(map.left, svg.left + view.tx), right = Math.min(map.right, svg.left + view.tx + side * view.scale);
             return [...document.querySelectorAll('#map g.token:not(.label-crowded) text.label')]

@@ -84,7 +84,7 @@ export class Board {
     this.text = this.textSizes(40);
     this.widths = new Map(); // a name -> its width at a font size of 1
     this.zoomRules = zoomRules();
-    this.view = new MapView(svgEl, this.world, () => this.zoomed());
+    this.view = new MapView(svgEl, () => this.zoomed());
     this.ruler = new Ruler(this, this.layers.ruler);
     this.bands = new Bands(this.layers.bands, options.api, (error) =>
       options.status(`No range bands: ${error.message || error.code || "refused"}.`, true),
@@ -429,7 +429,7 @@ export class Board {
   /** The square under a point on screen, or null off the map. */
   squareAt(clientX, clientY) {
     if (!this.scene) return null;
-    const box = this.svg.getBoundingClientRect();
+    const box = this.view.screenBox();
     if (clientX < box.left || clientX > box.right || clientY < box.top || clientY > box.bottom) return null;
     const [gx, gy] = this.view.toGrid(clientX, clientY);
     const [x, y] = [Math.floor(gx), Math.floor(gy)];
@@ -440,7 +440,7 @@ export class Board {
   /** The square in the middle of what the map shows. */
   middleSquare() {
     if (!this.scene) return null;
-    const box = this.svg.getBoundingClientRect();
+    const box = this.view.screenBox();
     const [gx, gy] = this.view.toGrid(box.left + box.width / 2, box.top + box.height / 2);
     const clamp = (v, side) => Math.max(0, Math.min(side - 1, Math.floor(v)));
     return [clamp(gx, this.scene.width), clamp(gy, this.scene.height)];

@@ -1,26 +1,30 @@
 // Pan and zoom of the battle map: mouse drag and wheel, two-finger pinch,
-// and the keyboard (arrows pan, + and - zoom, 0 fits). The world group is
-// transformed; one grid unit is one square. When the map's box changes (a
-// panel opens, the toolbar wraps, the window turns) a fitted map is fitted
-// again, and a zoom the user chose is kept, centred on the same spot.
-// Zooming out stops at 8 px a square, or at the fitted zoom of a map too
-// big to fit at that, so "Fit" always shows the whole map.
+// and the keyboard (arrows pan, + and - zoom, 0 fits). One grid unit is one
+// square. When the map's box changes (a panel opens, the toolbar wraps, the
+// window turns) a fitted map is fitted again, and a zoom the user chose is
+// kept, centred on the same spot. Zooming out stops at 8 px a square, or at
+// the fitted zoom of a map too big to fit at that, so "Fit" always shows
+// the whole map.
 //
-// While the view moves (a drag, a wheel, a pinch), the world is one picture
+// The <svg> itself is what moves: it is one CSS pixel a square, and a style
+// transform on it pans and scales it inside its box (the screen box, its
+// parent, which takes the pointer and clips it). A transform on the svg
+// element, not on a group inside it, leaves the SVG's own layout alone:
+// Chromium has nothing to lay out or walk again in the map at each frame.
+// While the view moves (a drag, a wheel, a pinch), the map is one picture
 // the compositor moves and scales (`will-change: transform` by the class
-// "moving"): no repaint of thousands of tokens a frame. Once it has rested
-// for REST_MS, the picture is drawn again sharp and `onRest` lets the board
-// fit what depends on the zoom (text sizes, touch discs). A fit, being one
-// step, rests at once.
+// "moving"). Once it has rested for REST_MS, the picture is drawn again
+// sharp and `onRest` lets the board fit what depends on the zoom (text
+// sizes, touch discs). A fit, being one step, rests at once.
 
 const MIN_SCALE = 8;
 const MAX_SCALE = 200;
 const REST_MS = 150;
 
 export class MapView {
-  constructor(svgEl, world, onRest) {
+  constructor(svgEl, onRest) {
     this.svg = svgEl;
-    this.world = world;
+    this.box = svgEl.parentElement; // the screen box the map moves in
     this.onRest = onRest;
     this.scale = 40;
     this.tx = 0;
@@ -28,16 +32,21 @@ export class MapView {
     this.size = { width: 20, height: 20 };
     this.pointers = new Map();
     this.fitted = true;
-    this.box = null;
+    this.boxSize = null;
     this.enable();
-    new ResizeObserver(() => this.resized()).observe(svgEl);
+    new ResizeObserver(() => this.resized()).observe(this.box);
+  }
+
+  /** Where the map is seen on screen (client coordinates). */
+  screenBox() {
+    return this.box.getBoundingClientRect();
   }
 
   resized() {
-    const box = this.svg.getBoundingClientRect();
+    const box = this.screenBox();
     if (!box.width || !box.height) return;
-    const before = this.box;
-    this.box = { width: box.width, height: box.height };
+    const before = this.boxSize;
+    this.boxSize = { width: box.width, height: box.height };
     if (this.fitted || !before) {
       this.fit();
       return;
@@ -48,18 +57,17 @@ export class MapView {
   }
 
   enable() {
-    this.svg.addEventListener("wheel", (e) => this.wheel(e), { passive: false });
-    this.svg.addEventListener("pointerdown", (e) => this.down(e));
-    this.svg.addEventListener("pointermove", (e) => this.move(e));
-    this.svg.addEventListener("pointerup", (e) => this.up(e));
-    this.svg.addEventListener("pointercancel", (e) => this.up(e));
+    // On the screen box: a drag or a wheel beside the map moves it too.
+    this.box.addEventListener("wheel", (e) => this.wheel(e), { passive: false });
+    this.box.addEventListener("pointerdown", (e) => this.down(e));
+    this.box.addEventListener("pointermove", (e) => this.move(e));
+    this.box.addEventListener("pointerup", (e) => this.up(e));
+    this.box.addEventListener("pointercancel", (e) => this.up(e));
   }
 
   apply() {
-    // A style, not the SVG attribute: Chromium moves a composited element's
-    // style transform without laying the SVG out again.
-    this.world.style.transform = `translate(${this.tx}px, ${this.ty}px) scale(${this.scale})`;
-    this.world.classList.add("moving");
+    this.svg.style.transform = `translate(${this.tx}px, ${this.ty}px) scale(${this.scale})`;
+    this.svg.classList.add("moving");
     clearTimeout(this.restTimer);
     this.restTimer = setTimeout(() => this.rest(), REST_MS);
   }
@@ -67,19 +75,22 @@ export class MapView {
   /** The view stopped moving: drawn sharp, and the board told. */
   rest() {
     clearTimeout(this.restTimer);
-    this.world.classList.remove("moving");
+    this.svg.classList.remove("moving");
     this.onRest?.();
   }
 
   /** Screen (client) coordinates to grid units. */
   toGrid(clientX, clientY) {
-    const box = this.svg.getBoundingClientRect();
+    const box = this.screenBox();
     return [(clientX - box.left - this.tx) / this.scale, (clientY - box.top - this.ty) / this.scale];
   }
 
   fit(width = this.size.width, height = this.size.height) {
     this.size = { width, height };
-    const box = this.svg.getBoundingClientRect();
+    // One CSS pixel a square (and no viewBox): the transform does the rest.
+    this.svg.style.width = `${width}px`;
+    this.svg.style.height = `${height}px`;
+    const box = this.screenBox();
     const w = box.width || 600;
     const h = box.height || 400;
     this.scale = Math.min(this.fitScale(w, h), MAX_SCALE);
@@ -96,12 +107,12 @@ export class MapView {
   }
 
   /** The smallest zoom: 8 px a square, or less when that is what fits. */
-  minScale(box = this.svg.getBoundingClientRect()) {
+  minScale(box = this.screenBox()) {
     return Math.min(MIN_SCALE, this.fitScale(box.width || 600, box.height || 400));
   }
 
   zoomAt(factor, clientX, clientY) {
-    const box = this.svg.getBoundingClientRect();
+    const box = this.screenBox();
     const px = clientX === undefined ? box.width / 2 : clientX - box.left;
     const py = clientY === undefined ? box.height / 2 : clientY - box.top;
     const next = clamp(this.scale * factor, this.minScale(box), MAX_SCALE);
@@ -121,16 +132,22 @@ export class MapView {
     this.apply();
   }
 
+  /** The map or the margin round it, not what floats over it (a token's menu). */
+  mine(e) {
+    return e.target === this.box || this.svg.contains(e.target);
+  }
+
   wheel(e) {
+    if (!this.mine(e)) return;
     e.preventDefault();
     this.zoomAt(Math.exp(-e.deltaY * 0.0015), e.clientX, e.clientY);
   }
 
   down(e) {
     // Tokens and tools stop the event themselves; what reaches here pans.
-    if (e.defaultPrevented || this.ignore?.(e)) return;
+    if (e.defaultPrevented || !this.mine(e) || this.ignore?.(e)) return;
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    this.svg.setPointerCapture?.(e.pointerId);
+    this.box.setPointerCapture?.(e.pointerId);
     this.svg.classList.add("panning");
   }
 
