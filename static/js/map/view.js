@@ -6,9 +6,12 @@
 // the fitted zoom of a map too big to fit at that, so "Fit" always shows
 // the whole map.
 //
-// The <svg> itself is what moves: it is one CSS pixel a square, and a style
-// transform on it pans and scales it inside its box (the screen box, its
-// parent, which takes the pointer and clips it). A transform on the svg
+// The <svg> itself is what moves: it is UNIT CSS pixels a square (its
+// viewBox is the map in squares), and a style transform on it pans and
+// scales it inside its box (the screen box, its parent, which takes the
+// pointer and clips it). Not one pixel a square: Chromium rounds an SVG
+// element's box to whole pixels of the svg before the transform, which at
+// one pixel a square would be whole squares. A transform on the svg
 // element, not on a group inside it, leaves the SVG's own layout alone:
 // Chromium has nothing to lay out or walk again in the map at each frame.
 // While the view moves (a drag, a wheel, a pinch), the map is one picture
@@ -20,6 +23,7 @@
 const MIN_SCALE = 8;
 const MAX_SCALE = 200;
 const REST_MS = 150;
+const UNIT = 32; // CSS px a square in the svg's own box, before its transform
 
 export class MapView {
   constructor(svgEl, onRest) {
@@ -66,7 +70,7 @@ export class MapView {
   }
 
   apply() {
-    this.svg.style.transform = `translate(${this.tx}px, ${this.ty}px) scale(${this.scale})`;
+    this.svg.style.transform = `translate(${this.tx}px, ${this.ty}px) scale(${this.scale / UNIT})`;
     this.svg.classList.add("moving");
     clearTimeout(this.restTimer);
     this.restTimer = setTimeout(() => this.rest(), REST_MS);
@@ -87,9 +91,9 @@ export class MapView {
 
   fit(width = this.size.width, height = this.size.height) {
     this.size = { width, height };
-    // One CSS pixel a square (and no viewBox): the transform does the rest.
-    this.svg.style.width = `${width}px`;
-    this.svg.style.height = `${height}px`;
+    this.svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    this.svg.style.width = `${width * UNIT}px`;
+    this.svg.style.height = `${height * UNIT}px`;
     const box = this.screenBox();
     const w = box.width || 600;
     const h = box.height || 400;
