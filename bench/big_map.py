@@ -10,9 +10,10 @@ the same browser, times are `performance.timeOrigin + performance.now()`):
 
 - move: the GM's page drops a token as a drag does (`board.select` then
   `board.requestMove`, which sends `token.move`); on the player's page the
-  first animation frame in which the board's own record of where it drew
-  the token (`board.drawnAt`) shows the new square is "visible" (that
-  frame's paint shows it). Latency: drop to visible.
+  board redraws the token (a MutationObserver on its node's attributes),
+  the board's own record of where it drew it (`board.drawnAt`) gives the
+  square, and the next animation frame is "visible" (that frame's paint
+  shows it). Latency: drop to visible.
 - long tasks (PerformanceObserver "longtask") on the player's page from a
   drop until 500 ms later: the longest one per incoming move; and the same
   on the GM's page for its own drop.
@@ -55,22 +56,23 @@ new PerformanceObserver((list) => {
 }).observe({ entryTypes: ["longtask"] });
 """
 
-# Player's page: at each animation frame, where the board has drawn the token;
-# the first frame a square is seen is the one whose paint shows it.
+# Player's page: when the board redraws the token (its node's attributes
+# change), the square it drew it on by the board's own record (drawnAt),
+# then the next animation frame, whose paint shows it.
 OBSERVE = """(id) => {
   const board = window.d6room.board;
+  const node = document.querySelector(`[data-token-id="${id}"]`);
   window.bench.seen = {};
-  let last = null;
-  const look = () => {
+  new MutationObserver(() => {
+    const changed = performance.timeOrigin + performance.now();
     const at = board.drawnAt.get(id);
     const where = at ? `${at[0]},${at[1]}` : null;
-    if (where !== last && !(where in window.bench.seen)) {
-      window.bench.seen[where] = { painted: performance.timeOrigin + performance.now() };
-    }
-    last = where;
-    if (!window.bench.stop) requestAnimationFrame(look);
-  };
-  requestAnimationFrame(look);
+    if (where in window.bench.seen) return;
+    window.bench.seen[where] = null;
+    requestAnimationFrame(() => {
+      window.bench.seen[where] = { changed, painted: performance.timeOrigin + performance.now() };
+    });
+  }).observe(node, { attributes: true });
 }"""
 
 # GM's page: a drop, as board.grab's pointerup makes it.
@@ -157,7 +159,6 @@ def one_run(browser, url, table, moves, viewport):
             longest(player.evaluate("() => window.bench.longtasks"), sent, sent + 500)
         )
         gm_tasks.append(longest(gm.evaluate("() => window.bench.longtasks"), sent - 1, sent + 500))
-    player.evaluate("() => { window.bench.stop = true; }")
     frames = {kind: player.evaluate(FRAMES, [kind, 120, 30]) for kind in ("pan", "zoom")}
     gm.context.close()
     player.context.close()
