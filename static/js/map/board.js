@@ -39,6 +39,7 @@ const FAR_PX = 16;
 // Names change size in steps of this factor of the zoom, not at every
 // frame of a zoom: each change lays out every name again.
 const NAME_STEP = 1.25;
+const HIT_STEP = 1.1;
 const LONG_PRESS_MS = 500;
 const PRESS_SLOP_PX = 8; // a finger that wanders further is dragging, not pressing
 
@@ -248,7 +249,13 @@ export class Board {
     const scale = this.view.scale;
     if (scale === this.drawnScale) return; // a pan: the world moved, nothing in it changed
     this.drawnScale = scale;
-    this.zoomRules.hits.setProperty("r", `max(var(--half, 0.5px), ${HIT_PX / 2 / scale}px)`);
+    // The discs' reach changes in steps too (each change restyles them all,
+    // and a refit after a panel or the toolbar changes size moves the zoom
+    // a little): at the step below the zoom, so never under HIT_PX on screen.
+    const hitScale = HIT_STEP ** Math.floor(Math.log(scale) / Math.log(HIT_STEP));
+    const reach = `max(var(--half, 0.5px), ${HIT_PX / 2 / hitScale}px)`;
+    if (this.hitReach !== reach) this.zoomRules.hits.setProperty("r", reach);
+    this.hitReach = reach;
     this.svg.classList.toggle("far", scale < FAR_PX);
     const sizes = this.textSizes(scale);
     if (sizes.name !== this.text.name) {

@@ -91,9 +91,13 @@ export class MapView {
 
   fit(width = this.size.width, height = this.size.height) {
     this.size = { width, height };
-    this.svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    this.svg.style.width = `${width * UNIT}px`;
-    this.svg.style.height = `${height * UNIT}px`;
+    // Set only when the map's size changes: each setting lays the SVG out.
+    const viewBox = `0 0 ${width} ${height}`;
+    if (this.svg.getAttribute("viewBox") !== viewBox) {
+      this.svg.setAttribute("viewBox", viewBox);
+      this.svg.style.width = `${width * UNIT}px`;
+      this.svg.style.height = `${height * UNIT}px`;
+    }
     const box = this.screenBox();
     const w = box.width || 600;
     const h = box.height || 400;
