@@ -46,12 +46,16 @@ const PRESS_SLOP_PX = 8; // a finger that wanders further is dragging, not press
 /** The two style rules a zoom changes: the touch discs' radius and the
  *  names' size. Rules of their own, not properties inherited from the map,
  *  so a zoom restyles the discs and the names, not every element of the
- *  map (27,000 at 3,000 tokens). */
+ *  map (27,000 at 3,000 tokens); each in a sheet of its own, as a change
+ *  to a sheet restyles what any of its rules matches. */
 function zoomRules() {
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync("svg.map .layer-hits circle.hit {} svg.map .token text.label {}");
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  return { hits: sheet.cssRules[0].style, names: sheet.cssRules[1].style };
+  const rule = (selector) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(`${selector} {}`);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return sheet.cssRules[0].style;
+  };
+  return { hits: rule("svg.map .layer-hits circle.hit"), names: rule("svg.map .token text.label") };
 }
 
 export class Board {
