@@ -18,10 +18,11 @@ Server time is the read (vtt.live.room_reads.snapshot) plus the frame's
 JSON text, as the consumer sends it; the size is that text's bytes, and
 what permessage-deflate would make of it (zlib, raw deflate as RFC 7692
 sends, with its CPU time), for the day compression is negotiated: daphne
-does not negotiate it (docs/benchmarks.md). Last, what a change to that
-scene reads for its event (services.scenes.activation_data) and the
-event's size. Uses the `vtt_bench` database that ws_fanout.py creates
-(DATABASE_URL, or --database-url, for another)."""
+does not negotiate it (docs/benchmarks.md). Last, a change to that scene:
+its event's write and live render, its stored size and the frames each
+recipient gets (`--tree`: where a change's time goes). Uses the
+`vtt_bench` database that ws_fanout.py creates (DATABASE_URL, or
+--database-url, for another)."""
 
 import argparse
 import os
@@ -105,6 +106,7 @@ def main() -> None:
     parser.add_argument("--tokens", type=int, default=3000)
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--fog", action="store_true")
+    parser.add_argument("--tree", action="store_true", help="profile one scene change")
     parser.add_argument(
         "--database-url", default=os.environ.get("DATABASE_URL") or DEFAULT_DATABASE
     )
@@ -176,23 +178,56 @@ def main() -> None:
             f"(spread {min(times):.1f} to {max(times):.1f}), {raw / 1000:.1f} kB, "
             f"deflated {len(packed) / 1000:.1f} kB in {statistics.median(deflate_times):.1f} ms"
         )
-    # A change of scene carries the new map's tokens in its event (as a
-    # list, not a table): what reading them costs, under the campaign's lock.
-    from vtt.tabletop.services.scenes import activation_data
+    scene_change(campaign, scene, gm, player, args.runs, args.tree)
 
-    times = []
-    for _ in range(args.runs):
+
+def scene_change(campaign, scene, gm, player, runs: int, tree: bool) -> None:
+    """The GM puts the scene on the table (from another): the event's write
+    (services.scene_activate, the campaign's row locked, fog's annotation
+    included) and its live render (vtt.live.render.render_event, once for
+    every socket of the room), then each recipient's frame."""
+    from vtt.live import protocol
+    from vtt.live.render import render_event, text_for
+    from vtt.tabletop import services
+    from vtt.tabletop.models import RoomEvent
+
+    elsewhere = services.scene_create(campaign_id=campaign.pk, by=gm, name="Elsewhere")
+
+    def change():
+        services.scene_activate(scene_id=elsewhere.pk, by=gm)
         started = time.perf_counter()
-        data = activation_data(scene)
-        times.append((time.perf_counter() - started) * 1000)
-    players = data.get("players_view", data)
-    print(
-        f"- scene change: its tokens read in {statistics.median(times):.1f} ms "
-        f"(spread {min(times):.1f} to {max(times):.1f}); the event's data "
-        f"{len(protocol.dumps(data).encode()) / 1000:.1f} kB, players' "
-        f"{len(protocol.dumps(players).encode()) / 1000:.1f} kB"
-    )
+        services.scene_activate(scene_id=scene.pk, by=gm)
+        written = time.perf_counter()
+        event = RoomEvent.objects.filter(campaign=campaign).order_by("-seq").first()
+        read = time.perf_counter()
+        message = render_event(event)
+        rendered = time.perf_counter()
+        return event, message, (written - started) * 1000, (rendered - read) * 1000
 
+    change()  # warm
+    writes, renders = [], []
+    for _ in range(runs):
+        event, message, write, render = change()
+        writes.append(write)
+        renders.append(render)
+    print(
+        f"- scene change: written in {statistics.median(writes):.1f} ms "
+        f"(spread {min(writes):.1f} to {max(writes):.1f}), rendered in "
+        f"{statistics.median(renders):.1f} ms (spread {min(renders):.1f} to {max(renders):.1f}); "
+        f"stored {len(protocol.dumps(event.data).encode()) / 1000:.1f} kB"
+    )
+    player_label = "fog player" if scene.fog else "player"
+    for label, role, user in (("GM", "gm", gm), (player_label, "player", player)):
+        text = text_for(message, role, user.pk, "party")
+        print(f"  - {label}'s frame: {len(text.encode()) / 1000:.1f} kB")
+    if tree:
+        import cProfile
+        import pstats
+
+        profile = cProfile.Profile()
+        profile.runcall(change)
+        stats = pstats.Stats(profile)
+        stats.sort_stats("cumulative").print_stats(r"vtt/|django/db/models/query|json", 30)
 
 if __name__ == "__main__":
     main()

@@ -160,7 +160,7 @@ TOKEN = Obj(
         "art_from": Nullable(Choice("token", "character")),
     }
 )
-SCENE_TOKENS_MAX = 2000
+SCENE_TOKENS_MAX = 10_000  # a scene change carries every token of its map
 SCENE = Obj(
     {
         "id": ID,
