@@ -229,5 +229,6 @@ def scene_change(campaign, scene, gm, player, runs: int, tree: bool) -> None:
         stats = pstats.Stats(profile)
         stats.sort_stats("cumulative").print_stats(r"vtt/|django/db/models/query|json", 30)
 
+
 if __name__ == "__main__":
     main()

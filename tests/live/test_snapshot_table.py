@@ -18,7 +18,14 @@ from vtt.tabletop import services
 from vtt.tabletop.models import Character, Role, Scene, Token
 from vtt.tabletop.policy import viewer_in
 from vtt.tabletop.selectors import tokens_for
-from vtt.tabletop.serialize import REQUIRED, TOKEN_FIELDS, table_tokens, token_data
+from vtt.tabletop.serialize import (
+    REQUIRED,
+    TOKEN_FIELDS,
+    shown_rows,
+    table_tokens,
+    token_data,
+    token_metas,
+)
 from vtt.tabletop.services.scenes import activation_data
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -172,8 +179,14 @@ def test_a_scene_change_carries_the_tokens_token_data_gives():
     furnish(room)
     data = activation_data(Scene.objects.get(pk=room.scene_id))
     tokens = Token.objects.filter(scene_id=room.scene_id).order_by("pk")
-    assert data["tokens"] == [token_data(t) for t in tokens]
-    assert data["players_view"]["tokens"] == [token_data(t) for t in tokens.filter(hidden=False)]
+    assert table_tokens(data["tokens"]) == [token_data(t) for t in tokens]
+    # Players' copy: the same table without the hidden rows.
+    players = shown_rows(data["tokens"])
+    assert table_tokens(players) == [token_data(t) for t in tokens.filter(hidden=False)]
+    assert token_metas(data["tokens"]) == [
+        {key: token_data(t)[key] for key in ("id", "controllers", "hidden", "version")}
+        for t in tokens
+    ]
 
 
 @database_sync_to_async

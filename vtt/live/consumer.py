@@ -26,7 +26,7 @@ from channels.exceptions import StopConsumer
 from vtt.rules import RulesError
 from vtt.tabletop import policy, vision
 from vtt.tabletop.models import Role
-from vtt.tabletop.serialize import token_data
+from vtt.tabletop.serialize import table_tokens, token_data
 from vtt.tabletop.services.errors import ServiceError, StaleVersion
 from vtt.tabletop.visibility import Viewer
 from vtt.tabletop.vision import PARTY
@@ -194,7 +194,7 @@ class RoomConsumer(AsyncConsumer):
         state = await db.run(room_reads.snapshot, self.room, self.viewer, self.preview)
         online = await self.online()
         eyes = state["eyes"]
-        self.tokens = {t["id"]: _token_meta(t, eyes) for t in state["listed"]}
+        self.tokens = {t["id"]: _token_meta(t, eyes) for t in state["metas"]}
         frame = {
             "type": "snapshot",
             "protocol": self.version,
@@ -204,7 +204,7 @@ class RoomConsumer(AsyncConsumer):
             "you": self.me,
             "scene": state["scene"],
             # Version 1 (a page from before tables) reads a list.
-            "tokens": state["tokens"] if self.version >= 2 else state["listed"],
+            "tokens": state["tokens"] if self.version >= 2 else table_tokens(state["tokens"]),
             "log": state["log"],
             "online": online,
             "vision": state["vision"],
@@ -248,6 +248,7 @@ class RoomConsumer(AsyncConsumer):
             more = len(views) == room_reads.PAGE
             if views:
                 after = views[-1]["seq"]
+            views = [protocol.event_for(view, self.version) for view in views]
             page = {"type": "resync", "id": id_, "since": since, "events": views, "more": more}
             self.outbox.push(protocol.dumps(page))
             if not more:
@@ -302,7 +303,7 @@ class RoomConsumer(AsyncConsumer):
             return
         self.last_seq = seq
         self.note_tokens(message)
-        self.outbox.push(text_for(message, self.role, self.user_id, self.group))
+        self.outbox.push(text_for(message, self.role, self.user_id, self.group, self.version))
         frames = message.get("vision")
         if frames:
             mine = frames.get(self.preview if self.is_gm else self.group)

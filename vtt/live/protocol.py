@@ -1,4 +1,4 @@
-"""The room's wire protocol, versions 1 and 2 (docs/protocol.md): close codes, the
+"""The room's wire protocol, versions 1 to 3 (docs/protocol.md): close codes, the
 intents a client may send with their fields, and the frames the server sends.
 
 Parsing is pure: a text frame in, an Intent or a ProtocolError out. What an
@@ -12,14 +12,16 @@ from vtt.rules.errors import RulesError
 from vtt.rules.schema import MISSING, Bool, Choice, Field, Int, List, Obj, validate
 from vtt.rules.schema import invalid as field_invalid
 from vtt.rules.text import NOT_TEXT, encodable, may_hold_unencodable, unencodable_path
+from vtt.tabletop.event_kinds import SCENE_ACTIVATED
+from vtt.tabletop.serialize import is_table, table_tokens
 from vtt.tabletop.services.chat import MAX_CHAT_CHARS
 from vtt.tabletop.services.tokens import UPDATABLE
 
 # 2: a snapshot's tokens come as a table (docs/protocol.md, "Tokens as a
 # table"); a client that names no version (or 1), as a page from before 2
-# does, still gets the list.
-PROTOCOL_VERSION = 2
-VERSIONS = ("1", "2")
+# does, still gets the list. 3: a scene change's tokens too (`event_for`).
+PROTOCOL_VERSION = 3
+VERSIONS = ("1", "2", "3")
 
 MAX_FRAME_BYTES = 16 * 1024
 MAX_ID_CHARS = 64
@@ -309,3 +311,14 @@ def ack_frame(id_, intent: str, **extra) -> str:
 def event_frame_text(view: dict) -> str:
     """The frame that carries one log entry as one recipient sees it."""
     return '{"type":"event","event":' + dumps(view) + "}"
+
+
+def event_for(view: dict, version: int) -> dict:
+    """A log entry as a client of `version` reads it: before version 3 a
+    scene change's tokens come as a list, each token as events carry it."""
+    if version >= 3 or view.get("type") != SCENE_ACTIVATED:
+        return view
+    data = view["data"]
+    if not is_table(data.get("tokens")):
+        return view
+    return {**view, "data": {**data, "tokens": table_tokens(data["tokens"])}}

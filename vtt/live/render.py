@@ -5,13 +5,16 @@ recipient, and on a fog scene on the sight group they see through
 (vtt.tabletop.policy). The broadcast carries the few distinct frame texts
 and which class gets which; every connection then forwards a ready text."""
 
+import json
+
 from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop import vision
-from vtt.tabletop.models import Role
+from vtt.tabletop.models import Role, Visibility
 from vtt.tabletop.policy import addressee, event_view, token_event_hidden
+from vtt.tabletop.serialize import META_FIELDS, is_table, token_metas
 from vtt.tabletop.visibility import Viewer
 
-from .protocol import dumps, event_frame_text
+from .protocol import PROTOCOL_VERSION, dumps, event_for, event_frame_text
 
 ROLES = tuple(Role.values)
 NOBODY = 0  # a user id no real user has: the "not the actor" viewer
@@ -56,6 +59,7 @@ def render_event(event) -> dict:
     pick: dict[str, int] = {}
     to_id = addressee(event)
     grouped = _groups_by_role(event)
+    drawn: dict = {}
     for role in ROLES:
         viewers = []
         for group in grouped.get(role, [""]):
@@ -70,7 +74,7 @@ def render_event(event) -> dict:
                     (class_key(role, False, True, group), Viewer(to_id, role, **as_group))
                 )
         for key, viewer in viewers:
-            text = event_frame_text(event_view(event, viewer))
+            text = _text(event, viewer, drawn)
             if text not in index:
                 index[text] = len(texts)
                 texts.append(text)
@@ -104,12 +108,12 @@ def render_event(event) -> dict:
     if event.kind == kinds.SCENE_ACTIVATED:
         # The new map's tokens (all of them: each connection keeps in its own
         # table those its member may see, to check drag previews against).
+        tokens = event.data["tokens"]
         message["scene"] = {
             "id": event.data["scene"]["id"],
-            "tokens": [
-                {key: token[key] for key in ("id", "controllers", "hidden", "version")}
-                for token in event.data["tokens"]
-            ],
+            "tokens": token_metas(tokens)
+            if is_table(tokens)
+            else [{key: token[key] for key in META_FIELDS} for token in tokens],
         }
         annotation = event.data.get(kinds.SIGHT)
         if annotation is not None:
@@ -126,17 +130,32 @@ def render_event(event) -> dict:
     return message
 
 
+def _text(event, viewer: Viewer, drawn: dict) -> str:
+    """The viewer's frame text. A public event whose players get the same
+    view (a scene change, a turn order) is the same for its actor as for the
+    others and for an observer as for a player of the same sight group:
+    each distinct view is encoded once (`drawn`), not once per class."""
+    declared = kinds.KINDS[event.kind]
+    if declared.sight != kinds.Sight.PLAYERS_VIEW or event.visibility != Visibility.PUBLIC:
+        return event_frame_text(event_view(event, viewer))
+    key = "gm" if viewer.is_gm else f"@{viewer.group}"
+    if key not in drawn:
+        drawn[key] = event_frame_text(event_view(event, viewer))
+    return drawn[key]
+
+
 def _add_sight(message: dict, event) -> None:
     """What a connection keeps of a fog scene's event besides its text: for
     each group, the tokens that came into and left its view (its table of
     tokens, for checking drags), which groups see the event's token and
     which it sees for; and the groups' fresh vision frames."""
     annotation = event.data[kinds.SIGHT]
-    metas = {t["id"]: _meta(t) for t in annotation["tokens"]}
-    message["sight"] = {
-        group: {"enter": [metas[i] for i in mine["enter"]], "leave": mine["leave"]}
-        for group, mine in annotation["groups"].items()
-    }
+    if event.kind != kinds.SCENE_ACTIVATED:  # its `scene` says what each group sees
+        metas = {t["id"]: _meta(t) for t in annotation["tokens"]}
+        message["sight"] = {
+            group: {"enter": [metas[i] for i in mine["enter"]], "leave": mine["leave"]}
+            for group, mine in annotation["groups"].items()
+        }
     message["seen_by"] = sorted(g for g, mine in annotation["groups"].items() if mine["sees"])
     eyes = annotation.get("eyes") or {}
     if "token" in event.data:
@@ -159,8 +178,24 @@ def _meta(token: dict) -> dict:
     }
 
 
-def text_for(message: dict, role: str, user_id: int, group: str = "") -> str:
-    """The frame text of a rendered event for one recipient."""
+def text_for(
+    message: dict, role: str, user_id: int, group: str = "", version: int = PROTOCOL_VERSION
+) -> str:
+    """The frame text of a rendered event for one recipient (whose client
+    speaks protocol `version`)."""
+    text = _class_text(message, role, user_id, group)
+    if version >= PROTOCOL_VERSION or message["kind"] != kinds.SCENE_ACTIVATED:
+        return text
+    # An older page: a scene change's tokens as a list, made once per text
+    # (kept on the message, which every socket of this process shares).
+    older = message.setdefault("older", {})
+    if text not in older:
+        view = json.loads(text)["event"]
+        older[text] = event_frame_text(event_for(view, version))
+    return older[text]
+
+
+def _class_text(message: dict, role: str, user_id: int, group: str) -> str:
     if "groups" in message and role == Role.PLAYER:
         group = group if group in message["groups"] else NO_GROUP
     elif "groups" in message and role == Role.OBSERVER:

@@ -7,7 +7,7 @@ from vtt.tabletop.events import events_since
 from vtt.tabletop.models import Campaign, Membership, RoomEvent, Token
 from vtt.tabletop.policy import event_view
 from vtt.tabletop.selectors import tokens_seen
-from vtt.tabletop.serialize import scene_data, table_tokens, token_table, user_data
+from vtt.tabletop.serialize import scene_data, table_tokens, token_metas, token_table, user_data
 from vtt.tabletop.visibility import Viewer
 
 from .render import render_event
@@ -94,9 +94,10 @@ def snapshot(campaign_id: int, viewer: Viewer, preview: str | None = None) -> di
     """The room as `viewer` may see it now. Read in one transaction so the
     sequence number matches the state. A GM who previews a group's view
     (`preview`) gets that group's vision; a player their own group's.
-    `tokens` is the table a snapshot sends, `listed` the same tokens each
-    as token_data gives it (for the socket's own table, and for clients
-    of protocol version 1)."""
+    `tokens` is the table a snapshot sends, `metas` what the socket keeps
+    of each of them (serialize.token_metas: its own table, to check drags).
+    The log's scene changes keep only their scene: the snapshot's `scene`
+    and `tokens` are newer than their tokens."""
     from django.db import transaction
 
     with transaction.atomic():
@@ -108,18 +109,26 @@ def snapshot(campaign_id: int, viewer: Viewer, preview: str | None = None) -> di
             )[:LOG_TAIL]
         )
         table = visible_table(scene.pk if scene else None, viewer)
-        listed = table_tokens(table)
+        metas = token_metas(table)
         return {
             "seq": campaign.event_seq,
             "campaign": campaign_summary(campaign),
             "scene": scene_data(scene) if scene else None,
             "tokens": table,
-            "listed": listed,
-            "log": [event_view(event, viewer) for event in reversed(tail)],
+            "metas": metas,
+            "log": [in_snapshot(event_view(event, viewer)) for event in reversed(tail)],
             "vision": vision_for(scene.pk if scene else None, viewer, preview),
             # Only the tokens the viewer holds are ever asked about.
-            "eyes": vision.token_eyes(campaign, listed) if scene and scene.fog else None,
+            "eyes": vision.token_eyes(campaign, metas) if scene and scene.fog else None,
         }
+
+
+def in_snapshot(view: dict) -> dict:
+    """A log entry as a snapshot's log carries it: a scene change without
+    its tokens (a client skips it; each held thousands of tokens)."""
+    if view["type"] != event_kinds.SCENE_ACTIVATED:
+        return view
+    return {**view, "data": {"scene": view["data"]["scene"]}}
 
 
 def vision_for(scene_id: int | None, viewer: Viewer, preview: str | None = None) -> dict | None:

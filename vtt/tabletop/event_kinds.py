@@ -174,6 +174,25 @@ SCENE = Obj(
     }
 )
 SCENE_TOKENS = List(TOKEN, max_len=SCENE_TOKENS_MAX)
+# A scene's tokens as a snapshot's table (vtt.tabletop.serialize.token_table).
+TOKEN_TABLE = Obj(
+    {
+        "fields": List(Text(), min_len=6, max_len=50),
+        "defaults": Object(),
+        "rows": List(List(Json(), min_len=6, max_len=50), max_len=SCENE_TOKENS_MAX),
+    }
+)
+
+
+class SceneTokens(Field):
+    """A scene change's tokens: a table; a list in entries logged before
+    tables (protocol version 3), which still read as they were."""
+
+    def clean(self, value, path):
+        field = TOKEN_TABLE if isinstance(value, dict) else SCENE_TOKENS
+        return field.clean(value, path)
+
+
 CHARACTER = Obj(
     {
         "id": ID,
@@ -330,12 +349,14 @@ _DECLARED = (
         SCENE_ACTIVATED,
         {
             "scene": SCENE,
-            "tokens": SCENE_TOKENS,
+            "tokens": SceneTokens(),
+            # Entries logged before tables: what players got instead.
             "players_view": optional(Obj({"scene": SCENE, "tokens": SCENE_TOKENS})),
         },
         Sight.PLAYERS_VIEW,
         EVERYONE,
-        "everyone; players get the new map's tokens without the hidden ones",
+        "everyone; players get the new map's tokens without the hidden ones"
+        " (on a fog scene, only those their group sees)",
     ),
     *(
         Kind(

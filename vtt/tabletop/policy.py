@@ -16,6 +16,7 @@ from django.db.models import Exists, F, OuterRef, Q
 from . import event_kinds, vision
 from .event_kinds import Sight
 from .models import Character, Role, SeenToken, Visibility
+from .serialize import is_table, shown_rows
 from .visibility import Viewer
 
 # Anyone who is not a GM and not the actor: what "the players" see.
@@ -308,6 +309,8 @@ def _event_view(event, viewer: Viewer) -> dict:
             # An event about hidden things too (a turn order with a hidden
             # monster) carries what players may see of it.
             data = data["players_view"]
+        elif event.kind == event_kinds.SCENE_ACTIVATED and not viewer.is_gm:
+            data = _scene_for_players(data)
         return _stamped({"seq": event.seq, "type": event.kind, "data": data}, event)
     if knows_it_happened(viewer, event.visibility, event.actor_id):
         view = {"seq": event.seq, "type": event.kind, "data": blind_announcement(event.data)}
@@ -329,9 +332,7 @@ def _through_fog(event, viewer: Viewer, view: dict) -> dict:
     if mine is None:  # a group the table did not have then: nothing of it
         return {"seq": event.seq, "type": event_kinds.REDACTED}
     if event.kind == event_kinds.SCENE_ACTIVATED and view["type"] == event.kind:
-        seen = set(mine["enter"])
-        data = view["data"]
-        view["data"] = {**data, "tokens": [t for t in data["tokens"] if t["id"] in seen]}
+        view["data"] = _scene_for_players(view["data"], set(mine["enter"]))
         return view
     if mine.get("out_of_view") and view["type"] in event_kinds.ENCOUNTER_KINDS:
         view["data"] = fight_without(view["data"], mine["out_of_view"])
@@ -359,6 +360,18 @@ def _unseen(event, mine: dict) -> dict:
             "data": {"token_id": event.data["token"]["id"]},
         }
     return {"seq": event.seq, "type": event_kinds.REDACTED}
+
+
+def _scene_for_players(data: dict, seen: set[int] | None = None) -> dict:
+    """A scene change as players get it: its tokens but the hidden ones (a
+    table's rows; a list logged before tables already holds no hidden one),
+    and on a fog scene (`seen`) only those their group sees."""
+    tokens = data["tokens"]
+    if is_table(tokens):
+        tokens = shown_rows(tokens, seen)
+    elif seen is not None:
+        tokens = [t for t in tokens if t["id"] in seen]
+    return {**data, "tokens": tokens}
 
 
 def _stamped(view: dict, event) -> dict:

@@ -152,11 +152,57 @@ def token_table(tokens, scene_id: int) -> dict:
             art_from if art is not None else None,
             scene,
         ]
-        end = len(row)
-        while end > REQUIRED and row[end - 1] == tail[end - 1 - REQUIRED]:
-            end -= 1
-        rows.append(row[:end])
+        rows.append(_trimmed(row, tail))
     return {"fields": list(TOKEN_FIELDS), "defaults": defaults, "rows": rows}
+
+
+def _trimmed(row: list, tail: list) -> list:
+    """The row without the values after REQUIRED that are all defaults."""
+    end = len(row)
+    while end > REQUIRED and row[end - 1] == tail[end - 1 - REQUIRED]:
+        end -= 1
+    return row[:end]
+
+
+def tokens_table(tokens: list[dict], defaults: dict) -> dict:
+    """token_data dicts as a table with these defaults (token_table's form)."""
+    tail = [defaults[field] for field in TOKEN_FIELDS[REQUIRED:]]
+    rows = [
+        _trimmed([token.get(field, defaults.get(field)) for field in TOKEN_FIELDS], tail)
+        for token in tokens
+    ]
+    return {"fields": list(TOKEN_FIELDS), "defaults": dict(defaults), "rows": rows}
+
+
+def is_table(tokens) -> bool:
+    """Whether a payload's `tokens` is a table (a list: logged before tables)."""
+    return isinstance(tokens, dict)
+
+
+def _column(table: dict, field: str):
+    """A function giving a row's value of `field` (its default past the row's end)."""
+    at, default = table["fields"].index(field), table["defaults"].get(field)
+    return lambda row: row[at] if at < len(row) else default
+
+
+def shown_rows(table: dict, seen: set[int] | None = None) -> dict:
+    """The table with only the rows players may see: not hidden, and on a
+    fog scene (`seen`: the group's view) only the tokens in view."""
+    token_id, hidden = _column(table, "id"), _column(table, "hidden")
+    rows = [
+        row for row in table["rows"] if not hidden(row) and (seen is None or token_id(row) in seen)
+    ]
+    return {**table, "rows": rows}
+
+
+META_FIELDS = ("id", "controllers", "hidden", "version")
+
+
+def token_metas(table: dict) -> list[dict]:
+    """What a live socket keeps of each token of a table (to check drags),
+    read straight from the rows: no token decoded in full."""
+    columns = [(field, _column(table, field)) for field in META_FIELDS]
+    return [{field: value(row) for field, value in columns} for row in table["rows"]]
 
 
 def table_tokens(table: dict) -> list[dict]:

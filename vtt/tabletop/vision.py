@@ -273,7 +273,8 @@ def annotate(
     return {
         "scene": scene.pk,
         "groups": groups,
-        "tokens": _token_dicts(entering),
+        # A scene change carries every token of its map itself.
+        "tokens": [] if fresh else _token_dicts(entering),
         "views": views,
         "eyes": eyes,
     }

@@ -14,8 +14,9 @@ const PING_MS = 15000;
 // browser has not noticed (a laptop lid, a lost Wi-Fi): reconnect.
 const PONG_DEADLINE_MS = 10000;
 const FINAL_CODES = new Set([4401, 4403, 4406]);
-// The protocol this page speaks (2: a snapshot's tokens come as a table).
-const PROTOCOL = 2;
+// The protocol this page speaks (2: a snapshot's tokens come as a table;
+// 3: a scene change's too).
+const PROTOCOL = 3;
 
 // Ids must not repeat across reloads of the page, or a new intent would be
 // taken for a repeat of an old one: a random prefix per page, then a count.

@@ -189,7 +189,7 @@ export function applyEvent(state, event, { replay = false } = {}) {
       // it: the map changes in place, the socket, log and tray stay.
       state.scene = d.scene;
       state.tokens = {};
-      for (const token of d.tokens || []) state.tokens[token.id] = token;
+      for (const token of tokensOf(d.tokens)) state.tokens[token.id] = token; // a table since version 3
       // The new map's vision follows in its own frame.
       if (state.vision?.scene !== d.scene?.id) state.vision = null;
       effects.push(

@@ -1,7 +1,8 @@
 import pytest
 
 from vtt.tabletop import services
-from vtt.tabletop.models import Campaign, Scene
+from vtt.tabletop.models import Campaign, Scene, Token
+from vtt.tabletop.serialize import table_tokens, token_data
 
 from ..helpers import events_after, last_seq
 from ..images import image_bytes, png_header_claiming, upload
@@ -56,20 +57,34 @@ def test_activation_carries_the_tokens_each_member_may_see(table):
 
     services.scene_activate(scene_id=table.spare_scene.pk, by=table.gm)
     empty = events_after(table.campaign, 0)[-1]
-    assert (empty.data["tokens"], "players_view" in empty.data) == ([], False)
+    assert (empty.data["tokens"]["rows"], "players_view" in empty.data) == ([], False)
     services.token_move(token_id=table.tenrec_token.pk, by=table.gm, x=4, y=4)
     services.scene_activate(scene_id=table.scene.pk, by=table.gm)
     change = events_after(table.campaign, 0)[-1]
+    # Stored once, as a snapshot's table: no second copy for the players.
+    assert "players_view" not in change.data
     names = ["Tenrec", "Kobor", "Zombie", "Lurker"]
     gm_view = event_view(change, Viewer(table.gm.pk, "gm"))
-    assert [t["name"] for t in gm_view["data"]["tokens"]] == names
-    assert gm_view["data"]["tokens"][0]["x"] == 4
+    gm_tokens = table_tokens(gm_view["data"]["tokens"])
+    assert [t["name"] for t in gm_tokens] == names
+    assert gm_tokens[0]["x"] == 4
+    assert gm_tokens == [token_data(t) for t in table.scene.tokens.order_by("pk")]
     for viewer in (Viewer(table.player.pk, "player"), Viewer(table.observer.pk, "observer")):
         view = event_view(change, viewer)
         assert view["data"]["scene"] == gm_view["data"]["scene"]
-        assert [t["name"] for t in view["data"]["tokens"]] == names[:3]
+        assert [t["name"] for t in table_tokens(view["data"]["tokens"])] == names[:3]
         text = json.dumps(view)
         assert "Lurker" not in text and "midnight" not in text
+
+
+def test_a_scene_of_many_tokens_can_be_activated(table):
+    """A scene change carries every token of its map: up to 10,000."""
+    Token.objects.bulk_create(
+        Token(scene=table.spare_scene, name=f"Crowd {i}", x=i % 20, y=i % 20) for i in range(2500)
+    )
+    services.scene_activate(scene_id=table.spare_scene.pk, by=table.gm)
+    change = events_after(table.campaign, 0)[-1]
+    assert len(change.data["tokens"]["rows"]) == 2500
 
 
 @pytest.mark.parametrize(

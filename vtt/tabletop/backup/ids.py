@@ -15,6 +15,8 @@ old id always gets the same stand-in."""
 
 from collections.abc import Callable
 
+from ..serialize import is_table, table_tokens, tokens_table
+
 TOKEN, SCENE, CHARACTER = "tabletop.token", "tabletop.scene", "tabletop.character"
 CAMPAIGN, ROLL, USER = "tabletop.campaign", "tabletop.roll", "user"
 ATTACK, ENCOUNTER, COMBATANT = "combat.attack", "combat.encounter", "combat.combatant"
@@ -95,6 +97,8 @@ def _walk(value, table, ids: NewIds, url: Callable):
                 out[key] = ids.of(table, item)
             elif key == SIGHT and isinstance(item, dict) and "groups" in item:
                 out[key] = _sight(item, ids, url)
+            elif key == "tokens" and is_table(item):
+                out[key] = _table(item, ids, url)
             elif key in IDS:
                 out[key] = _ids(item, IDS[key], ids)
             elif key in OBJECTS:
@@ -108,6 +112,14 @@ def _walk(value, table, ids: NewIds, url: Callable):
     if isinstance(value, str):
         return url(value, value)
     return value
+
+
+def _table(table: dict, ids: NewIds, url) -> dict:
+    """A table of tokens (a scene change's): each row read as its token,
+    rewritten, and written back in the table's form."""
+    defaults = _walk(table["defaults"], None, ids, url)
+    tokens = _walk(table_tokens(table), TOKEN, ids, url)
+    return tokens_table(tokens, defaults)
 
 
 def _ids(value, table, ids: NewIds):

@@ -10,7 +10,7 @@ from vtt.rules import sight
 from .. import event_kinds, images, policy, shapes, vision
 from ..events import append_event
 from ..models import Campaign, Scene, Token
-from ..serialize import scene_data, table_tokens, token_table
+from ..serialize import scene_data, token_table
 from .access import actor, require_gm, require_member
 from .errors import NotAllowed, NotFound, ServiceError
 
@@ -196,18 +196,14 @@ def scene_activate(*, scene_id: int, by) -> Scene:
 
 
 def activation_data(scene: Scene) -> dict:
-    """The scene.activated event's data: the scene and all of its tokens;
-    when some are hidden, `players_view` holds what the others may see."""
+    """The scene.activated event's data: the scene and all of its tokens as
+    a table (players' copies keep only the rows they may see: policy)."""
     # Read as a snapshot reads them (two queries, no model instances): this
     # runs with the campaign's row locked.
-    tokens = table_tokens(token_table(scene.tokens.order_by("pk"), scene.pk))
-    data = {"scene": scene_data(scene), "tokens": tokens}
-    if any(token["hidden"] for token in tokens):
-        data["players_view"] = {
-            "scene": data["scene"],
-            "tokens": [token for token in tokens if not token["hidden"]],
-        }
-    return data
+    return {
+        "scene": scene_data(scene),
+        "tokens": token_table(scene.tokens.order_by("pk"), scene.pk),
+    }
 
 
 def scene_delete(*, scene_id: int, by) -> None:
