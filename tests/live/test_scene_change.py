@@ -11,6 +11,7 @@ from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 
 from vtt.tabletop import services
+from vtt.tabletop.serialize import table_tokens
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -211,3 +212,40 @@ async def test_drag_previews_follow_the_new_map(room, clients, rejoin):
         refused = await player.reply("d")
         assert refused["code"] == "not_found"
     assert LURKER not in frames_text(player)
+
+
+async def test_protocol_3_gets_the_scene_change_as_a_table_and_older_pages_a_list(room, clients):
+    """Version 3 reads the new map's tokens as a table (docs/protocol.md,
+    "Tokens as a table"), live and in resync pages; a page of version 2 or
+    1 still gets a list of the same tokens. A player's never holds the
+    hidden lurker, whatever the version."""
+    hall = await make_hall(room)
+    everyone = {LURKER, "Statue", "Scout"}
+    sockets = {
+        (who, version): await clients(room, who, query=f"v={version}")
+        for who in ("gm", "player")
+        for version in (1, 2, 3)
+    }
+    start = sockets[("gm", 3)].first["seq"]
+    await as_gm(room, "scene_activate", scene_id=hall["scene"])
+    for (who, version), client in sockets.items():
+        live = (await client.event("scene.activated"))["data"]
+        await client.send({"type": "resync", "id": "y", "since": start})
+        [paged] = (await client.until(lambda f: f["type"] == "resync"))["events"]
+        for data in (live, paged["data"]):
+            tokens = data["tokens"]
+            if version == 3:
+                assert set(tokens) == {"fields", "defaults", "rows"}
+                tokens = table_tokens(tokens)
+            else:
+                assert isinstance(tokens, list)
+            names = {t["name"] for t in tokens}
+            assert names == (everyone if who == "gm" else everyone - {LURKER}), (who, version)
+            assert "players_view" not in data
+        if who == "player":
+            assert LURKER not in frames_text(client)
+    # A snapshot's log keeps the change's scene, not its tokens.
+    fresh = await clients(room, "gm", query="v=3")
+    changes = [e for e in fresh.first["log"] if e["type"] == "scene.activated"]
+    assert changes[-1]["data"] == {"scene": live["scene"]}
+    assert all(set(change["data"]) == {"scene"} for change in changes)
