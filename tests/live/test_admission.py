@@ -36,7 +36,7 @@ async def test_unknown_campaign_is_closed_like_a_forbidden_one(room):
 
 
 async def test_unsupported_protocol_version_is_closed_4406(room):
-    assert await closed_with(room, "gm", query="v=3") == protocol.CLOSE_BAD_VERSION
+    assert await closed_with(room, "gm", query="v=4") == protocol.CLOSE_BAD_VERSION
 
 
 async def test_protocol_version_1_is_accepted(room, clients):

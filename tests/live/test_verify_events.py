@@ -287,7 +287,9 @@ def held(state: dict) -> dict:
         "campaign": state["campaign"],
         "scene": state["scene"],
         "tokens": sorted(tokens, key=lambda t: t["id"]),
-        "log": state["log"][-room_reads.LOG_TAIL :],
+        # A snapshot's log keeps a scene change's scene only (its tokens are
+        # older than the snapshot's): so does this comparison.
+        "log": [room_reads.in_snapshot(view) for view in state["log"][-room_reads.LOG_TAIL :]],
     }
 
 

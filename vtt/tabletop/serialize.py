@@ -179,18 +179,20 @@ def is_table(tokens) -> bool:
     return isinstance(tokens, dict)
 
 
-def _column(table: dict, field: str):
-    """A function giving a row's value of `field` (its default past the row's end)."""
-    at, default = table["fields"].index(field), table["defaults"].get(field)
-    return lambda row: row[at] if at < len(row) else default
+def _column(table: dict, field: str) -> tuple[int, object]:
+    """Where a field is in a table's rows, and its value past a row's end."""
+    return table["fields"].index(field), table["defaults"].get(field)
 
 
 def shown_rows(table: dict, seen: set[int] | None = None) -> dict:
     """The table with only the rows players may see: not hidden, and on a
     fog scene (`seen`: the group's view) only the tokens in view."""
-    token_id, hidden = _column(table, "id"), _column(table, "hidden")
+    (at_id, _), (at_hidden, hidden) = _column(table, "id"), _column(table, "hidden")
     rows = [
-        row for row in table["rows"] if not hidden(row) and (seen is None or token_id(row) in seen)
+        row
+        for row in table["rows"]
+        if not (row[at_hidden] if at_hidden < len(row) else hidden)
+        and (seen is None or row[at_id] in seen)
     ]
     return {**table, "rows": rows}
 
@@ -201,8 +203,20 @@ META_FIELDS = ("id", "controllers", "hidden", "version")
 def token_metas(table: dict) -> list[dict]:
     """What a live socket keeps of each token of a table (to check drags),
     read straight from the rows: no token decoded in full."""
-    columns = [(field, _column(table, field)) for field in META_FIELDS]
-    return [{field: value(row) for field, value in columns} for row in table["rows"]]
+    columns = [_column(table, field) for field in META_FIELDS]
+    (i, _), (c, no_c), (h, no_h), (v, no_v) = columns
+    metas = []
+    for row in table["rows"]:
+        n = len(row)
+        metas.append(
+            {
+                "id": row[i],
+                "controllers": row[c] if c < n else no_c,
+                "hidden": row[h] if h < n else no_h,
+                "version": row[v] if v < n else no_v,
+            }
+        )
+    return metas
 
 
 def table_tokens(table: dict) -> list[dict]:

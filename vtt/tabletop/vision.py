@@ -243,12 +243,13 @@ def annotate(
         if refresh or fresh or not was_fog:
             views = list(now.groups)
         # The groups each token sees for: the event's own, or on arriving at
-        # the scene every token's (the live rooms route drags by them).
-        eyes = {
-            str(t["id"]): eyes_of(t, players, now.own)
-            for t in now.tokens
-            if fresh or t["id"] in refs
-        }
+        # the scene every token's that sees for some (the live rooms route
+        # drags by them; a token left out sees for none).
+        for t in now.tokens:
+            if fresh or t["id"] in refs:
+                groups = eyes_of(t, players, now.own)
+                if groups or t["id"] in refs:
+                    eyes[str(t["id"])] = groups
     else:
         everyone = _unhidden(scene)
         after = {group: everyone for group in before}
