@@ -1,0 +1,39 @@
+"""An import rewrites the ids inside a scene change's table of tokens (its
+rows and its defaults), as it does inside a list of tokens."""
+
+from vtt.tabletop.backup.ids import SCENE, TOKEN, USER, NewIds, rewrite
+from vtt.tabletop.serialize import TOKEN_DEFAULTS, table_tokens, tokens_table
+
+CHARACTER = "tabletop.character"
+
+
+def test_a_table_of_tokens_gets_the_new_ids():
+    old = [
+        {"id": 11, "name": "Statue", "x": 1, "y": 2, "color": "#888888", "version": 1},
+        {
+            "id": 12,
+            "name": "Hero",
+            "x": 3,
+            "y": 4,
+            "color": "#2266aa",
+            "version": 5,
+            "character_id": 21,
+            "controllers": [31],
+            "art": {"url": "/m/a.png", "thumb_128": "/m/a.png", "thumb_256": "/m/a.png"},
+            "art_from": "character",
+        },
+    ]
+    table = tokens_table(old, {**TOKEN_DEFAULTS, "scene_id": 7})
+    ids = NewIds({TOKEN: {11: 111, 12: 112}, SCENE: {7: 77}, CHARACTER: {21: 221}, USER: {31: 331}})
+    data = rewrite(
+        {"scene": {"id": 7, "name": "Hall"}, "tokens": table}, ids, {"/m/a.png": "/n/b.png"}
+    )
+
+    assert data["scene"]["id"] == 77
+    assert data["tokens"]["defaults"]["scene_id"] == 77
+    tokens = table_tokens(data["tokens"])
+    assert [(t["id"], t["scene_id"]) for t in tokens] == [(111, 77), (112, 77)]
+    assert (tokens[1]["character_id"], tokens[1]["controllers"]) == (221, [331])
+    assert tokens[1]["art"]["url"] == "/n/b.png"
+    # Still a table whose plain rows stop after `version`.
+    assert len(data["tokens"]["rows"][0]) == 6
