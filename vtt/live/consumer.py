@@ -345,20 +345,10 @@ class RoomConsumer(AsyncConsumer):
                 self.tokens[meta["id"]] = meta
             for token_id in change["leave"]:
                 self.tokens.pop(token_id, None)
-        scene = message.get("scene")
-        if scene is not None:
+        if message.get("scene") is not None:
             # A scene change: the table becomes the new map's tokens, as the
             # event carries them (later token events apply on top).
-            eyes = scene.get("eyes")
-            if eyes is not None:
-                eyes = {int(token_id): groups for token_id, groups in eyes.items()}
-            metas = [_token_meta(t, eyes) for t in scene.get("tokens") or ()]
-            seen = (scene.get("seen") or {}).get(self.group)
-            self.tokens = {
-                t["id"]: t
-                for t in metas
-                if self.is_gm or (not t["hidden"] and (seen is None or t["id"] in seen))
-            }
+            self.tokens = dict(_scene_table(message["scene"], self.is_gm, self.group))
 
     def note_token(self, meta: dict):
         seen_by = meta.get("seen_by")
@@ -604,6 +594,28 @@ class RoomConsumer(AsyncConsumer):
         # it, and the client resyncs when it reconnects.
         logger.error("room %s: a socket's task failed", self.room, exc_info=task.exception())
         self.broken()
+
+
+def _scene_table(scene: dict, is_gm: bool, group: str) -> dict[int, dict]:
+    """A scene change's tokens a member may see, by id: made once per kind
+    of member (the GM, each sight group) and kept on the message, which
+    every socket of the room in this process is handed; each socket copies
+    it. The records are never changed in place, only replaced."""
+    tables = scene.setdefault("tables", {})
+    key = "gm" if is_gm else f"@{group}"
+    if key not in tables:
+        if "metas" not in scene:
+            eyes = scene.get("eyes")
+            if eyes is not None:
+                eyes = {int(token_id): groups for token_id, groups in eyes.items()}
+            scene["metas"] = [_token_meta(t, eyes) for t in scene.get("tokens") or ()]
+        seen = (scene.get("seen") or {}).get(group)
+        tables[key] = {
+            t["id"]: t
+            for t in scene["metas"]
+            if is_gm or (not t["hidden"] and (seen is None or t["id"] in seen))
+        }
+    return tables[key]
 
 
 def _token_meta(token: dict, eyes: dict | None = None) -> dict:
