@@ -37,3 +37,21 @@ def test_a_table_of_tokens_gets_the_new_ids():
     assert tokens[1]["art"]["url"] == "/n/b.png"
     # Still a table whose plain rows stop after `version`.
     assert len(data["tokens"]["rows"][0]) == 6
+
+
+def test_a_table_without_what_players_are_filtered_by_is_refused():
+    """An archive's scene change must say which tokens are hidden."""
+    import pytest
+
+    from vtt.tabletop import event_kinds
+
+    table = tokens_table([], {**TOKEN_DEFAULTS, "scene_id": 7})
+    scene = {"id": 7, "name": "Hall", "width": 5, "height": 5, "background": None, "walls": []}
+    event_kinds.check("scene.activated", {"scene": scene, "tokens": table}, "public")
+    at = table["fields"].index("hidden")
+    without = {**table, "fields": table["fields"][:at] + table["fields"][at + 1 :]}
+    with pytest.raises(event_kinds.InvalidEvent):
+        event_kinds.check("scene.activated", {"scene": scene, "tokens": without}, "public")
+    short = {**table, "rows": [[1, "A", 0, 0, "#888888", 1]], "defaults": {}}
+    with pytest.raises(event_kinds.InvalidEvent):
+        event_kinds.check("scene.activated", {"scene": scene, "tokens": short}, "public")

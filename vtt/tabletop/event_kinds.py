@@ -184,13 +184,27 @@ TOKEN_TABLE = Obj(
 )
 
 
+# What every reader of such a table looks up by name (the players' copy
+# filters on `hidden`: an imported log entry must have it).
+TABLE_NEEDS = ("id", "name", "x", "y", "color", "version", "controllers", "hidden")
+
+
 class SceneTokens(Field):
     """A scene change's tokens: a table; a list in entries logged before
     tables (protocol version 3), which still read as they were."""
 
     def clean(self, value, path):
-        field = TOKEN_TABLE if isinstance(value, dict) else SCENE_TOKENS
-        return field.clean(value, path)
+        if not isinstance(value, dict):
+            return SCENE_TOKENS.clean(value, path)
+        table = TOKEN_TABLE.clean(value, path)
+        fields, defaults = table["fields"], table["defaults"]
+        missing = [field for field in TABLE_NEEDS if field not in fields]
+        if missing:
+            raise RulesError("invalid", f"{path}.fields lacks {missing[0]}", f"{path}.fields")
+        shortest = min((len(row) for row in table["rows"]), default=len(fields))
+        if len(set(fields)) != len(fields) or any(f not in defaults for f in fields[shortest:]):
+            raise RulesError("invalid", f"{path}: a field a row leaves out needs a default", path)
+        return table
 
 
 CHARACTER = Obj(
