@@ -80,6 +80,8 @@ def append_event(
             fresh=kind == event_kinds.SCENE_ACTIVATED,
             gone=data["token"]["id"] if kind == event_kinds.TOKEN_DELETED else None,
             refresh=kind == event_kinds.FOG_CHANGED,
+            seq=seq,
+            moved=data["token"] if kind == event_kinds.TOKEN_MOVED else None,
         )
         if annotation is not None:
             data = {**data, event_kinds.SIGHT: annotation}

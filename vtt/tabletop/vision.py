@@ -18,6 +18,7 @@ and `SceneSight` its view and explored area as drawable paths.
 A token is seen when its centre is seen (vtt.rules.sight.Sight.sees): the
 same centre-to-centre line the attacks measure."""
 
+import copy
 import json
 from collections.abc import Iterable
 
@@ -25,7 +26,7 @@ import shapely
 
 from vtt.rules import sight
 
-from . import event_kinds
+from . import event_kinds, sight_cache
 from .models import Membership, Role, Scene, SceneSight, SeenToken, Token
 from .serialize import token_data
 
@@ -149,26 +150,61 @@ class SceneView:
     def __init__(self, scene: Scene, players: set[int], settings, gone: int | None = None):
         self.scene = scene
         self.tokens = [t for t in scene_tokens(scene.pk) if t["id"] != gone]
+        self.players = players
         self.own = bool((settings or {}).get("own_vision"))
         self.groups = groups_of(players, settings)
         self.sight = scene_sight(scene, self.tokens)
-        self.eyes: dict[str, list] = {group: [] for group in self.groups}
+        # The tokens that see for some group, and for which.
+        self.eyes: dict[int, list[str]] = {}
         for token in self.tokens:
-            for group in eyes_of(token, players, self.own):
-                if group in self.eyes:
-                    self.eyes[group].append(eye(token))
+            mine = [g for g in eyes_of(token, players, self.own) if g in self.groups]
+            if mine:
+                self.eyes[token["id"]] = mine
 
-    def seen(self, group: str) -> set[int]:
-        eyes = self.eyes[group]
-        if not eyes:
-            return set()
+    def eye_seen(self) -> dict[int, frozenset]:
+        """What each eye sees: a group sees what any of its eyes sees
+        (Sight.seen of several eyes is the union of each one's)."""
         candidates = [t for t in self.tokens if not t["hidden"]]
-        flags = self.sight.seen(eyes, [centre(t) for t in candidates])
-        return {t["id"] for t, flag in zip(candidates, flags, strict=True) if flag}
+        points = [centre(t) for t in candidates]
+        by_id = {t["id"]: t for t in self.tokens}
+        seen = {}
+        for token_id in self.eyes:
+            flags = self.sight.seen([eye(by_id[token_id])], points) if points else []
+            seen[token_id] = frozenset(
+                t["id"] for t, flag in zip(candidates, flags, strict=True) if flag
+            )
+        return seen
 
-    def view(self, group: str):
-        eyes = self.eyes[group]
-        return self.sight.view(eyes) if eyes else sight.EMPTY
+    def state(self, campaign_id: int, seq: int, stored: dict) -> sight_cache.RoomSight:
+        eye_seen = self.eye_seen()
+        return sight_cache.RoomSight(
+            campaign_id=campaign_id,
+            scene=self.scene,
+            seq=seq,
+            sight=self.sight,
+            tokens={t["id"]: t for t in self.tokens},
+            players=self.players,
+            own=self.own,
+            groups=list(self.groups),
+            eyes=self.eyes,
+            eye_seen=eye_seen,
+            seen=_union_per_group(self.groups, self.eyes, eye_seen),
+            stored=stored,
+        )
+
+
+def _union_per_group(groups, eyes: dict, eye_seen: dict) -> dict[str, set[int]]:
+    seen: dict[str, set[int]] = {group: set() for group in groups}
+    for token_id, mine in eyes.items():
+        for group in mine:
+            seen[group] |= eye_seen[token_id]
+    return seen
+
+
+def _view_of(state: sight_cache.RoomSight, group: str):
+    """The area a group's eyes see, to draw (Sight.view keeps each eye's)."""
+    eyes = [eye(state.tokens[t]) for t, mine in state.eyes.items() if group in mine]
+    return state.sight.view(eyes) if eyes else sight.EMPTY
 
 
 # ------------------------------------------------------------------ keeping it in step
@@ -210,6 +246,8 @@ def annotate(
     fresh=False,
     gone=None,
     refresh=False,
+    seq: int | None = None,
+    moved: dict | None = None,
 ):
     """The `sight` annotation of an event about `scene_id`, the scene the
     room is on (None when the scene has no fog and had none), after bringing
@@ -221,27 +259,47 @@ def annotate(
     scene (its activation), so nothing was seen before. `gone`: a token
     being deleted, no longer seeing or lighting anything. `refresh`: the
     explored areas were changed by hand: every group gets its vision anew.
+    `seq`: the event's number; `moved`: a token.moved event's token as it
+    now is. With both, a move right after this process's last annotation of
+    the scene recomputes only what the move changes (sight_cache).
 
     Runs inside the appending transaction, with the campaign row locked:
     the room's changes are in order, so before and after are exact."""
-    scene = Scene.objects.filter(pk=scene_id).first() if scene_id is not None else None
+    refs, combatants = set(refs), set(combatants)
+    if scene_id is None:
+        return None
+    if moved is not None and not (fresh or refresh or gone):
+        step = _moved(sight_cache.kept(campaign.pk, scene_id, seq), moved, seq)
+        if step is not None:
+            state, before, views = step
+            eyes = {
+                str(t): eyes_of(state.tokens[t], state.players, state.own)
+                for t in refs
+                if t in state.tokens
+            }
+            return _annotation(state.scene, before, state.seen, refs, combatants, views, eyes)
+    scene = Scene.objects.filter(pk=scene_id).first()
     if scene is None:
         return None
+    sight_cache.forget(campaign.pk, scene_id)
     stored = {s.group: s for s in SceneSight.objects.filter(scene=scene)}
     was_fog = any(s.active for s in stored.values())
     if not scene.fog and not was_fog:
         return None
     before = {} if fresh else _seen_before(scene, stored, was_fog)
-    refs, combatants = set(refs), set(combatants)
     views, eyes = [], {}
     if scene.fog:
         players = players_of(campaign.pk)
         now = SceneView(scene, players, campaign.settings, gone)
-        after = {group: now.seen(group) for group in now.groups}
+        state = now.state(campaign.pk, seq if seq is not None else -1, stored)
+        after = state.seen
         rows = before if was_fog and not fresh else None
-        views = _store(scene, now, stored, rows, after, fresh)
+        _write_seen(scene, rows, after)
+        views = _store(state, fresh)
         if refresh or fresh or not was_fog:
             views = list(now.groups)
+        if seq is not None:
+            sight_cache.keep(state)
         # The groups each token sees for: the event's own, or on arriving at
         # the scene every token's that sees for some (the live rooms route
         # drags by them; a token left out sees for none).
@@ -255,6 +313,10 @@ def annotate(
         after = {group: everyone for group in before}
         SeenToken.objects.filter(scene=scene).delete()
         SceneSight.objects.filter(scene=scene).update(view="", active=False)
+    return _annotation(scene, before, after, refs, combatants, views, eyes)
+
+
+def _annotation(scene, before, after, refs, combatants, views, eyes) -> dict:
     groups, entering = {}, set()
     for group in after:
         was, seen = before.get(group, set()), after[group]
@@ -281,6 +343,68 @@ def annotate(
     }
 
 
+SIGHT_FIELDS = ("size", "hidden", "sight_ft", "light_ft")
+
+
+def _moved(state, token: dict, seq: int):
+    """The kept state after a move of `token` (as token.moved carries it),
+    or None when the move must be worked out from the database: nothing
+    kept for the previous event, or the token lights the scene (every
+    view may change), or more than its place differs from the kept one.
+
+    A token that is nobody's eye only needs which eyes see its new place;
+    an eye that moved needs what it sees now; the groups' views are the
+    unions of their eyes'. Writes what changed; returns the new state, the
+    groups' views before and the groups whose drawn view changed."""
+    if state is None or not state.scene.fog or token["id"] not in state.tokens:
+        return None
+    old = state.tokens[token["id"]]
+    if any(old[f] != token[f] for f in SIGHT_FIELDS):
+        return None
+    if sorted(old["controllers"]) != sorted(token["controllers"]):
+        return None
+    if old["light_ft"] and not old["hidden"]:
+        return None
+    moved_id = token["id"]
+    tokens = {**state.tokens, moved_id: {**old, "x": token["x"], "y": token["y"]}}
+    eye_seen = dict(state.eye_seen)
+    if not token["hidden"]:
+        point = [centre(tokens[moved_id])]
+        for eye_id in state.eyes:
+            if eye_id == moved_id:
+                continue
+            sees = state.sight.seen([eye(tokens[eye_id])], point)[0]
+            if sees != (moved_id in eye_seen[eye_id]):
+                mine = set(eye_seen[eye_id])
+                mine.add(moved_id) if sees else mine.discard(moved_id)
+                eye_seen[eye_id] = frozenset(mine)
+        if moved_id in state.eyes:
+            candidates = [t for t in tokens.values() if not t["hidden"]]
+            flags = state.sight.seen([eye(tokens[moved_id])], [centre(t) for t in candidates])
+            eye_seen[moved_id] = frozenset(
+                t["id"] for t, flag in zip(candidates, flags, strict=True) if flag
+            )
+    after = _union_per_group(state.groups, state.eyes, eye_seen)
+    new = sight_cache.RoomSight(
+        campaign_id=state.campaign_id,
+        scene=state.scene,
+        seq=seq,
+        sight=state.sight,
+        tokens=tokens,
+        players=state.players,
+        own=state.own,
+        groups=state.groups,
+        eyes=state.eyes,
+        eye_seen=eye_seen,
+        seen=after,
+        stored=dict(state.stored),
+    )
+    _write_seen(state.scene, state.seen, after)
+    views = _store(new, False)
+    sight_cache.keep(new)
+    return new, state.seen, views
+
+
 def _token_dicts(ids: set[int]) -> list[dict]:
     """The tokens that came into a view, as they are now: the event carries
     them, so its render never reads the present."""
@@ -305,10 +429,9 @@ def _unhidden(scene) -> set[int]:
     return set(Token.objects.filter(scene=scene, hidden=False).values_list("id", flat=True))
 
 
-def _store(scene, now: SceneView, stored, before, after, fresh: bool) -> list[str]:
-    """Write what changed: the seen rows (`before`: the stored ones, None to
-    write them anew), and each group's view and explored area. The groups
-    whose view changed."""
+def _write_seen(scene, before, after) -> None:
+    """Write the seen rows that changed (`before`: the stored ones, None to
+    write them anew)."""
     if before is None:
         SeenToken.objects.filter(scene=scene).delete()
         before = {}
@@ -322,25 +445,37 @@ def _store(scene, now: SceneView, stored, before, after, fresh: bool) -> list[st
         for group, seen in after.items()
         for token_id in seen - before.get(group, set())
     ]
-    SeenToken.objects.bulk_create(new, ignore_conflicts=True)
+    if new:
+        SeenToken.objects.bulk_create(new, ignore_conflicts=True)
+
+
+def _store(state: sight_cache.RoomSight, fresh: bool) -> list[str]:
+    """Write each group's view and explored area (the kept records in
+    `state.stored` are replaced, never changed: a rolled back change leaves
+    the previous state as it was). The groups whose view changed."""
+    scene, stored = state.scene, state.stored
     changed = []
-    for group in now.groups:
+    for group in state.groups:
         # Drawn, not decided on (Sight.sees decides): a fiftieth of a square
         # is finer than a screen shows, and halves the work of what follows.
-        view = shapely.simplify(now.view(group), DRAWN)
+        view = shapely.simplify(_view_of(state, group), DRAWN)
         path = sight.to_path(view)
         record = stored.get(group)
         if record is None:
-            SceneSight.objects.create(scene=scene, group=group, view=path, explored=path)
+            stored[group] = SceneSight.objects.create(
+                scene=scene, group=group, view=path, explored=path
+            )
             changed.append(group)
             continue
         if record.view == path and record.active and not fresh:
             continue
         explored = sight.union(explored_shape(record), view)
+        record = copy.copy(record)
         record.view, record.explored = path, sight.to_path(explored)
         _EXPLORED.put((record.scene_id, record.group, record.explored), explored)
         record.active = True
         record.save(update_fields=["view", "explored", "active"])
+        stored[group] = record
         changed.append(group)
     return changed
 
