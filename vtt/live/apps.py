@@ -7,8 +7,12 @@ class LiveConfig(AppConfig):
     verbose_name = "Live rooms"
 
     def ready(self):
+        from vtt.tabletop import fog_drawing
         from vtt.tabletop.events import event_committed
 
+        from . import vision_frames
         from .broadcast import on_event_committed
 
         event_committed.connect(on_event_committed, dispatch_uid="vtt.live.broadcast")
+        # Where rooms run, fog drawings follow the moves (docs/vision.md).
+        fog_drawing.use(vision_frames.can_defer, vision_frames.schedule)

@@ -331,6 +331,10 @@ class RoomConsumer(AsyncConsumer):
         groups = message.get("groups")
         if groups is not None and not self.is_gm and self.group not in groups:
             return  # a fog scene's drag: the groups it sees for watch it
+        if "vision" in message and message["vision"] != (
+            self.preview if self.is_gm else self.group
+        ):
+            return  # a group's vision: its members', and a GM looking as it
         self.push_aside(message["text"], key=message.get("key"))
 
     def note_tokens(self, message: dict):

@@ -903,6 +903,10 @@ def union(a, b, grid_size=None):
     return _valid(shapely.union(a, b, grid_size=grid_size))
 
 
+def union_all(areas):
+    return _valid(shapely.union_all([a for a in areas if not a.is_empty]))
+
+
 def difference(a, b, grid_size=None):
     return _valid(shapely.difference(a, b, grid_size=grid_size))
 

@@ -42,11 +42,13 @@ class RoomSight:
     def __post_init__(self):
         def committed():
             self.committed = True
+            _note_committed(self)
 
         self.mark = committed
 
 
 _kept: dict[tuple[int, int], RoomSight] = {}
+_last_committed: dict[tuple[int, int], RoomSight] = {}
 _lock = threading.Lock()
 
 
@@ -60,6 +62,7 @@ def keep(state: RoomSight) -> None:
 def forget(campaign_id: int, scene_id: int) -> None:
     with _lock:
         _kept.pop((campaign_id, scene_id), None)
+        _last_committed.pop((campaign_id, scene_id), None)
 
 
 def kept(campaign_id: int, scene_id: int, seq: int | None) -> RoomSight | None:
@@ -76,3 +79,18 @@ def kept(campaign_id: int, scene_id: int, seq: int | None) -> RoomSight | None:
     # (a savepoint rolled back drops the callbacks registered inside it).
     pending = transaction.get_connection().run_on_commit
     return state if any(func is state.mark for _, func, _ in pending) else None
+
+
+def _note_committed(state: RoomSight) -> None:
+    key = (state.campaign_id, state.scene.pk)
+    with _lock:
+        last = _last_committed.get(key)
+        if last is None or last.seq < state.seq:
+            _last_committed[key] = state
+
+
+def latest(campaign_id: int, scene_id: int) -> RoomSight | None:
+    """The last committed state of a scene this process kept (what is drawn
+    after the commits), if any."""
+    with _lock:
+        return _last_committed.get((campaign_id, scene_id))

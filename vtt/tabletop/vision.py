@@ -26,7 +26,7 @@ import shapely
 
 from vtt.rules import sight
 
-from . import event_kinds, sight_cache
+from . import event_kinds, fog_drawing, sight_cache
 from .models import Membership, Role, Scene, SceneSight, SeenToken, Token
 from .serialize import token_data
 
@@ -201,7 +201,7 @@ def _union_per_group(groups, eyes: dict, eye_seen: dict) -> dict[str, set[int]]:
     return seen
 
 
-def _view_of(state: sight_cache.RoomSight, group: str):
+def view_of(state: sight_cache.RoomSight, group: str):
     """The area a group's eyes see, to draw (Sight.view keeps each eye's)."""
     eyes = [eye(state.tokens[t]) for t, mine in state.eyes.items() if group in mine]
     return state.sight.view(eyes) if eyes else sight.EMPTY
@@ -277,12 +277,12 @@ def annotate(
                 for t in refs
                 if t in state.tokens
             }
-            return _annotation(state.scene, before, state.seen, refs, combatants, views, eyes)
+            return _annotation(state.scene, before, state.seen, refs, combatants, views, eyes, False)
     scene = Scene.objects.filter(pk=scene_id).first()
     if scene is None:
         return None
     sight_cache.forget(campaign.pk, scene_id)
-    stored = {s.group: s for s in SceneSight.objects.filter(scene=scene)}
+    stored = stored_sights(scene.pk)
     was_fog = any(s.active for s in stored.values())
     if not scene.fog and not was_fog:
         return None
@@ -296,6 +296,8 @@ def annotate(
         rows = before if was_fog and not fresh else None
         _write_seen(scene, rows, after)
         views = _store(state, fresh)
+        if seq is not None:
+            fog_drawing.drawn_in_transaction(campaign.pk, scene.pk, seq)
         if refresh or fresh or not was_fog:
             views = list(now.groups)
         if seq is not None:
@@ -313,10 +315,10 @@ def annotate(
         after = {group: everyone for group in before}
         SeenToken.objects.filter(scene=scene).delete()
         SceneSight.objects.filter(scene=scene).update(view="", active=False)
-    return _annotation(scene, before, after, refs, combatants, views, eyes)
+    return _annotation(scene, before, after, refs, combatants, views, eyes, fresh)
 
 
-def _annotation(scene, before, after, refs, combatants, views, eyes) -> dict:
+def _annotation(scene, before, after, refs, combatants, views, eyes, fresh) -> dict:
     groups, entering = {}, set()
     for group in after:
         was, seen = before.get(group, set()), after[group]
@@ -331,14 +333,14 @@ def _annotation(scene, before, after, refs, combatants, views, eyes) -> dict:
         }
         if combatants:
             groups[group]["out_of_view"] = sorted(combatants - seen)
-        if scene.fog and group not in views and (seen != was):
+        if views is not None and scene.fog and group not in views and (seen != was):
             views.append(group)  # its frame lists the tokens in view
     return {
         "scene": scene.pk,
         "groups": groups,
         # A scene change carries every token of its map itself.
         "tokens": [] if fresh else _token_dicts(entering),
-        "views": views,
+        "views": views or [],
         "eyes": eyes,
     }
 
@@ -400,9 +402,18 @@ def _moved(state, token: dict, seq: int):
         stored=dict(state.stored),
     )
     _write_seen(state.scene, state.seen, after)
-    views = _store(new, False)
     sight_cache.keep(new)
-    return new, state.seen, views
+    if not fog_drawing.deferred():
+        return new, state.seen, _store(new, False)
+    # Drawn after the commit (fog_drawing): the groups the moved token sees
+    # for have their view changed, those whose seen tokens changed a frame.
+    mine = state.eyes.get(moved_id, [])
+    changed = [g for g in state.groups if after[g] != state.seen[g]]
+    if mine and not token["hidden"]:
+        fog_drawing.owe(new, [(g, eye(tokens[moved_id])) for g in mine], [*mine, *changed])
+    elif changed:
+        fog_drawing.owe(new, [], changed)
+    return new, state.seen, None
 
 
 def _token_dicts(ids: set[int]) -> list[dict]:
@@ -427,6 +438,23 @@ def _seen_before(scene, stored, was_fog) -> dict[str, set[int]]:
 
 def _unhidden(scene) -> set[int]:
     return set(Token.objects.filter(scene=scene, hidden=False).values_list("id", flat=True))
+
+
+def stored_sights(scene_id: int) -> dict:
+    return {s.group: s for s in SceneSight.objects.filter(scene_id=scene_id)}
+
+
+def store_drawing(record: SceneSight, view: str, explored) -> bool:
+    """Write a view and explored area drawn after the commits, unless the
+    row changed since it was read (a transaction drew it anew, the GM edited
+    the fog: theirs wins)."""
+    text = sight.to_path(explored)
+    written = SceneSight.objects.filter(
+        pk=record.pk, view=record.view, explored=record.explored, active=True
+    ).update(view=view, explored=text)
+    if written:
+        _EXPLORED.put((record.scene_id, record.group, text), explored)
+    return bool(written)
 
 
 def _write_seen(scene, before, after) -> None:
@@ -458,7 +486,7 @@ def _store(state: sight_cache.RoomSight, fresh: bool) -> list[str]:
     for group in state.groups:
         # Drawn, not decided on (Sight.sees decides): a fiftieth of a square
         # is finer than a screen shows, and halves the work of what follows.
-        view = shapely.simplify(_view_of(state, group), DRAWN)
+        view = shapely.simplify(view_of(state, group), DRAWN)
         path = sight.to_path(view)
         record = stored.get(group)
         if record is None:
