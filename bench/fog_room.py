@@ -4,7 +4,10 @@
   connection or a reconnect too far behind reads; target under 100 ms);
 - one stored move of a party token (the token service, the event log and
   the view recomputed with it, then the commit), on that scene and on the
-  same scene without fog, to show the part the view takes.
+  same scene without fog, to show the part the view takes;
+- the same move as the live rooms store it, its view and explored area
+  drawn after the commit (vtt.tabletop.fog_drawing), and one such drawing
+  of DRAWN_EVERY moves (what a room of 100 moves a second owes each 0.25 s).
 
     .venv/bin/python bench/fog_room.py                  # 5 runs
     .venv/bin/python bench/fog_room.py --tokens 3000 --runs 3
@@ -36,6 +39,7 @@ from ws_fanout import (  # noqa: E402
 )
 
 PARTY = 6
+DRAWN_EVERY = 25
 
 
 def main() -> None:
@@ -56,7 +60,7 @@ def main() -> None:
     from django.contrib.auth import get_user_model
 
     from vtt.live import room_reads
-    from vtt.tabletop import policy, services
+    from vtt.tabletop import fog_drawing, policy, services
     from vtt.tabletop.models import Campaign, Membership, Role, Token
 
     campaign = Campaign.objects.get(pk=table.campaign_id)
@@ -88,14 +92,37 @@ def main() -> None:
             services.token_move(token_id=token.pk, by=player, x=1 + i % (MAP_SIDE - 2), y=0)
         return (time.perf_counter() - started) * 1000 / args.moves
 
-    snapshots, fogged, clear = [], [], []
+    def drawn_after_ms() -> tuple[float, float]:
+        """Moves with the drawing owed, and the drawings, timed apart."""
+        fog_drawing.use(lambda: True, lambda campaign_id, scene_id: None)
+        try:
+            walls = rooms() if args.walls == "rooms" else pillars()
+            services.scene_update(scene_id=scene.pk, by=gm, walls=walls, fog=True)
+            token, moving, drawing = party[0], 0.0, []
+            for i in range(args.moves):
+                started = time.perf_counter()
+                services.token_move(token_id=token.pk, by=player, x=1 + i % (MAP_SIDE - 2), y=0)
+                moving += time.perf_counter() - started
+                if (i + 1) % DRAWN_EVERY == 0:
+                    started = time.perf_counter()
+                    fog_drawing.draw(campaign.pk, scene.pk)
+                    drawing.append(time.perf_counter() - started)
+            return moving * 1000 / args.moves, statistics.median(drawing) * 1000
+        finally:
+            fog_drawing.use(None, None)
+
+    snapshots, fogged, clear, after, drawings = [], [], [], [], []
     for run in range(args.runs):
         fogged.append(moves_ms(True))
         snapshots.append(statistics.median(snapshot_ms() for _ in range(5)))
         clear.append(moves_ms(False))
+        move, drawn = drawn_after_ms()
+        after.append(move)
+        drawings.append(drawn)
         print(
             f"run {run + 1}: snapshot {snapshots[-1]:.1f} ms, move with fog "
-            f"{fogged[-1]:.2f} ms, without {clear[-1]:.2f} ms",
+            f"{fogged[-1]:.2f} ms, without {clear[-1]:.2f} ms, drawn after "
+            f"{after[-1]:.2f} ms (a drawing {drawings[-1]:.1f} ms)",
             file=sys.stderr,
         )
     size = len(str(room_reads.snapshot(campaign.pk, viewer)))
@@ -107,7 +134,10 @@ def main() -> None:
         f"- a party token's stored move with fog: {statistics.median(fogged):.2f} ms "
         f"(spread {min(fogged):.2f} to {max(fogged):.2f})\n"
         f"- the same move without fog: {statistics.median(clear):.2f} ms "
-        f"(spread {min(clear):.2f} to {max(clear):.2f})"
+        f"(spread {min(clear):.2f} to {max(clear):.2f})\n"
+        f"- the move with fog drawn after the commit: {statistics.median(after):.2f} ms "
+        f"(spread {min(after):.2f} to {max(after):.2f}); one drawing of {DRAWN_EVERY} moves: "
+        f"{statistics.median(drawings):.1f} ms (spread {min(drawings):.1f} to {max(drawings):.1f})"
     )
 
 

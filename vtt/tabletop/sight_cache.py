@@ -47,6 +47,8 @@ class RoomSight:
         self.mark = committed
 
 
+MAX_SCENES = 128  # kept at once in a process (the least recently kept go)
+
 _kept: dict[tuple[int, int], RoomSight] = {}
 _last_committed: dict[tuple[int, int], RoomSight] = {}
 _lock = threading.Lock()
@@ -55,8 +57,15 @@ _lock = threading.Lock()
 def keep(state: RoomSight) -> None:
     """Keep `state` for the room's next event; trusted from its commit on."""
     with _lock:
-        _kept[(state.campaign_id, state.scene.pk)] = state
+        _put(_kept, (state.campaign_id, state.scene.pk), state)
     transaction.on_commit(state.mark)
+
+
+def _put(kept: dict, key, state: RoomSight) -> None:
+    kept.pop(key, None)
+    kept[key] = state
+    while len(kept) > MAX_SCENES:
+        kept.pop(next(iter(kept)))
 
 
 def forget(campaign_id: int, scene_id: int) -> None:
@@ -86,7 +95,7 @@ def _note_committed(state: RoomSight) -> None:
     with _lock:
         last = _last_committed.get(key)
         if last is None or last.seq < state.seq:
-            _last_committed[key] = state
+            _put(_last_committed, key, state)
 
 
 def latest(campaign_id: int, scene_id: int) -> RoomSight | None:

@@ -277,7 +277,9 @@ def annotate(
                 for t in refs
                 if t in state.tokens
             }
-            return _annotation(state.scene, before, state.seen, refs, combatants, views, eyes, False)
+            return _annotation(
+                state.scene, before, state.seen, refs, combatants, views, eyes, state.tokens
+            )
     scene = Scene.objects.filter(pk=scene_id).first()
     if scene is None:
         return None
@@ -287,12 +289,12 @@ def annotate(
     if not scene.fog and not was_fog:
         return None
     before = {} if fresh else _seen_before(scene, stored, was_fog)
-    views, eyes = [], {}
+    views, eyes, known = [], {}, None
     if scene.fog:
         players = players_of(campaign.pk)
         now = SceneView(scene, players, campaign.settings, gone)
         state = now.state(campaign.pk, seq if seq is not None else -1, stored)
-        after = state.seen
+        after, known = state.seen, state.tokens
         rows = before if was_fog and not fresh else None
         _write_seen(scene, rows, after)
         views = _store(state, fresh)
@@ -315,10 +317,12 @@ def annotate(
         after = {group: everyone for group in before}
         SeenToken.objects.filter(scene=scene).delete()
         SceneSight.objects.filter(scene=scene).update(view="", active=False)
-    return _annotation(scene, before, after, refs, combatants, views, eyes, fresh)
+    return _annotation(scene, before, after, refs, combatants, views, eyes, known, fresh)
 
 
-def _annotation(scene, before, after, refs, combatants, views, eyes, fresh) -> dict:
+def _annotation(
+    scene, before, after, refs, combatants, views, eyes, known=None, fresh=False
+) -> dict:
     groups, entering = {}, set()
     for group in after:
         was, seen = before.get(group, set()), after[group]
@@ -339,7 +343,7 @@ def _annotation(scene, before, after, refs, combatants, views, eyes, fresh) -> d
         "scene": scene.pk,
         "groups": groups,
         # A scene change carries every token of its map itself.
-        "tokens": [] if fresh else _token_dicts(entering),
+        "tokens": [] if fresh else _token_dicts(entering, known),
         "views": views or [],
         "eyes": eyes,
     }
@@ -416,13 +420,19 @@ def _moved(state, token: dict, seq: int):
     return new, state.seen, None
 
 
-def _token_dicts(ids: set[int]) -> list[dict]:
+def _token_dicts(ids: set[int], known: dict[int, dict] | None = None) -> list[dict]:
     """The tokens that came into a view, as they are now: the event carries
-    them, so its render never reads the present."""
+    them, so its render never reads the present. `known`: the scene's tokens
+    as sight read them (vision.scene_tokens), whose controllers need no
+    second read."""
     if not ids:
         return []
-    tokens = Token.objects.filter(pk__in=ids).select_related("character")
-    return [token_data(t) for t in tokens.prefetch_related("controllers").order_by("pk")]
+    tokens = Token.objects.filter(pk__in=ids).select_related("character").order_by("pk")
+    if known is None:
+        return [token_data(t) for t in tokens.prefetch_related("controllers")]
+    for token in tokens:
+        token.controller_ids = sorted(known[token.pk]["controllers"])
+    return [token_data(t) for t in tokens]
 
 
 def _seen_before(scene, stored, was_fog) -> dict[str, set[int]]:
