@@ -115,10 +115,10 @@ def draw(campaign_id: int, scene_id: int) -> dict[str, dict] | None:
     floor = _floor(key)
     if state.seq < floor:
         return None  # drawn since in a transaction, from a newer state
-    places: dict[str, list] = {}
+    places: dict[str, dict] = {}  # each group's places, once each
     for seq, group, eye in entries:
         if seq >= floor:
-            places.setdefault(group, []).append(eye)
+            places.setdefault(group, {})[eye] = None
     groups = groups | set(places)
     for group in state.groups:
         record = records.get(group)
