@@ -49,3 +49,35 @@ async def test_a_moving_eyes_view_follows_its_moves_for_its_group_only(room, cli
     assert await moves_views(room) == [[], []]
     seen_by_gm = gm.seen + await gm.drain(0.3)
     assert not [f for f in seen_by_gm if f["type"] == "vision"]  # no preview asked
+
+
+@database_sync_to_async
+def own_vision(room):
+    from django.contrib.auth import get_user_model
+
+    gm = get_user_model().objects.get(pk=room.users["gm"])
+    services.campaign_update_settings(
+        campaign_id=room.campaign_id, by=gm, settings={"own_vision": True}
+    )
+
+
+async def test_with_own_vision_a_players_drawing_reaches_them_and_the_gm_looking_as_them(
+    room, clients
+):
+    await fog_scene(room)
+    await own_vision(room)
+    gm = await clients(room, "gm")
+    player = await clients(room, "player")
+    other = await clients(room, "other")
+    mine = f"u{room.users['player']}"
+    await gm.ask({"type": "vision.preview", "id": "p", "group": mine})
+    await gm.until(lambda f: f["type"] == "vision")
+    tenrec = room.tokens["tenrec"]
+    reply = await player.ask({"type": "token.move", "id": "m", "token": tenrec, "x": 8, "y": 1})
+    assert reply["type"] == "ack"
+    drawn = await player.until(lambda f: f["type"] == "vision")
+    assert drawn["group"] == mine
+    looked = await gm.until(lambda f: f["type"] == "vision" and f["view"] == drawn["view"])
+    assert looked["group"] == mine
+    frames = other.seen + await other.drain(0.6)
+    assert not [f for f in frames if f["type"] == "vision" and f["group"] == mine]
