@@ -3,7 +3,9 @@ next event of the room need not read and compute it all again.
 
 A room's events are numbered one at a time on its campaign row (append_event),
 and every change that matters to sight (tokens, walls and doors, lighting,
-members, settings, fog) is logged as an event in the same transaction. So
+members, settings, fog) is logged as an event in the same transaction,
+after the change is written (a change that was not would reach the views
+only with the room's next event that is not a plain move). So
 the state kept with the number of the event that produced it is exact for
 the next number, and only for it: an event from another process, or one
 this process logged without annotating it, leaves a gap and the next
