@@ -19,6 +19,7 @@ owed before it: a reset of the fog by the GM is not grown back by the places
 eyes stood before it, and a drawing worked out before it is not sent."""
 
 import threading
+import time
 from dataclasses import dataclass, field
 
 import shapely
@@ -125,16 +126,27 @@ def draw(campaign_id: int, scene_id: int) -> dict[str, dict] | None:
         if record is None or group not in groups:
             continue
         view = shapely.simplify(vision.view_of(state, group), vision.DRAWN)
-        steps = [shapely.simplify(state.sight.area(e), vision.DRAWN) for e in places.get(group, ())]
+        steps = []
+        for place in places.get(group, ()):
+            steps.append(shapely.simplify(state.sight.area(place), vision.DRAWN))
+            _let_others_run()
         path = sight.to_path(view)
         if path == record.view and not steps:
             continue
         explored = sight.union_all([vision.explored_shape(record), view, *steps])
+        _let_others_run()
         vision.store_drawing(record, path, explored)
     frames = vision.visions_of(scene_id, sorted(g for g in groups if g in state.groups))
     if _floor(key) > state.seq:
         return None  # a newer drawing went out with its event
     return frames
+
+
+def _let_others_run() -> None:
+    """Give up the interpreter between pieces of a drawing: the room's writes
+    wait on it otherwise, up to the switch interval (5 ms) each time one of
+    their queries returns, and a move has several."""
+    time.sleep(0)
 
 
 def _floor(key) -> int:
