@@ -15,6 +15,11 @@ timed:
     .venv/bin/python bench/history_bench.py                  # 100,000 events, 7 runs
     .venv/bin/python bench/history_bench.py --events 20000 --runs 3
     .venv/bin/python bench/history_bench.py --tree /path/to/another/checkout
+    .venv/bin/python bench/history_bench.py --events 20000 --bytes-only --batch 2000
+
+`--bytes-only` fills the room and reports its bytes without timing reads;
+`--batch` is how many events one transaction appends while filling (fewer
+commits fill faster; the bytes are the same).
 
 `--tree` measures another checkout of the project (its own `vtt` and
 migrations) with this script. The database (`--database-url`, default
@@ -68,7 +73,7 @@ def fresh_database(url: str, tree: Path) -> dict:
     return env
 
 
-def fill(events: int, log) -> dict:
+def fill(events: int, log, batch: int = 500) -> dict:
     """A campaign played for `events` room events: 60 % moves of 20 tokens,
     25 % rolls (one in five for the GM only), 15 % chat."""
     from django.contrib.auth import get_user_model
@@ -106,7 +111,7 @@ def fill(events: int, log) -> dict:
     i = 0
     while done < events:
         with transaction.atomic():
-            for _ in range(min(500, events - done)):
+            for _ in range(min(batch, events - done)):
                 i += 1
                 slot = i % 20
                 if slot < 12:
@@ -128,9 +133,51 @@ def fill(events: int, log) -> dict:
                 else:
                     chat_say(campaign_id=campaign.pk, by=players[i % 4], text=f"line {i}")
                 done += 1
-        if done % 10000 < 500:
+        if done % 10000 < batch:
             log(f"  {done} events, {time.perf_counter() - started:.0f} s")
     return {"campaign": campaign, "scene": scene, "gm": gm, "player": players[0]}
+
+
+def report_bytes() -> None:
+    """Where the history's bytes are: each table with its indexes (and its
+    TOAST), and the log's rows by kind (pg_column_size of the row, so the
+    tuple without page overhead)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM tabletop_roomevent")
+        events = cursor.fetchone()[0]
+        cursor.execute("SELECT count(*) FROM combat_trailstep")
+        steps = cursor.fetchone()[0]
+
+        def per10k(size):
+            return f"{size * 10000 / events / 1e6:.2f} MB"
+
+        parts = {}
+        for table in TABLES:
+            cursor.execute("SELECT pg_total_relation_size(%s), pg_table_size(%s)", [table, table])
+            total, heap = cursor.fetchone()
+            cursor.execute(
+                "SELECT indexrelid::regclass::text, pg_relation_size(indexrelid)"
+                " FROM pg_index WHERE indrelid = %s::regclass ORDER BY 2 DESC",
+                [table],
+            )
+            parts[table] = (total, heap, cursor.fetchall())
+        cursor.execute(
+            "SELECT kind, count(*), sum(pg_column_size(e.*)), sum(pg_column_size(e.data))"
+            " FROM tabletop_roomevent e GROUP BY kind ORDER BY 3 DESC"
+        )
+        kinds = cursor.fetchall()
+    print(f"{events} events, {steps} trail steps")
+    total = sum(total for total, _, _ in parts.values())
+    print(f"- database bytes per 10,000 events: {per10k(total)}")
+    for table, (size, heap, indexes) in parts.items():
+        print(f"  - {table}: {per10k(size)} (table {per10k(heap)})")
+        for name, index_size in indexes:
+            print(f"    - {name}: {per10k(index_size)}")
+    print("- log rows by kind: count, row bytes, of which data (average)")
+    for kind, count, row, data in kinds:
+        print(f"  - {kind}: {count}, {row / count:.0f} B, {data / count:.0f} B")
 
 
 def timed(fn, runs: int) -> list[float]:
@@ -149,6 +196,8 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--tree", type=Path, default=here)
+    parser.add_argument("--batch", type=int, default=500, help="events per transaction")
+    parser.add_argument("--bytes-only", action="store_true", help="no read timings")
     parser.add_argument(
         "--database-url",
         default=os.environ.get("DATABASE_URL")
@@ -175,10 +224,13 @@ def main() -> None:
     from vtt.tabletop import policy
     from vtt.tabletop.models import Role
 
-    t = fill(args.events, log)
+    t = fill(args.events, log, args.batch)
     campaign, scene, gm, player = t["campaign"], t["scene"], t["gm"], t["player"]
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
+    if args.bytes_only:
+        report_bytes()
+        return
     viewer = policy.viewer_in(player.pk, Role.PLAYER, campaign.settings)
     as_player, as_gm = Client(), Client()
     as_player.force_login(player)
@@ -220,27 +272,15 @@ def main() -> None:
         "trails bytes (player)": len(get(as_player, trails_url).content),
         "trails bytes (GM)": len(get(as_gm, trails_url).content),
     }
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM tabletop_roomevent")
-        events = cursor.fetchone()[0]
-        per_table = {}
-        for table in TABLES:
-            cursor.execute("SELECT pg_total_relation_size(%s)", [table])
-            per_table[table] = cursor.fetchone()[0]
-        cursor.execute("SELECT count(*) FROM combat_trailstep")
-        steps = cursor.fetchone()[0]
     print(
-        f"tree {tree}; {events} events, {steps} trail steps; load average "
-        f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}; median of {args.runs} runs"
+        f"tree {tree}; load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}; "
+        f"median of {args.runs} runs"
     )
     for name, times in figures.items():
         print(f"- {name}: {statistics.median(times):.1f} ms ({min(times):.1f} to {max(times):.1f})")
     for name, size in sizes.items():
         print(f"- {name}: {size / 1000:.1f} kB")
-    total = sum(per_table.values())
-    print(f"- database bytes per 10,000 events: {total * 10000 / events / 1e6:.2f} MB")
-    for table, size in per_table.items():
-        print(f"  - {table}: {size * 10000 / events / 1e6:.2f} MB")
+    report_bytes()
 
 
 if __name__ == "__main__":
