@@ -67,7 +67,8 @@ class TrailStep(models.Model):
     Written from the room log as moves are appended; cleared when the turn
     passes on."""
 
-    scene = models.ForeignKey(Scene, on_delete=models.CASCADE, related_name="+")
+    # Found through trail_by_scene (a composite index starting with it).
+    scene = models.ForeignKey(Scene, on_delete=models.CASCADE, related_name="+", db_index=False)
     token = models.ForeignKey(Token, on_delete=models.CASCADE, related_name="trail_steps")
     seq = models.PositiveBigIntegerField()
     from_x = models.IntegerField()
@@ -77,7 +78,9 @@ class TrailStep(models.Model):
 
     class Meta:
         ordering = ["token_id", "seq"]
-        indexes = [models.Index(fields=["scene", "token", "seq"], name="trail_by_scene")]
+        # Not on seq: a step overwritten with the next move changes no indexed
+        # column, so PostgreSQL updates it in place (projection.OVERWRITE).
+        indexes = [models.Index(fields=["scene", "token"], name="trail_by_scene")]
 
     def __str__(self):
         return f"{self.token_id}: ({self.from_x}, {self.from_y}) -> ({self.to_x}, {self.to_y})"

@@ -31,16 +31,30 @@ def record_move(event: RoomEvent) -> None:
         return
     if "undo_of" in data and steps.filter(seq=data["undo_of"]).delete()[0]:
         return
+    step = {
+        "scene": token["scene_id"],
+        "token": token["id"],
+        "seq": event.seq,
+        "from_x": start[0],
+        "from_y": start[1],
+        "to_x": token["x"],
+        "to_y": token["y"],
+        "keep": FREE_STEPS,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(OVERWRITE, step)
+        if cursor.rowcount:
+            return
     TrailStep.objects.create(
-        scene_id=token["scene_id"],
-        token_id=token["id"],
-        seq=event.seq,
-        from_x=start[0],
-        from_y=start[1],
-        to_x=token["x"],
-        to_y=token["y"],
+        scene_id=step["scene"],
+        token_id=step["token"],
+        seq=step["seq"],
+        from_x=step["from_x"],
+        from_y=step["from_y"],
+        to_x=step["to_x"],
+        to_y=step["to_y"],
     )
-    compact(token["scene_id"], token["id"])
+    compact(step["scene"], step["token"])
 
 
 # One statement, written out: the ORM's delete() (its collector, the
@@ -50,6 +64,21 @@ COMPACT = (
     f"DELETE FROM {STEPS} WHERE scene_id = %(scene)s AND token_id = %(token)s"
     f" AND seq < (SELECT seq FROM {STEPS} WHERE scene_id = %(scene)s AND token_id = %(token)s"
     " ORDER BY seq DESC LIMIT 1 OFFSET %(keep)s)"
+    f" AND NOT EXISTS (SELECT 1 FROM {ENCOUNTERS} WHERE scene_id = %(scene)s AND ended_at IS NULL)"
+)
+
+
+# Outside an encounter, a token that has its FREE_STEPS steps already
+# takes the oldest one's row for the new step: no insert and no delete, and
+# (no indexed column changes) an in-place update whose old version the page
+# reclaims itself, so the table stays a few pages however long the room plays.
+OVERWRITE = (
+    f"UPDATE {STEPS} SET seq = %(seq)s, from_x = %(from_x)s, from_y = %(from_y)s,"
+    " to_x = %(to_x)s, to_y = %(to_y)s"
+    f" WHERE id = (SELECT id FROM {STEPS} WHERE scene_id = %(scene)s AND token_id = %(token)s"
+    " ORDER BY seq LIMIT 1)"
+    f" AND (SELECT count(*) FROM {STEPS} WHERE scene_id = %(scene)s AND token_id = %(token)s)"
+    " = %(keep)s"
     f" AND NOT EXISTS (SELECT 1 FROM {ENCOUNTERS} WHERE scene_id = %(scene)s AND ended_at IS NULL)"
 )
 

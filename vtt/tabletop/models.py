@@ -9,6 +9,7 @@ from django.db import models
 from django.utils.functional import cached_property
 
 
+
 class Role(models.TextChoices):
     GM = "gm", "Game Master"
     PLAYER = "player", "Player"
@@ -225,7 +226,10 @@ class Roll(models.Model):
     are stored once, in its "roll" log entry (`event`), which never changes
     after it is written; they are read from there."""
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rolls")
+    # Found through roll_pages, which starts with it.
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, related_name="rolls", db_index=False
+    )
     roller = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="rolls"
     )
@@ -252,7 +256,9 @@ class Roll(models.Model):
 
     class Meta:
         ordering = ["-id"]
-        indexes = [models.Index(fields=["campaign", "-id"], name="roll_pages")]
+        # Ascending: new rows go to the index's right edge, which PostgreSQL
+        # fills before splitting; newest-first pages read it backwards.
+        indexes = [models.Index(fields=["campaign", "id"], name="roll_pages")]
 
     def __str__(self):
         request = self.request or {}
@@ -326,7 +332,10 @@ class RoomEvent(models.Model):
     """One change in a campaign's live room, numbered per campaign.
     Appended in the same transaction as the change; broadcast after commit."""
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
+    # Found through one_event_per_seq, which starts with it.
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, related_name="events", db_index=False
+    )
     seq = models.PositiveBigIntegerField()
     kind = models.CharField(max_length=40)
     data = models.JSONField(default=dict)
@@ -347,8 +356,9 @@ class RoomEvent(models.Model):
             # "The room's latest undoable entries", newest first, as an index
             # scan that stops at the first one undo can use: last_result does
             # not read, or sort, the room's whole history.
+            # Ascending for the reason given at Roll's roll_pages.
             models.Index(
-                fields=["campaign", "-seq"],
+                fields=["campaign", "seq"],
                 condition=models.Q(kind__in=UNDOABLE_KINDS),
                 name="undoable_by_room",
             )

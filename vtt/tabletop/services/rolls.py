@@ -57,14 +57,17 @@ def check_request(campaign: Campaign, request) -> None:
 def record(campaign, by, request, result, visibility, character, physical, drawn) -> Roll:
     """Store an adjudicated roll and announce it with the roll's visibility.
     `drawn` is its place in the play session (play_sessions.draw)."""
+    roll = Roll(
+        campaign=campaign,
+        roller=actor(by),
+        character=character,
+        visibility=visibility,
+        physical=physical,
+    )
     with transaction.atomic():
-        roll = Roll.objects.create(
-            campaign=campaign,
-            roller=actor(by),
-            character=character,
-            visibility=visibility,
-            physical=physical,
-        )
+        roll.pk = _reserve_id()
+        if roll.pk is None:
+            roll.save()
         # The entry holds the request, result and draw; the row points at it.
         roll.event = append_event(
             campaign=campaign,
@@ -73,8 +76,24 @@ def record(campaign, by, request, result, visibility, character, physical, drawn
             actor=actor(by),
             visibility=visibility,
         )
-        Roll.objects.filter(pk=roll.pk).update(event=roll.event)
+        if roll._state.adding:
+            # The row is written once, whole: no second version of it to vacuum.
+            roll.save(force_insert=True)
+        else:
+            Roll.objects.filter(pk=roll.pk).update(event=roll.event)
     return roll
+
+
+def _reserve_id() -> int | None:
+    """The next roll id from PostgreSQL's sequence, so the entry can name the
+    row before the row is written. Elsewhere (SQLite) None: the row is
+    inserted first and then pointed at its entry."""
+    connection = transaction.get_connection()
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id'))", [Roll._meta.db_table])
+        return cursor.fetchone()[0]
 
 
 def adjudicate_and_record(
