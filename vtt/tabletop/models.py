@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.functional import cached_property
 
+from .log_field import LogJSONField
 
 
 class Role(models.TextChoices):
@@ -338,7 +339,7 @@ class RoomEvent(models.Model):
     )
     seq = models.PositiveBigIntegerField()
     kind = models.CharField(max_length=40)
-    data = models.JSONField(default=dict)
+    data = LogJSONField(default=dict)
     visibility = models.CharField(
         max_length=6, choices=Visibility.choices, default=Visibility.PUBLIC
     )
