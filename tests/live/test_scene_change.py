@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 
 from vtt.tabletop import services
-from vtt.tabletop.serialize import table_tokens
+from vtt.tabletop.serialize import moved_token, table_tokens
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -60,8 +60,10 @@ def apply(table: dict, event: dict) -> None:
     elif kind == "token.removed":
         table["tokens"].pop(data["token_id"], None)
     elif kind.startswith("token."):
-        token = data["token"]
-        held = table["tokens"].get(token["id"])
+        held = table["tokens"].get(data["token"]["id"])
+        token = moved_token(data["token"], held)  # a move carries what it changed
+        if token is None:
+            return
         on_map = table["scene"] and token["scene_id"] == table["scene"]["id"]
         if on_map and (held is None or held["version"] < token["version"]):
             table["tokens"][token["id"]] = token

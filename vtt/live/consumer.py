@@ -359,6 +359,13 @@ class RoomConsumer(AsyncConsumer):
         players_see = not meta["hidden"] and (seen_by is None or self.group in seen_by)
         if meta["gone"] or not policy.sees_if(self.viewer, players_see=players_see):
             self.tokens.pop(meta["id"], None)
+        elif meta["controllers"] is None:
+            # A move (its controllers did not change): those held stay, and
+            # a token not held stays unknown (it came into view, if it did,
+            # in the event's sight change).
+            held = self.tokens.get(meta["id"])
+            if held is not None:
+                self.tokens[meta["id"]] = {**meta, "controllers": held["controllers"]}
         else:
             self.tokens[meta["id"]] = meta
 

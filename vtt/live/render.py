@@ -99,7 +99,9 @@ def render_event(event) -> dict:
         # Kept on the server side of the socket: lets a connection check drags.
         message["token"] = {
             "id": token["id"],
-            "controllers": token["controllers"],
+            # A move's token has none (it did not change them): None keeps
+            # those the connection holds.
+            "controllers": token.get("controllers"),
             # Whether players see it (policy): hidden, or on another scene.
             "hidden": token_event_hidden(event),
             "version": token["version"],

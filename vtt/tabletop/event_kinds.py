@@ -160,6 +160,17 @@ TOKEN = Obj(
         "art_from": Nullable(Choice("token", "character")),
     }
 )
+# token.moved's token: what a move changes, the rest being as the reader
+# holds it (vtt.tabletop.serialize.token_moved_data). Entries logged before
+# moves were slim carry the whole token: the other fields, optional here.
+MOVED_TOKEN = Obj(
+    {
+        name: field
+        if name in ("id", "scene_id", "x", "y", "version", "hidden")
+        else optional(field)
+        for name, field in TOKEN.fields.items()
+    }
+)
 SCENE_TOKENS_MAX = 10_000  # a scene change carries every token of its map
 SCENE = Obj(
     {
@@ -386,7 +397,7 @@ _DECLARED = (
     Kind(
         TOKEN_MOVED,
         {
-            "token": TOKEN,
+            "token": MOVED_TOKEN,
             "from": SQUARE,
             "undo_of": optional(ID),  # an undo put it back
             "reset": optional(Bool()),  # back where the turn began

@@ -77,6 +77,8 @@ def append_event(
             sight_scene,
             vision.refs_of(kind, data, sight_scene),
             combatants=vision.combatants_of(kind, data),
+            # A move carries only where its token went (serialize.token_moved_data).
+            carried=[data["token"]["id"]] if kind == event_kinds.TOKEN_MOVED else (),
             fresh=kind == event_kinds.SCENE_ACTIVATED,
             gone=data["token"]["id"] if kind == event_kinds.TOKEN_DELETED else None,
             refresh=kind == event_kinds.FOG_CHANGED,

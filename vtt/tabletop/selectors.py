@@ -112,3 +112,13 @@ def roll_view(roll: Roll, viewer: Viewer) -> dict | None:
 
 def is_gm(member: Membership | None) -> bool:
     return member is not None and member.role == Role.GM
+
+
+def token_name(moved: dict) -> str:
+    """The name of a token.moved's token: in the entry when it carries the
+    token whole (logged before moves were slim), else the token's own, or
+    "A token" once it is gone."""
+    if "name" in moved:
+        return moved["name"]
+    name = Token.objects.filter(pk=moved["id"]).values_list("name", flat=True).first()
+    return name or "A token"

@@ -72,6 +72,34 @@ def token_data(token: Token) -> dict:
     }
 
 
+# What a move changes of a token: token.moved carries only these, and a
+# reader lays them over the token it holds (moved_token). Entries logged
+# before carry the whole token_data; they are told apart by its name.
+MOVED_FIELDS = ("id", "scene_id", "x", "y", "version", "hidden")
+
+
+def token_moved_data(token: Token) -> dict:
+    return {
+        "id": token.pk,
+        "scene_id": token.scene_id,
+        "x": token.x,
+        "y": token.y,
+        "version": token.version,
+        "hidden": token.hidden,
+    }
+
+
+def moved_token(moved: dict, held: dict | None) -> dict | None:
+    """The whole token a token.moved leaves: its own when the entry carries
+    it whole (logged before moves were slim), else its fields laid over the
+    token the reader `held`, or None when the reader holds none."""
+    if "name" in moved:
+        return moved
+    if held is None:
+        return None
+    return {**held, **moved}
+
+
 # ------------------------------------------------------------------ tokens as a table
 
 # A scene's tokens in bulk (a snapshot, docs/protocol.md "Tokens as a

@@ -243,6 +243,7 @@ def annotate(
     refs: Iterable[int] = (),
     *,
     combatants: Iterable[int] = (),
+    carried: Iterable[int] = (),
     fresh=False,
     gone=None,
     refresh=False,
@@ -255,7 +256,10 @@ def annotate(
 
     `refs`: the tokens the event is about; a group that does not see one of
     them does not see the event. `combatants`: a turn order's tokens; each
-    group's `out_of_view` lists those it does not see. `fresh`: the room has just come to this
+    group's `out_of_view` lists those it does not see. `carried`: those of
+    `refs` the event does not carry whole (a move's token): a group that
+    comes to see one by this event gets it whole in its `enter`. `fresh`:
+    the room has just come to this
     scene (its activation), so nothing was seen before. `gone`: a token
     being deleted, no longer seeing or lighting anything. `refresh`: the
     explored areas were changed by hand: every group gets its vision anew.
@@ -266,6 +270,7 @@ def annotate(
     Runs inside the appending transaction, with the campaign row locked:
     the room's changes are in order, so before and after are exact."""
     refs, combatants = set(refs), set(combatants)
+    told = refs - set(carried)  # the event itself tells of these
     if scene_id is None:
         return None
     if moved is not None and not (fresh or refresh or gone):
@@ -278,7 +283,7 @@ def annotate(
                 if t in state.tokens
             }
             return _annotation(
-                state.scene, before, state.seen, refs, combatants, views, eyes, state.tokens
+                state.scene, before, state.seen, refs, told, combatants, views, eyes, state.tokens
             )
     scene = Scene.objects.filter(pk=scene_id).first()
     if scene is None:
@@ -317,16 +322,16 @@ def annotate(
         after = {group: everyone for group in before}
         SeenToken.objects.filter(scene=scene).delete()
         SceneSight.objects.filter(scene=scene).update(view="", active=False)
-    return _annotation(scene, before, after, refs, combatants, views, eyes, known, fresh)
+    return _annotation(scene, before, after, refs, told, combatants, views, eyes, known, fresh)
 
 
 def _annotation(
-    scene, before, after, refs, combatants, views, eyes, known=None, fresh=False
+    scene, before, after, refs, told, combatants, views, eyes, known=None, fresh=False
 ) -> dict:
     groups, entering = {}, set()
     for group in after:
         was, seen = before.get(group, set()), after[group]
-        enter = sorted(seen - was - refs)
+        enter = sorted(seen - was - told)
         entering.update(enter)
         groups[group] = {
             "enter": enter,
@@ -365,9 +370,11 @@ def _moved(state, token: dict, seq: int):
     if state is None or not state.scene.fog or token["id"] not in state.tokens:
         return None
     old = state.tokens[token["id"]]
-    if any(old[f] != token[f] for f in SIGHT_FIELDS):
+    # A move carries only what it changes (serialize.token_moved_data); the
+    # rest changes by events of its own, which read the scene anew.
+    if any(f in token and old[f] != token[f] for f in SIGHT_FIELDS):
         return None
-    if sorted(old["controllers"]) != sorted(token["controllers"]):
+    if "controllers" in token and sorted(old["controllers"]) != sorted(token["controllers"]):
         return None
     if old["light_ft"] and not old["hidden"]:
         return None

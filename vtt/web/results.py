@@ -2,6 +2,7 @@
 console: "Tenrec's attack on Zombie (#12)"."""
 
 from vtt.tabletop import event_kinds as kinds
+from vtt.tabletop.selectors import token_name
 
 
 def describe_result(event) -> str:
@@ -9,7 +10,7 @@ def describe_result(event) -> str:
     kind = event.kind
     if kind == kinds.TOKEN_MOVED:
         token = data["token"]
-        words = f"{token['name']}'s move to column {token['x']}, row {token['y']}"
+        words = f"{token_name(token)}'s move to column {token['x']}, row {token['y']}"
     elif kind == kinds.COMBAT_ATTACK:
         attack = data["attack"]
         words = f"{attack['attacker']['name']}'s attack on {attack['target']['name']}"

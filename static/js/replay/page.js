@@ -109,7 +109,7 @@ function draw(fresh) {
 }
 
 function logEntry(event) {
-  const text = line(event);
+  const text = line(event, room.tokens);
   if (text === null) return null;
   return el(
     "li",

@@ -4,7 +4,8 @@
 
 const at = (token) => `(${token.x}, ${token.y})`;
 
-export function line(event) {
+/** `tokens`: the tokens the viewer holds, by id (a slim move names none). */
+export function line(event, tokens = {}) {
   const d = event.data || {};
   switch (event.type) {
     case "roll":
@@ -15,7 +16,8 @@ export function line(event) {
     case "whisper":
       return `${d.from?.name || "Someone"} to ${d.to?.name || "someone"}: ${d.text}`;
     case "token.moved":
-      return `${d.token.name} moved to ${at(d.token)}.`;
+      // A slim move carries where its token went, not its name.
+      return `${d.token.name || tokens[d.token.id]?.name || "A token"} moved to ${at(d.token)}.`;
     case "token.created":
       return `${d.token.name} was placed at ${at(d.token)}.`;
     case "token.deleted":

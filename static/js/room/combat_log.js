@@ -141,7 +141,7 @@ export class CombatLog {
   /** A token.moved that undoes a move (undo_of) or resets a token. */
   moved(event) {
     const d = event.data || {};
-    const token = d.token || {};
+    const token = { name: "A token", ...(d.token || {}) };
     if (d.undo_of !== undefined) {
       this.markUndone(d.undo_of);
       this.note(event.seq, `Undone: a move (#${d.undo_of}); ${token.name} is back at column ${token.x}, row ${token.y}.`, "undo");

@@ -132,6 +132,18 @@ function applySight(state, sight, effects) {
   if (changed) effects.push(["tokensChanged"]);
 }
 
+/**
+ * The whole token a token.moved leaves. Entries logged before moves were
+ * slim carry the whole token (they have its name); a slim one carries what
+ * a move changes ({id, scene_id, x, y, version, hidden}), laid over the
+ * token this page holds. Null for a slim one about a token it does not hold.
+ */
+export function movedToken(state, token) {
+  if (!token || "name" in token) return token || null;
+  const known = state.tokens[token.id];
+  return known ? { ...known, ...token } : null;
+}
+
 function upsert(state, token) {
   if (state.scene && token.scene_id !== undefined && token.scene_id !== state.scene.id) return false;
   const known = state.tokens[token.id];
@@ -146,7 +158,8 @@ function upsert(state, token) {
  * snapshot's log, whose table is already current) the state is left alone
  * and only the log's effects come back.
  */
-export function applyEvent(state, event, { replay = false } = {}) {
+export function applyEvent(state, received, { replay = false } = {}) {
+  let event = received;
   const d = event.data || {};
   const effects = [];
   if (replay) {
@@ -158,16 +171,31 @@ export function applyEvent(state, event, { replay = false } = {}) {
     if (state.log.length > LOG_TAIL) state.log.splice(0, state.log.length - LOG_TAIL);
   }
   // A token this viewer did not have: it may be a combatant the turn order left out.
-  const newcomer = !replay && d.token?.id !== undefined && !(d.token.id in state.tokens);
+  let newcomer = !replay && d.token?.id !== undefined && !(d.token.id in state.tokens);
+  let sighted = false;
+  if (event.type === "token.moved" && d.token && !("name" in d.token)) {
+    // A slim move: a token that came into view by it arrives whole in the
+    // sight change, which is applied first so the move has a token to move.
+    if (d.sight && !replay) {
+      applySight(state, d.sight, effects);
+      sighted = true;
+      if (d.token.id in state.tokens) newcomer = false;
+    }
+    const whole = movedToken(state, d.token);
+    // The readers of the effects (the log, the trails) see the token
+    // whole; the event as received stays as it was (the log holds it).
+    if (whole) event = { ...event, data: { ...d, token: whole } };
+  }
+  const token = event.data?.token;
   switch (event.type) {
     case "token.moved":
       // Only where a token stands changed, not which tokens there are:
       // "tokenMoved", which the lists of tokens need not follow.
-      if (!replay && upsert(state, d.token)) effects.push(["token", d.token], ["trail", event], ["tokenMoved", d.token]);
+      if (!replay && token && "name" in token && upsert(state, token)) effects.push(["token", token], ["trail", event], ["tokenMoved", token]);
       else if (!replay) effects.push(["trail", event]);
       effects.push(["entry", "moved", event]);
       // A token coming into view by its move is a new one to the lists too.
-      if (newcomer && d.token.id in state.tokens) effects.push(["sighted", [d.token.id]], ["tokensChanged"]);
+      if (newcomer && token && token.id in state.tokens) effects.push(["sighted", [token.id]], ["tokensChanged"]);
       break;
     case "token.created":
     case "token.updated":
@@ -251,7 +279,7 @@ export function applyEvent(state, event, { replay = false } = {}) {
     default:
       break;
   }
-  if (d.sight && !replay && event.type !== "sight.changed") applySight(state, d.sight, effects);
+  if (d.sight && !replay && !sighted && event.type !== "sight.changed") applySight(state, d.sight, effects);
   if (ENTRY[event.type]) effects.push(["entry", ENTRY[event.type], event]);
   if (event.type === "encounter.initiative" && !replay) effects.push(["turns", d]);
   return effects;

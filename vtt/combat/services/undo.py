@@ -25,6 +25,7 @@ from vtt.tabletop.models import (
     Token,
     Visibility,
 )
+from vtt.tabletop.selectors import token_name
 from vtt.tabletop.services.access import actor, require_gm, require_participant
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
 from vtt.tabletop.services.tokens import footprint_fits, token_place
@@ -128,7 +129,7 @@ def describe(event: RoomEvent) -> str:
     data = event.data
     if event.kind == kinds.TOKEN_MOVED:
         x, y = data["from"]
-        return f"{_whose(data['token']['name'])} move (back to column {x + 1}, row {y + 1})"
+        return f"{_whose(token_name(data['token']))} move (back to column {x + 1}, row {y + 1})"
     if event.kind == kinds.CHARACTER_UPDATED:
         return f"the change to {_whose(data['character']['name'])} points"
     attack = data["attack"]

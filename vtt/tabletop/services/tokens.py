@@ -12,7 +12,7 @@ from vtt.rules import sight
 from .. import event_kinds, images, policy, shapes, vision
 from ..events import append_event
 from ..models import Campaign, Character, Membership, Role, RoomEvent, Scene, Token, Visibility
-from ..serialize import token_data
+from ..serialize import token_data, token_moved_data
 from ..transactions import step
 from ..visibility import Viewer
 from .access import SYSTEM, actor, require_member
@@ -49,7 +49,7 @@ def token_place(token: Token, x: int, y: int, by, **extra) -> RoomEvent:
     return append_event(
         campaign=token.scene.campaign,
         kind=event_kinds.TOKEN_MOVED,
-        data={"token": token_data(token), "from": origin, **extra},
+        data={"token": token_moved_data(token), "from": origin, **extra},
         actor=actor(by),
         scene_id=token.scene_id,
     )
