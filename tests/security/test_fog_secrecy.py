@@ -79,12 +79,12 @@ def party_sees(scene, tokens) -> set[int]:
 
 
 def tokens_in(frame) -> list[dict]:
-    """Every token object anywhere in a frame."""
+    """Every token object anywhere in a frame (a move's carries no name)."""
     found = []
 
     def walk(value):
         if isinstance(value, dict):
-            if {"id", "name", "x", "y"} <= set(value):
+            if {"id", "x", "y"} <= set(value):
                 found.append(value)
             if {"fields", "defaults", "rows"} <= set(value):  # a table of tokens
                 found.extend(table_tokens(value))
@@ -256,3 +256,61 @@ def test_a_player_never_receives_a_token_out_of_the_partys_view(
         if view["seq"] in truths:
             seen, truth = truths[view["seq"]]
             check_frame(view, seen, truth, names, f"resync {view['seq']}")
+
+
+def test_a_token_walking_into_view_by_its_own_move_arrives_whole(db):
+    """A move carries only where its token went: a foe the party did not see
+    that walks into view comes whole in the player's sight change (name,
+    size, colour: all a page draws), live and in resync pages; a foe
+    walking about out of view leaves nothing in the player's frames."""
+    User = get_user_model()
+    gm, player = (User.objects.create_user(f"{n}-walk") for n in ("gm", "player"))
+    campaign = services.campaign_create(owner=gm, name="Fog", game="artifice")
+    Membership.objects.create(campaign=campaign, user=player, role=Role.PLAYER)
+    scene = services.scene_create(
+        campaign_id=campaign.pk,
+        by=gm,
+        name="Hall",
+        width=SIDE,
+        height=SIDE,
+        walls=[[6, 0, 6, SIDE]],
+    )
+    services.scene_activate(scene_id=scene.pk, by=gm)
+    services.token_create(
+        scene_id=scene.pk, by=gm, name="Hero", x=1, y=1, sight_ft=15, controllers=[player.pk]
+    )
+    walker = services.token_create(
+        scene_id=scene.pk, by=gm, name="Walker", x=9, y=9, size=2, color="#123456"
+    )
+    lurker = services.token_create(scene_id=scene.pk, by=gm, name="Lurker", x=10, y=2)
+    services.scene_update(scene_id=scene.pk, by=gm, fog=True)
+    viewer = policy.viewer_in(player.pk, Role.PLAYER, campaign.settings)
+    since = room_reads.current_seq(campaign.pk)
+
+    def player_frame():
+        event = events_since(campaign.pk, room_reads.current_seq(campaign.pk) - 1)[0]
+        text = text_for(render_event(event), Role.PLAYER, player.pk, viewer.group)
+        return json.loads(text)["event"]
+
+    services.token_move(token_id=lurker.pk, by=gm, x=11, y=3)  # behind the wall still
+    hidden_move = player_frame()
+    assert hidden_move["type"] == "redacted" and "Lurker" not in json.dumps(hidden_move)
+    assert not tokens_in(hidden_move)
+
+    services.token_move(token_id=walker.pk, by=gm, x=2, y=3)  # round the wall, into view
+    entered = player_frame()
+    assert entered["type"] == "token.moved"
+    assert set(entered["data"]["token"]) == {"id", "scene_id", "x", "y", "version", "hidden"}
+    whole = {t["id"]: t for t in entered["data"]["sight"]["enter"]}
+    walker.refresh_from_db()
+    assert whole[walker.pk]["name"] == "Walker" and whole[walker.pk]["size"] == 2
+    assert whole[walker.pk]["color"] == "#123456"
+    assert (whole[walker.pk]["x"], whole[walker.pk]["y"]) == (2, 3)
+    assert whole[walker.pk]["version"] == walker.version
+    assert lurker.pk not in whole and "Lurker" not in json.dumps(entered)
+
+    # A reconnect's pages say the same.
+    pages = {v["seq"]: v for v in room_reads.views_since(campaign.pk, since, viewer, limit=100)}
+    resynced = pages[entered["seq"]]
+    assert {t["id"] for t in resynced["data"]["sight"]["enter"]} == {walker.pk}
+    assert "Lurker" not in json.dumps(list(pages.values()))
