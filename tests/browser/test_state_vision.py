@@ -116,3 +116,52 @@ def test_lifting_the_fog_or_changing_the_map_drops_the_vision(page):
     other = {**SCENE, "id": 5, "name": "Crypt"}
     moved = {"seq": 11, "type": "scene.activated", "data": {"scene": other, "tokens": []}}
     assert run(page, snapshot(vision=VISION), [["event", moved]])["state"]["vision"] is None
+
+
+def slim(token: dict, **moved) -> dict:
+    """A move's token: what it changed ({id, scene_id, x, y, version, hidden})."""
+    fields = {**token, "hidden": False, **moved}
+    return {key: fields[key] for key in ("id", "scene_id", "x", "y", "version", "hidden")}
+
+
+def test_a_slim_move_is_laid_over_the_held_token_and_a_whole_one_replaces_it(page):
+    moved = {
+        "seq": 11,
+        "type": "token.moved",
+        "data": {"token": slim(TENREC, x=6, version=3), "from": [5, 3]},
+    }
+    older = {  # logged before moves were slim: the whole token
+        "seq": 12,
+        "type": "token.moved",
+        "data": {"token": {**TENREC, "x": 7, "version": 4}, "from": [6, 3]},
+    }
+    result = run(page, snapshot(), [["event", moved], ["event", older]])
+    assert result["state"]["tokens"]["1"] == {**TENREC, "x": 7, "version": 4}
+    assert result["effects"][0][:3] == ["token", "trail", "tokenMoved"]
+    # The log holds the event as it came.
+    assert result["state"]["log"][0]["data"]["token"] == slim(TENREC, x=6, version=3)
+    halfway = run(page, snapshot(), [["event", moved]])["state"]["tokens"]["1"]
+    assert halfway == {**TENREC, "x": 6, "version": 3, "hidden": False}
+
+
+def test_a_token_walking_into_view_by_its_own_move_comes_whole_in_its_sight(page):
+    ghoul = {**GHOUL, "x": 6, "version": 2, "hidden": False}
+    walked_in = {
+        "seq": 11,
+        "type": "token.moved",
+        "data": {
+            "token": slim(ghoul),
+            "from": [10, 2],
+            "sight": {"enter": [ghoul], "leave": []},
+        },
+    }
+    unknown = {  # a slim move of a token not held changes nothing on the map
+        "seq": 12,
+        "type": "token.moved",
+        "data": {"token": slim({**GHOUL, "id": 9}), "from": [1, 1]},
+    }
+    result = run(page, snapshot(), [["event", walked_in], ["event", unknown]])
+    assert result["state"]["tokens"]["2"] == ghoul
+    assert "9" not in result["state"]["tokens"]
+    assert "sighted" in result["effects"][0] and "token" in result["effects"][0]
+    assert "token" not in result["effects"][1]
