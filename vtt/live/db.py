@@ -33,13 +33,14 @@ def _executor() -> ThreadPoolExecutor:
 
 
 @functools.cache
-def _parallel() -> bool:
+def parallel() -> bool:
+    """Whether the rooms' database work runs on a pool of threads."""
     return connection.vendor == "postgresql"
 
 
 def run(func, *args, **kwargs):
     """Await `func(*args, **kwargs)` on a database thread."""
-    if _parallel():
+    if parallel():
         call = database_sync_to_async(func, thread_sensitive=False, executor=_executor())
     else:
         call = database_sync_to_async(func)

@@ -20,7 +20,9 @@ _last: dict[tuple[int, int], float] = {}
 
 
 def can_defer() -> bool:
-    return running_hub() is not None
+    # On SQLite the rooms' database work has one thread (vtt.live.db), which
+    # a drawing could not share with the moves: there it stays in the move.
+    return running_hub() is not None and db.parallel()
 
 
 def schedule(campaign_id: int, scene_id: int) -> None:
