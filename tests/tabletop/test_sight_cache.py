@@ -4,46 +4,22 @@ whatever happened between (a door, a wall, a write this process did not
 see, a change rolled back)."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from vtt.tabletop import services, sight_cache, vision
 from vtt.tabletop.event_kinds import SIGHT
-from vtt.tabletop.models import Campaign, Membership, Role, RoomEvent, Scene, SeenToken
+from vtt.tabletop.models import Campaign, RoomEvent, Scene, SeenToken
 from vtt.tabletop.services.scenes import scene_set_door
 
-pytestmark = pytest.mark.django_db
+from .crypt import DOOR, WALLS, make_crypt
 
-# A wall down x = 10 with a door in it from y = 8 to y = 10.
-WALLS = [[10, 0, 10, 8], [10, 8, 10, 10, "door"], [10, 10, 10, 20]]
-DOOR = 1
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def hall():
-    User = get_user_model()
-    gm, player, other = (User.objects.create_user(n) for n in ("gm", "player", "other"))
-    campaign = services.campaign_create(owner=gm, name="Hall", game="artifice")
-    for user in (player, other):
-        Membership.objects.create(campaign=campaign, user=user, role=Role.PLAYER)
-    scene = services.scene_create(
-        campaign_id=campaign.pk, by=gm, name="Hall", width=20, height=20, walls=WALLS
-    )
-    services.scene_activate(scene_id=scene.pk, by=gm)
-
-    def token(name, x, y, **kw):
-        return services.token_create(scene_id=scene.pk, by=gm, name=name, x=x, y=y, **kw)
-
-    class Hall:
-        pass
-
-    h = Hall()
-    h.gm, h.player, h.other, h.campaign, h.scene = gm, player, other, campaign, scene
-    h.tenrec = token("Tenrec", 2, 8, controllers=[player.pk])
-    h.mara = token("Mara", 3, 3, controllers=[other.pk])
-    h.goblin = token("Goblin", 15, 8)
-    h.orc = token("Orc", 5, 15)
-    services.scene_update(scene_id=scene.pk, by=gm, fog=True)
+    h = make_crypt("Hall")
+    services.scene_update(scene_id=h.scene.pk, by=h.gm, fog=True)
     return h
 
 

@@ -2,48 +2,23 @@
 and what a player's view of an event, a token list or a move becomes."""
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from vtt.rules import sight
 from vtt.tabletop import policy, selectors, services
 from vtt.tabletop.event_kinds import SIGHT
-from vtt.tabletop.models import Campaign, Membership, Role, RoomEvent, SceneSight, SeenToken
+from vtt.tabletop.models import Campaign, Role, RoomEvent, SceneSight, SeenToken
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
 from vtt.tabletop.services.fog import fog_edit
 from vtt.tabletop.services.scenes import scene_set_door
 
-pytestmark = pytest.mark.django_db
+from .crypt import DOOR, WALLS, make_crypt
 
-# A wall down x = 10 with a door in it from y = 8 to y = 10.
-WALLS = [[10, 0, 10, 8], [10, 8, 10, 10, "door"], [10, 10, 10, 20]]
-DOOR = 1
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def crypt():
-    User = get_user_model()
-    gm, player, other = (User.objects.create_user(n) for n in ("gm", "player", "other"))
-    campaign = services.campaign_create(owner=gm, name="Crypt", game="artifice")
-    for user in (player, other):
-        Membership.objects.create(campaign=campaign, user=user, role=Role.PLAYER)
-    scene = services.scene_create(
-        campaign_id=campaign.pk, by=gm, name="Hall", width=20, height=20, walls=WALLS
-    )
-    services.scene_activate(scene_id=scene.pk, by=gm)
-
-    def token(name, x, y, **kw):
-        return services.token_create(scene_id=scene.pk, by=gm, name=name, x=x, y=y, **kw)
-
-    class Crypt:
-        pass
-
-    c = Crypt()
-    c.gm, c.player, c.other, c.campaign, c.scene = gm, player, other, campaign, scene
-    c.tenrec = token("Tenrec", 2, 8, controllers=[player.pk])
-    c.mara = token("Mara", 3, 3, controllers=[other.pk])
-    c.goblin = token("Goblin", 15, 8)
-    c.orc = token("Orc", 5, 15)
-    return c
+    return make_crypt()
 
 
 def same_area(a: str, b: str) -> bool:
