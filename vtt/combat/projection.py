@@ -32,39 +32,30 @@ def record_move(event: RoomEvent) -> None:
     if "undo_of" in data and steps.filter(seq=data["undo_of"]).delete()[0]:
         return
     step = {
-        "scene": token["scene_id"],
-        "token": token["id"],
+        "scene_id": token["scene_id"],
+        "token_id": token["id"],
         "seq": event.seq,
         "from_x": start[0],
         "from_y": start[1],
         "to_x": token["x"],
         "to_y": token["y"],
-        "keep": FREE_STEPS,
     }
     with connection.cursor() as cursor:
-        cursor.execute(OVERWRITE, step)
+        cursor.execute(OVERWRITE, {**step, "keep": FREE_STEPS})
         if cursor.rowcount:
             return
-    TrailStep.objects.create(
-        scene_id=step["scene"],
-        token_id=step["token"],
-        seq=step["seq"],
-        from_x=step["from_x"],
-        from_y=step["from_y"],
-        to_x=step["to_x"],
-        to_y=step["to_y"],
-    )
-    compact(step["scene"], step["token"])
+    TrailStep.objects.create(**step)
+    compact(step["scene_id"], step["token_id"])
 
 
 # One statement, written out: the ORM's delete() (its collector, the
 # compiled subqueries) cost more than the statement itself, on every move.
 STEPS, ENCOUNTERS = TrailStep._meta.db_table, Encounter._meta.db_table
 COMPACT = (
-    f"DELETE FROM {STEPS} WHERE scene_id = %(scene)s AND token_id = %(token)s"
-    f" AND seq < (SELECT seq FROM {STEPS} WHERE scene_id = %(scene)s AND token_id = %(token)s"
+    f"DELETE FROM {STEPS} WHERE scene_id = %(scene_id)s AND token_id = %(token_id)s"
+    f" AND seq < (SELECT seq FROM {STEPS} WHERE scene_id = %(scene_id)s AND token_id = %(token_id)s"
     " ORDER BY seq DESC LIMIT 1 OFFSET %(keep)s)"
-    f" AND NOT EXISTS (SELECT 1 FROM {ENCOUNTERS} WHERE scene_id = %(scene)s AND ended_at IS NULL)"
+    f" AND NOT EXISTS (SELECT 1 FROM {ENCOUNTERS} WHERE scene_id = %(scene_id)s AND ended_at IS NULL)"
 )
 
 
@@ -75,11 +66,11 @@ COMPACT = (
 OVERWRITE = (
     f"UPDATE {STEPS} SET seq = %(seq)s, from_x = %(from_x)s, from_y = %(from_y)s,"
     " to_x = %(to_x)s, to_y = %(to_y)s"
-    f" WHERE id = (SELECT id FROM {STEPS} WHERE scene_id = %(scene)s AND token_id = %(token)s"
+    f" WHERE id = (SELECT id FROM {STEPS} WHERE scene_id = %(scene_id)s AND token_id = %(token_id)s"
     " ORDER BY seq LIMIT 1)"
-    f" AND (SELECT count(*) FROM {STEPS} WHERE scene_id = %(scene)s AND token_id = %(token)s)"
+    f" AND (SELECT count(*) FROM {STEPS} WHERE scene_id = %(scene_id)s AND token_id = %(token_id)s)"
     " = %(keep)s"
-    f" AND NOT EXISTS (SELECT 1 FROM {ENCOUNTERS} WHERE scene_id = %(scene)s AND ended_at IS NULL)"
+    f" AND NOT EXISTS (SELECT 1 FROM {ENCOUNTERS} WHERE scene_id = %(scene_id)s AND ended_at IS NULL)"
 )
 
 
@@ -89,7 +80,9 @@ def compact(scene_id: int, token_id: int) -> None:
     room has played. One statement on the trail's index; during an
     encounter the turn's path is kept whole (a turn change clears it)."""
     with connection.cursor() as cursor:
-        cursor.execute(COMPACT, {"scene": scene_id, "token": token_id, "keep": FREE_STEPS - 1})
+        cursor.execute(
+            COMPACT, {"scene_id": scene_id, "token_id": token_id, "keep": FREE_STEPS - 1}
+        )
 
 
 def remember_resources(character_id: int, seq: int, resources: dict) -> None:
