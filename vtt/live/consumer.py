@@ -153,6 +153,12 @@ class RoomConsumer(AsyncConsumer):
     def viewer(self) -> Viewer:
         return Viewer(self.user_id, self.role, self.group)
 
+    @property
+    def vision_group(self) -> str:
+        """Whose vision frames this socket gets: its group's, or for a GM
+        the group they preview."""
+        return self.preview if self.is_gm else self.group
+
     async def presence_join(self, user: dict) -> bool:
         """Count this socket online. Presence is not worth a failed connect:
         if its store is away, the hub's heartbeat counts the socket later."""
@@ -306,7 +312,7 @@ class RoomConsumer(AsyncConsumer):
         self.outbox.push(text_for(message, self.role, self.user_id, self.group, self.version))
         frames = message.get("vision")
         if frames:
-            mine = frames.get(self.preview if self.is_gm else self.group)
+            mine = frames.get(self.vision_group)
             if mine is not None:
                 self.outbox.push(mine)
         self.note_member(message)
@@ -331,9 +337,7 @@ class RoomConsumer(AsyncConsumer):
         groups = message.get("groups")
         if groups is not None and not self.is_gm and self.group not in groups:
             return  # a fog scene's drag: the groups it sees for watch it
-        if "vision" in message and message["vision"] != (
-            self.preview if self.is_gm else self.group
-        ):
+        if "vision" in message and message["vision"] != self.vision_group:
             return  # a group's vision: its members', and a GM looking as it
         self.push_aside(message["text"], key=message.get("key"))
 

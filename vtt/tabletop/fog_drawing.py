@@ -10,7 +10,8 @@ for its groups, and once the move commits the room is drawn again soon,
 together with the moves that follow. The explored area grows by the area of
 every place an eye stood (not only the last), the view is drawn from the
 room's kept sight as it stands, both are written, and the groups' vision
-frames go to the room. Elsewhere (the REST API, commands, tests without a
+frames go to the room. Elsewhere (the REST API, commands, live rooms on
+SQLite, whose one database thread a drawing cannot share, tests without a
 room) views are drawn in the transaction, as every change that is not a
 plain move is everywhere: the GM's fog edit, a door, a wall, the scene.
 
