@@ -122,6 +122,30 @@ def test_with_own_vision_each_player_sees_through_their_own_tokens(crypt):
     assert crypt.orc.pk in seen_ids(crypt, crypt.player)
 
 
+def test_a_players_move_finds_only_what_their_groups_view_holds(crypt):
+    """The move reads the token and whether the mover's group sees it in one
+    statement: a token out of that view is not there (not_found), one in it
+    that is not theirs is refused as not theirs."""
+    services.scene_update(
+        scene_id=crypt.scene.pk, by=crypt.gm, walls=[*WALLS, [0, 6, 10, 6]], fog=True
+    )
+
+    def refusal(token):
+        with pytest.raises(ServiceError) as refused:
+            services.token_move(token_id=token.pk, by=crypt.player, x=4, y=9)
+        return refused.value.code
+
+    # The party sees Mara through her own eyes; the goblin is behind the door.
+    assert (refusal(crypt.mara), refusal(crypt.goblin)) == ("forbidden", "not_found")
+    settings = {**crypt.campaign.settings, "own_vision": True}
+    Campaign.objects.filter(pk=crypt.campaign.pk).update(settings=settings)
+    services.scene_update(scene_id=crypt.scene.pk, by=crypt.gm, walls=[*WALLS, [0, 5, 10, 5]])
+    # Through Tenrec alone the wall hides Mara.
+    assert (refusal(crypt.mara), refusal(crypt.goblin)) == ("not_found", "not_found")
+    moved = services.token_move(token_id=crypt.tenrec.pk, by=crypt.player, x=4, y=9)
+    assert (moved.x, moved.y) == (4, 9)
+
+
 def test_a_turn_order_records_per_group_only_the_combatants_it_does_not_see(crypt):
     """The annotation of an encounter event lists, per group, the unseen
     combatants' tokens (the seen ones are the group's SeenToken rows); the

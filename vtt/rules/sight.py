@@ -164,9 +164,15 @@ def _dbl(v):
     return f.numerator if f.denominator == 1 else f
 
 
-def _prepare(segments) -> list:
+class Prepared(list):
+    """Segments in doubled exact units (`prepared`), tested as they are."""
+
+
+def _prepare(segments) -> Prepared:
     """Segments in doubled exact units; zero-length ones dropped (as grid.prepare_walls)."""
-    out = []
+    if isinstance(segments, Prepared):
+        return segments
+    out = Prepared()
     for x1, y1, x2, y2 in segments:
         w = (_dbl(x1), _dbl(y1), _dbl(x2), _dbl(y2))
         if w[:2] != w[2:]:
@@ -174,12 +180,18 @@ def _prepare(segments) -> list:
     return out
 
 
+def prepared(segments) -> Prepared:
+    """`segments` made ready for line_of_sight and path_blocked: a scene's
+    walls prepared once serve every line tested against them."""
+    return _prepare(segments)
+
+
 def line_of_sight(a, b, segments) -> bool:
-    """Whether the segment between points a and b is clear of `segments`, by
-    grid.line_of_sight's rule: crossing a wall blocks, and so does passing
-    through a point where walls leave on both sides (a closed corner);
-    grazing a wall's end, running along a wall or touching one only at a or b
-    does not."""
+    """Whether the segment between points a and b is clear of `segments`
+    (as they are, or `prepared`), by grid.line_of_sight's rule: crossing a
+    wall blocks, and so does passing through a point where walls leave on
+    both sides (a closed corner); grazing a wall's end, running along a wall
+    or touching one only at a or b does not."""
     return grid.clear_between(_dbl(a[0]), _dbl(a[1]), _dbl(b[0]), _dbl(b[1]), _prepare(segments))
 
 

@@ -43,15 +43,19 @@ def on_room_scene(token) -> bool:
     return token.scene.campaign.active_scene_id == token.scene_id
 
 
-def sees_token(viewer: Viewer, token) -> bool:
+def sees_token(viewer: Viewer, token, seen_in: set[str] | None = None) -> bool:
     """A GM sees every token of the campaign; the others the visible tokens
     of the scene the room is on, and on a scene with fog only those in
-    their group's view now. `token` is a Token with scene__campaign."""
+    their group's view now. `token` is a Token with scene__campaign;
+    `seen_in`: the groups whose view holds it now, when the caller read
+    them with the token (a move does, in its one statement)."""
     if viewer.is_gm:
         return True
     if not players_see_token(hidden=token.hidden, on_room_scene=on_room_scene(token)):
         return False
-    return not token.scene.fog or in_view(viewer, token.pk)
+    if not token.scene.fog:
+        return True
+    return viewer.group in seen_in if seen_in is not None else in_view(viewer, token.pk)
 
 
 def in_view(viewer: Viewer, token_id: int) -> bool:

@@ -40,8 +40,13 @@ def group_of(role: str, user_id: int, settings) -> str | None:
     if role == Role.GM:
         return None
     if role == Role.PLAYER and (settings or {}).get("own_vision"):
-        return f"u{user_id}"
+        return own_group(user_id)
     return PARTY
+
+
+def own_group(user_id: int) -> str:
+    """The group of a player who sees only through their own tokens."""
+    return f"u{user_id}"
 
 
 # ------------------------------------------------------------------ the scene as geometry
@@ -75,7 +80,7 @@ def groups_of(players: Iterable[int], settings) -> list[str]:
     """Every group that sees the scene: the party always (observers), and
     each player when each sees through their own tokens."""
     if (settings or {}).get("own_vision"):
-        return [PARTY, *(f"u{p}" for p in sorted(players))]
+        return [PARTY, *(own_group(p) for p in sorted(players))]
     return [PARTY]
 
 
@@ -88,7 +93,7 @@ def eyes_of(token: dict, players: set[int], own: bool) -> list[str]:
     owners = [user for user in token["controllers"] if user in players]
     if not owners:
         return []
-    return [PARTY, *(f"u{user}" for user in owners)] if own else [PARTY]
+    return [PARTY, *(own_group(user) for user in owners)] if own else [PARTY]
 
 
 def centre(token: dict) -> tuple:
@@ -103,6 +108,7 @@ def centre(token: dict) -> tuple:
 _BARRIERS = sight.Kept(64)
 _SIGHTS = sight.Kept(64)
 _EXPLORED = sight.Kept(64)
+_MOVEMENT = sight.Kept(64)
 
 
 def barriers(walls, text: str | None = None) -> list:
@@ -110,6 +116,16 @@ def barriers(walls, text: str | None = None) -> list:
     `text`: the list as JSON, when the caller has it already."""
     text = json.dumps(walls or []) if text is None else text
     return _BARRIERS.get_or(text, lambda: sight.parse_barriers(walls or []))
+
+
+def movement_walls(walls, text: str | None = None) -> list:
+    """The segments that block movement (walls, closed doors, windows),
+    made ready for path tests once per distinct list: every player's move
+    on a walled map asks. `text`: the list as the database gave it, if text."""
+    text = text if isinstance(text, str) else json.dumps(walls or [])
+    return _MOVEMENT.get_or(
+        text, lambda: sight.prepared(sight.movement_segments(barriers(walls, text)))
+    )
 
 
 def sight_walls(walls, text: str | None = None) -> list[tuple]:

@@ -11,7 +11,17 @@ from vtt.rules import sight
 
 from .. import event_kinds, images, policy, shapes, vision
 from ..events import append_event
-from ..models import Campaign, Character, Membership, Role, RoomEvent, Scene, Token, Visibility
+from ..models import (
+    Campaign,
+    Character,
+    Membership,
+    Role,
+    RoomEvent,
+    Scene,
+    SeenToken,
+    Token,
+    Visibility,
+)
 from ..serialize import token_data, token_moved_data
 from ..transactions import step
 from ..visibility import Viewer
@@ -270,10 +280,26 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
         return None, None
     connection = transaction.get_connection()
     quote = connection.ops.quote_name
-    token, scene, campaign, member, character = (
-        quote(model._meta.db_table) for model in (Token, Scene, Campaign, Membership, Character)
+    token, scene, campaign, member, character, controller, seen = (
+        quote(model._meta.db_table)
+        for model in (
+            Token,
+            Scene,
+            Campaign,
+            Membership,
+            Character,
+            Token.controllers.through,
+            SeenToken,
+        )
     )
     lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
+    joined = _JOINED_IDS.get(connection.vendor, "group_concat(tc.user_id)")
+    # Whether the mover's possible sight groups (the party's, their own)
+    # see the token now: the rows are written under the room's row, which
+    # the live rooms hold already (vtt.live.group_commit).
+    seen_by = (
+        f"EXISTS (SELECT 1 FROM {seen} st WHERE st.token_id = t.id AND st.{quote('group')} = %s)"
+    )
     found = list(
         Token.objects.raw(
             f"SELECT t.*, s.width AS scene_width, s.height AS scene_height,"
@@ -282,12 +308,14 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
             f" ch.portrait AS ch_portrait, ch.portrait_128 AS ch_portrait_128,"
             f" ch.portrait_256 AS ch_portrait_256,"
             f" (SELECT m.role FROM {member} m"
-            f"  WHERE m.campaign_id = s.campaign_id AND m.user_id = %s) AS mover_role"
+            f"  WHERE m.campaign_id = s.campaign_id AND m.user_id = %s) AS mover_role,"
+            f" (SELECT {joined} FROM {controller} tc WHERE tc.token_id = t.id) AS controller_list,"
+            f" {seen_by} AS party_sees, {seen_by} AS own_sees"
             f" FROM {token} t JOIN {scene} s ON s.id = t.scene_id"
             f" JOIN {campaign} c ON c.id = s.campaign_id"
             f" LEFT JOIN {character} ch ON ch.id = t.character_id"
             f" WHERE t.id = %s{lock}",
-            [by.pk, token_id],
+            [by.pk, vision.PARTY, vision.own_group(by.pk), token_id],
         )
     )
     if not found:
@@ -306,6 +334,9 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
         fog=bool(token.scene_fog),
         walls=_json(Scene, "walls", token.scene_walls, connection),
     )
+    token.controller_ids = sorted(int(v) for v in (token.controller_list or "").split(",") if v)
+    groups = ((vision.PARTY, token.party_sees), (vision.own_group(by.pk), token.own_sees))
+    token.seen_in = {group for group, sees in groups if sees}
     if token.character_id is not None:
         # All the event's token data reads of it: the portrait it falls back to.
         token.character = Character(
@@ -315,6 +346,10 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
             portrait_256=token.ch_portrait_256,
         )
     return token, Role.GM if by is SYSTEM else token.mover_role
+
+
+# The controllers' ids joined in one text, by the database's own aggregate.
+_JOINED_IDS = {"postgresql": "string_agg(tc.user_id::text, ',')"}
 
 
 def _json(model, name: str, value, connection):
@@ -327,7 +362,8 @@ def check_path(token: Token, x: int, y: int) -> None:
     no wall, closed door or window (vtt.rules.sight)."""
     half = token.size / 2
     start, end = (token.x + half, token.y + half), (x + half, y + half)
-    segments = sight.movement_segments(vision.barriers(token.scene.walls))
+    # The move's one read keeps the walls' text: the prepared walls are found by it.
+    segments = vision.movement_walls(token.scene.walls, getattr(token, "scene_walls", None))
     if segments and sight.path_blocked(start, end, segments):
         raise ServiceError("blocked", "a wall is in the way", "x")
 
@@ -343,7 +379,7 @@ def token_move(*, token_id: int, by, x: int, y: int, version: int | None = None)
         if token is None or role is None:
             raise NotFound("no such token")
         viewer = policy.viewer_in(by.pk, role, token.scene.campaign.settings)
-        if not policy.sees_token(viewer, token):
+        if not policy.sees_token(viewer, token, seen_in=token.seen_in):
             # Hidden, or on a scene the room is not on: not there for players,
             # and refused before the version could tell its state.
             raise NotFound("no such token")
