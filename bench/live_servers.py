@@ -86,6 +86,21 @@ def drop_database(database_url: str) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system time of a process so far, its threads and the
+    processes it started (a room's fog drawing process) included."""
+    total = 0.0
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            for child in (task / "children").read_text().split():
+                with contextlib.suppress(OSError):
+                    total += cpu_seconds(int(child))
+    return total
+
+
 def start_daphne(port: int, env: dict, command=SERVE, logs: Path | None = None) -> subprocess.Popen:
     """One server process on `port`; with `logs`, its output (log level INFO)
     is kept in logs/daphne-PORT.log."""

@@ -77,6 +77,7 @@ sys.path.insert(0, str(ROOT))
 
 from live_servers import (  # noqa: E402
     DEFAULT_REDIS,
+    cpu_seconds,
     django_env,
     drop_database,
     open_client,
@@ -484,13 +485,6 @@ def merge(results: list[dict]) -> dict:
 
 
 # ---------------------------------------------------------------- CPU
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system time of a process so far (its threads included)."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def machine_busy() -> tuple[float, float]:

@@ -67,6 +67,7 @@ from live_servers import (  # noqa: E402
     DEFAULT_REDIS,
     PLAIN_DAPHNE,
     SERVE,
+    cpu_seconds,
     django_env,
     free_port,
     open_client,
@@ -360,6 +361,8 @@ class Result:
     not_joined: int
     twice: int
     via_resync: int
+    server_cpu: float  # % of one core over the measured window, the servers together
+    cpu_per_move: float  # ms of the servers' CPU per move sent, its backlog included
 
     @property
     def lost(self) -> int:
@@ -374,6 +377,7 @@ class Result:
 async def run_scenario(
     target: str,
     ports: list,
+    pids: list,
     table: Table | None,
     clients: int,
     senders: int,
@@ -423,8 +427,10 @@ async def run_scenario(
     await asyncio.sleep(WARMUP)
     tally.measuring = True
     measured_from = loop.time()
+    cpu_from = sum(cpu_seconds(pid) for pid in pids)
     moves = sum(await asyncio.gather(*movers))
     measured = loop.time() - measured_from
+    cpu_measured = sum(cpu_seconds(pid) for pid in pids) - cpu_from
     # A drag preview goes to everyone but its sender; a move's event to everyone.
     receivers = clients - 1 if kind == "drag" and not reference else clients
     stored = not reference and kind == "move"
@@ -456,6 +462,7 @@ async def run_scenario(
             break
     # Counted here, before the sockets close.
     tally.closing = True
+    cpu_drained = sum(cpu_seconds(pid) for pid in pids) - cpu_from
     keys = counted()
     expected = len(keys) * receivers
     delivered = delivered_of(keys)
@@ -489,6 +496,8 @@ async def run_scenario(
         not_joined=0 if reference else clients - len(tally.joined),
         twice=tally.twice,
         via_resync=tally.via_resync,
+        server_cpu=cpu_measured / measured * 100 if measured else 0.0,
+        cpu_per_move=cpu_drained * 1000 / moves if moves else 0.0,
     )
 
 
@@ -561,7 +570,10 @@ async def bench_target(target, database_url, redis_url, saturation, kinds) -> li
             table = None
             if target != "reference":
                 table = await asyncio.to_thread(build_table, database_url, clients, senders)
-            result = await run_scenario(target, ports, table, clients, senders, rate, name, kind)
+            pids = [p.pid for p in processes]
+            result = await run_scenario(
+                target, ports, pids, table, clients, senders, rate, name, kind
+            )
             results.append(result)
             print(
                 f"  {target:9} {name:13} {result.kind:5} {result.per_second:8.0f}/s "
@@ -569,7 +581,8 @@ async def bench_target(target, database_url, redis_url, saturation, kinds) -> li
                 f"lost {result.lost} of {result.expected} unanswered {result.unanswered} "
                 f"refused {result.refused} closed {result.closed_early} "
                 f"not-joined {result.not_joined} via-resync {result.via_resync} "
-                f"twice {result.twice}",
+                f"twice {result.twice} server CPU {result.server_cpu:.0f} % "
+                f"({result.cpu_per_move:.2f} ms a move)",
                 file=sys.stderr,
             )
             if name.startswith("saturation") and (result.p99 > 100 or result.failed):
@@ -596,8 +609,8 @@ def median_result(results: list[Result]) -> Result:
 def report(all_runs: dict, loop_name: str, runs: int) -> str:
     lines = [
         "| target | scenario | kind | clients | senders x per s | deliveries/s "
-        "| p50 ms | p99 ms | max ms | lost | unanswered |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| p50 ms | p99 ms | max ms | lost | unanswered | server CPU % | CPU ms a move |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for target, target_runs in all_runs.items():
         flat = [r for run in target_runs for r in run]
@@ -611,7 +624,9 @@ def report(all_runs: dict, loop_name: str, runs: int) -> str:
                     f"| {target} | {scenario} | {kind} | {r.clients} | {r.senders} x {r.rate:g} | "
                     f"{statistics.median(p.per_second for p in picked):.0f} | {r.p50:.1f} | "
                     f"{r.p99:.1f} | {r.worst:.1f} | {max(p.lost for p in picked)} | "
-                    f"{max(p.unanswered for p in picked)} |"
+                    f"{max(p.unanswered for p in picked)} | "
+                    f"{statistics.median(p.server_cpu for p in picked):.0f} | "
+                    f"{statistics.median(p.cpu_per_move for p in picked):.2f} |"
                 )
         for kind in ("relay", "drag", "move"):
             best = [s for s in (saturation_of(run, kind) for run in target_runs) if s is not None]
@@ -621,7 +636,7 @@ def report(all_runs: dict, loop_name: str, runs: int) -> str:
             lines.append(
                 f"| {target} | saturation | {kind} | {r.clients} | {r.senders} x {r.rate:g} | "
                 f"{r.per_second:.0f} | {r.p50:.1f} | {r.p99:.1f} | {r.worst:.1f} | {r.lost} | "
-                f"{r.unanswered} |"
+                f"{r.unanswered} | {r.server_cpu:.0f} | {r.cpu_per_move:.2f} |"
             )
     lines.append("")
     lines.append(f"Load client event loop: {loop_name}; each row the median of {runs} run(s).")

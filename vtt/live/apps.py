@@ -10,9 +10,10 @@ class LiveConfig(AppConfig):
         from vtt.tabletop import fog_drawing
         from vtt.tabletop.events import event_committed
 
-        from . import vision_frames
+        from . import painter, vision_frames
         from .broadcast import on_event_committed
 
         event_committed.connect(on_event_committed, dispatch_uid="vtt.live.broadcast")
-        # Where rooms run, fog drawings follow the moves (docs/vision.md).
-        fog_drawing.use(vision_frames.can_defer, vision_frames.schedule)
+        # Where rooms run, fog drawings follow the moves, drawn in a process
+        # of their own (docs/vision.md).
+        fog_drawing.use(vision_frames.can_defer, vision_frames.schedule, painter.paint)

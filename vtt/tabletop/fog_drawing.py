@@ -20,13 +20,11 @@ owed before it: a reset of the fog by the GM is not grown back by the places
 eyes stood before it, and a drawing worked out before it is not sent."""
 
 import threading
-import time
 from dataclasses import dataclass, field
 
-import shapely
 from django.db import transaction
 
-from vtt.rules import sight
+from vtt.rules import fog_paint
 
 from . import sight_cache
 from .models import Campaign
@@ -45,14 +43,16 @@ _owed: dict[tuple[int, int], _Owed] = {}
 _lock = threading.Lock()
 _can_defer = None  # () -> whether this process sends drawings to its rooms
 _schedule = None  # (campaign_id, scene_id) -> None: draw soon
+_paint = fog_paint.paint  # what works out a drawing's geometry
 
 
-def use(can_defer, schedule) -> None:
+def use(can_defer, schedule, paint=None) -> None:
     """Where a process runs live rooms: `can_defer()` says whether its rooms
     are running now; `schedule(campaign_id, scene_id)` has `draw` run soon
-    (on a database thread) and its frames sent."""
-    global _can_defer, _schedule
-    _can_defer, _schedule = can_defer, schedule
+    (on a database thread) and its frames sent; `paint`, fog_paint.paint's
+    stand-in that runs it elsewhere (by default it runs here)."""
+    global _can_defer, _schedule, _paint
+    _can_defer, _schedule, _paint = can_defer, schedule, paint or fog_paint.paint
 
 
 def deferred() -> bool:
@@ -117,37 +117,31 @@ def draw(campaign_id: int, scene_id: int) -> dict[str, dict] | None:
     floor = _floor(key)
     if state.seq < floor:
         return None  # drawn since in a transaction, from a newer state
-    places: dict[str, dict] = {}  # each group's places, once each
+    places: dict[str, list] = {}  # each group's places
     for seq, group, eye in entries:
         if seq >= floor:
-            places.setdefault(group, {})[eye] = None
+            places.setdefault(group, []).append(eye)
     groups = groups | set(places)
-    for group in state.groups:
-        record = records.get(group)
-        if record is None or group not in groups:
-            continue
-        view = shapely.simplify(vision.view_of(state, group), vision.DRAWN)
-        steps = []
-        for place in places.get(group, ()):
-            steps.append(shapely.simplify(state.sight.area(place), vision.DRAWN))
-            _let_others_run()
-        path = sight.to_path(view)
-        if path == record.view and not steps:
-            continue
-        explored = sight.union_all([vision.explored_shape(record), view, *steps])
-        _let_others_run()
-        vision.store_drawing(record, path, explored)
+    asked = {
+        group: fog_paint.Group(
+            eyes=vision.eyes_seeing_for(state, group),
+            places=tuple(places.get(group, ())),
+            view=records[group].view,
+            explored=records[group].explored,
+        )
+        for group in state.groups
+        if group in groups and group in records
+    }
+    if asked:
+        segments = tuple(vision.sight_walls(state.scene.walls))
+        walls = fog_paint.Walls(segments, state.scene.width, state.scene.height)
+        painted = _paint(walls, state.sight.lit, state.sight.lights, asked)
+        for group, (view, explored) in painted.items():
+            vision.store_drawing(records[group], view, explored)
     frames = vision.visions_of(scene_id, sorted(g for g in groups if g in state.groups))
     if _floor(key) > state.seq:
         return None  # a newer drawing went out with its event
     return frames
-
-
-def _let_others_run() -> None:
-    """Give up the interpreter between pieces of a drawing: the room's writes
-    wait on it otherwise, up to the switch interval (5 ms) each time one of
-    their queries returns, and a move has several."""
-    time.sleep(0)
 
 
 def _floor(key) -> int:

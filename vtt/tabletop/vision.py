@@ -22,9 +22,7 @@ import copy
 import json
 from collections.abc import Iterable
 
-import shapely
-
-from vtt.rules import sight
+from vtt.rules import fog_paint, sight
 
 from . import event_kinds, fog_drawing, sight_cache
 from .models import Membership, Role, Scene, SceneSight, SeenToken, Token
@@ -32,7 +30,6 @@ from .serialize import token_data
 
 PARTY = "party"
 SQUARE_FT = 5
-DRAWN = 0.02  # squares: how far a drawn view may stray from the exact one
 
 
 def group_of(role: str, user_id: int, settings) -> str | None:
@@ -107,7 +104,6 @@ def centre(token: dict) -> tuple:
 # area as a shape (read back from its path once).
 _BARRIERS = sight.Kept(64)
 _SIGHTS = sight.Kept(64)
-_EXPLORED = sight.Kept(64)
 _MOVEMENT = sight.Kept(64)
 
 
@@ -152,8 +148,7 @@ def scene_sight(scene: Scene, tokens: list[dict]) -> sight.Sight:
 
 def explored_shape(record: SceneSight):
     """A group's explored area as a shape, parsed once per stored text."""
-    key = (record.scene_id, record.group, record.explored)
-    return _EXPLORED.get_or(key, lambda: sight.from_path(record.explored))
+    return fog_paint.explored_shape(record.explored)
 
 
 def eye(token: dict) -> sight.Eye:
@@ -217,9 +212,13 @@ def _union_per_group(groups, eyes: dict, eye_seen: dict) -> dict[str, set[int]]:
     return seen
 
 
+def eyes_seeing_for(state: sight_cache.RoomSight, group: str) -> tuple:
+    return tuple(eye(state.tokens[t]) for t, mine in state.eyes.items() if group in mine)
+
+
 def view_of(state: sight_cache.RoomSight, group: str):
     """The area a group's eyes see, to draw (Sight.view keeps each eye's)."""
-    eyes = [eye(state.tokens[t]) for t, mine in state.eyes.items() if group in mine]
+    eyes = eyes_seeing_for(state, group)
     return state.sight.view(eyes) if eyes else sight.EMPTY
 
 
@@ -477,16 +476,13 @@ def stored_sights(scene_id: int) -> dict:
     return {s.group: s for s in SceneSight.objects.filter(scene_id=scene_id)}
 
 
-def store_drawing(record: SceneSight, view: str, explored) -> bool:
+def store_drawing(record: SceneSight, view: str, explored: str) -> bool:
     """Write a view and explored area drawn after the commits, unless the
     row changed since it was read (a transaction drew it anew, the GM edited
     the fog: theirs wins)."""
-    text = sight.to_path(explored)
     written = SceneSight.objects.filter(
         pk=record.pk, view=record.view, explored=record.explored, active=True
-    ).update(view=view, explored=text)
-    if written:
-        _EXPLORED.put((record.scene_id, record.group, text), explored)
+    ).update(view=view, explored=explored)
     return bool(written)
 
 
@@ -517,9 +513,8 @@ def _store(state: sight_cache.RoomSight, fresh: bool) -> list[str]:
     scene, stored = state.scene, state.stored
     changed = []
     for group in state.groups:
-        # Drawn, not decided on (Sight.sees decides): a fiftieth of a square
-        # is finer than a screen shows, and halves the work of what follows.
-        view = shapely.simplify(view_of(state, group), DRAWN)
+        # Drawn, not decided on (Sight.sees decides).
+        view = fog_paint.drawn(view_of(state, group))
         path = sight.to_path(view)
         record = stored.get(group)
         if record is None:
@@ -533,7 +528,7 @@ def _store(state: sight_cache.RoomSight, fresh: bool) -> list[str]:
         explored = sight.union(explored_shape(record), view)
         record = copy.copy(record)
         record.view, record.explored = path, sight.to_path(explored)
-        _EXPLORED.put((record.scene_id, record.group, record.explored), explored)
+        fog_paint.remember(record.explored, explored)
         record.active = True
         record.save(update_fields=["view", "explored", "active"])
         stored[group] = record
