@@ -100,8 +100,9 @@ def centre(token: dict) -> tuple:
 
 # Kept in this process between events (and shared by its threads), so a move
 # recomputes only what moved: each list of walls read, each scene's walls as
-# a Sight (which remembers every eye's polygon), and each group's explored
-# area as a shape (read back from its path once).
+# a Sight (which remembers every eye's polygon), and each list's movement
+# walls made ready for path tests. Explored areas as shapes are kept by
+# fog_paint, which draws them.
 _BARRIERS = sight.Kept(64)
 _SIGHTS = sight.Kept(64)
 _MOVEMENT = sight.Kept(64)
