@@ -359,11 +359,11 @@ def _json(model, name: str, value, connection):
 
 def check_path(token: Token, x: int, y: int) -> None:
     """A player's token goes in a straight line, centre to centre: through
-    no wall, closed door or window (vtt.rules.sight)."""
+    no wall, closed door or window (vtt.rules.sight). `token` as the move
+    read it (_locked_for_move), whose walls' text finds them prepared."""
     half = token.size / 2
     start, end = (token.x + half, token.y + half), (x + half, y + half)
-    # The move's one read keeps the walls' text: the prepared walls are found by it.
-    segments = vision.movement_walls(token.scene.walls, getattr(token, "scene_walls", None))
+    segments = vision.movement_walls(token.scene.walls, token.scene_walls)
     if segments and sight.path_blocked(start, end, segments):
         raise ServiceError("blocked", "a wall is in the way", "x")
 
