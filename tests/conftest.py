@@ -44,3 +44,16 @@ def own_redis(tmp_path):
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture(autouse=True)
+def _rooms_forgotten():
+    """Each test starts with no kept sight and no drawing owed: a flushed
+    test database numbers its rooms and events from the start again, and
+    what the process kept of an earlier test's room would pass for the new
+    one's."""
+    yield
+    from vtt.tabletop import fog_drawing, sight_cache
+
+    sight_cache.forget_all()
+    fog_drawing.forget_all()

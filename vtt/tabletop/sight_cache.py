@@ -76,6 +76,15 @@ def forget(campaign_id: int, scene_id: int) -> None:
         _last_committed.pop((campaign_id, scene_id), None)
 
 
+def forget_all() -> None:
+    """Forget every scene: for a database whose rows were all deleted under
+    the running process (a test's flush), where ids and event numbers start
+    again and a kept state could match a new room's."""
+    with _lock:
+        _kept.clear()
+        _last_committed.clear()
+
+
 def kept(campaign_id: int, scene_id: int, seq: int | None) -> RoomSight | None:
     """The state after event `seq - 1`, if this process has it and it holds."""
     if seq is None:
