@@ -24,13 +24,14 @@ FREE_STEPS = 5
 def record_move(event: RoomEvent) -> None:
     data = event.data  # the shape token.moved declares
     token, start = data["token"], data["from"]
-    steps = TrailStep.objects.filter(token_id=token["id"])
     if data.get("reset", False):
         # Back where the turn began: the trail starts again from there.
-        steps.delete()
+        TrailStep.objects.filter(token_id=token["id"]).delete()
         return
-    if "undo_of" in data and steps.filter(seq=data["undo_of"]).delete()[0]:
-        return
+    if "undo_of" in data:
+        undone = TrailStep.objects.filter(token_id=token["id"], seq=data["undo_of"])
+        if undone.delete()[0]:
+            return
     step = {
         "scene_id": token["scene_id"],
         "token_id": token["id"],

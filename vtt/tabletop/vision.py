@@ -115,13 +115,14 @@ def barriers(walls, text: str | None = None) -> list:
     return _BARRIERS.get_or(text, lambda: sight.parse_barriers(walls or []))
 
 
-def movement_walls(walls, text: str | None = None) -> list:
-    """The segments that block movement (walls, closed doors, windows),
-    made ready for path tests once per distinct list: every player's move
-    on a walled map asks. `text`: the list as the database gave it, if text."""
-    text = text if isinstance(text, str) else json.dumps(walls or [])
+def movement_walls(text: str) -> list:
+    """The segments that block movement (walls, closed doors, windows) of a
+    scene whose walls are `text` (the JSON as the database gave it), made
+    ready for path tests once per distinct list: every player's move on a
+    walled map asks, and only a list not seen before is decoded."""
     return _MOVEMENT.get_or(
-        text, lambda: sight.prepared(sight.movement_segments(barriers(walls, text)))
+        text,
+        lambda: sight.prepared(sight.movement_segments(barriers(json.loads(text or "[]"), text))),
     )
 
 

@@ -48,6 +48,9 @@ def footprint_fits(scene: Scene, x: int, y: int, size: int) -> bool:
     return 0 <= x <= scene.width - size and 0 <= y <= scene.height - size
 
 
+_PLACE = f"UPDATE {Token._meta.db_table} SET x = %s, y = %s, version = %s WHERE id = %s"
+
+
 def token_place(token: Token, x: int, y: int, by, **extra) -> RoomEvent:
     """Put a token on (x, y) and announce it as token.moved: the one writer
     of a token's place, for a move, a reset to where the turn began and an
@@ -55,7 +58,11 @@ def token_place(token: Token, x: int, y: int, by, **extra) -> RoomEvent:
     decided who may and that the square is on the map."""
     origin = [token.x, token.y]
     token.x, token.y, token.version = x, y, token.version + 1
-    token.save(update_fields=["x", "y", "version"])
+    connection = transaction.get_connection()
+    with connection.cursor() as cursor:
+        # Written out: the room's busiest write, and the ORM's save() costs
+        # more than the statement (no signal listens to a token's save).
+        cursor.execute(_PLACE, [x, y, token.version, token.pk])
     return append_event(
         campaign=token.scene.campaign,
         kind=event_kinds.TOKEN_MOVED,
@@ -274,8 +281,9 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
     not a member), read in one statement with what a move is decided on: the
     scene's size and the scene the room is on. Moves are the room's busiest
     write, and the ORM would spend three queries and most of a millisecond
-    building them; the scene and campaign come back as partial instances that
-    only say what the move reads of them."""
+    building them (even a raw queryset's instances cost more than the read);
+    the scene and campaign come back as partial instances that only say what
+    the move reads of them, the scene's walls as their text (scene_walls)."""
     if by is not SYSTEM and not getattr(by, "is_authenticated", False):
         return None, None
     connection = transaction.get_connection()
@@ -300,52 +308,75 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
     seen_by = (
         f"EXISTS (SELECT 1 FROM {seen} st WHERE st.token_id = t.id AND st.{quote('group')} = %s)"
     )
-    found = list(
-        Token.objects.raw(
-            f"SELECT t.*, s.width AS scene_width, s.height AS scene_height,"
-            f" s.fog AS scene_fog, s.walls AS scene_walls, c.settings AS campaign_settings,"
-            f" s.campaign_id AS campaign_id, c.active_scene_id AS room_scene_id,"
-            f" ch.portrait AS ch_portrait, ch.portrait_128 AS ch_portrait_128,"
-            f" ch.portrait_256 AS ch_portrait_256,"
+    columns = ", ".join(f"t.{quote(column)}" for column in _TOKEN_COLUMNS)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {columns}, s.width, s.height, s.fog, s.walls, c.settings,"
+            f" s.campaign_id, c.active_scene_id,"
+            f" ch.portrait, ch.portrait_128, ch.portrait_256,"
             f" (SELECT m.role FROM {member} m"
-            f"  WHERE m.campaign_id = s.campaign_id AND m.user_id = %s) AS mover_role,"
-            f" (SELECT {joined} FROM {controller} tc WHERE tc.token_id = t.id) AS controller_list,"
-            f" {seen_by} AS party_sees, {seen_by} AS own_sees"
+            f"  WHERE m.campaign_id = s.campaign_id AND m.user_id = %s),"
+            f" (SELECT {joined} FROM {controller} tc WHERE tc.token_id = t.id),"
+            f" {seen_by}, {seen_by}"
             f" FROM {token} t JOIN {scene} s ON s.id = t.scene_id"
             f" JOIN {campaign} c ON c.id = s.campaign_id"
             f" LEFT JOIN {character} ch ON ch.id = t.character_id"
             f" WHERE t.id = %s{lock}",
             [by.pk, vision.PARTY, vision.own_group(by.pk), token_id],
         )
-    )
-    if not found:
+        row = cursor.fetchone()
+    if row is None:
         return None, None
-    token = found[0]
+    count = len(_TOKEN_COLUMNS)
+    token = Token.from_db(connection.alias, _TOKEN_FIELDS, row[:count])
+    token.hidden = bool(token.hidden)  # SQLite gives 0 or 1
+    (
+        width,
+        height,
+        fog,
+        walls_text,
+        settings,
+        campaign_id,
+        room_scene_id,
+        portrait,
+        portrait_128,
+        portrait_256,
+        mover_role,
+        controller_list,
+        party_sees,
+        own_sees,
+    ) = row[count:]
     campaign = Campaign(
-        pk=token.campaign_id,
-        active_scene_id=token.room_scene_id,
-        settings=_json(Campaign, "settings", token.campaign_settings, connection),
+        pk=campaign_id,
+        active_scene_id=room_scene_id,
+        settings=_json(Campaign, "settings", settings, connection),
     )
-    token.scene = Scene(
-        pk=token.scene_id,
-        campaign=campaign,
-        width=token.scene_width,
-        height=token.scene_height,
-        fog=bool(token.scene_fog),
-        walls=_json(Scene, "walls", token.scene_walls, connection),
+    # The walls stay text: a path test finds them prepared by it
+    # (check_path), and decoding them on every move would cost more.
+    token.scene = Scene.from_db(
+        connection.alias,
+        ("id", "campaign_id", "width", "height", "fog"),
+        (token.scene_id, campaign_id, width, height, bool(fog)),
     )
-    token.controller_ids = sorted(int(v) for v in (token.controller_list or "").split(",") if v)
-    groups = ((vision.PARTY, token.party_sees), (vision.own_group(by.pk), token.own_sees))
+    token.scene.campaign = campaign
+    token.scene_walls = walls_text
+    token.controller_ids = sorted(int(v) for v in (controller_list or "").split(",") if v)
+    groups = ((vision.PARTY, party_sees), (vision.own_group(by.pk), own_sees))
     token.seen_in = {group for group, sees in groups if sees}
     if token.character_id is not None:
         # All the event's token data reads of it: the portrait it falls back to.
         token.character = Character(
             pk=token.character_id,
-            portrait=token.ch_portrait,
-            portrait_128=token.ch_portrait_128,
-            portrait_256=token.ch_portrait_256,
+            portrait=portrait,
+            portrait_128=portrait_128,
+            portrait_256=portrait_256,
         )
-    return token, Role.GM if by is SYSTEM else token.mover_role
+    return token, Role.GM if by is SYSTEM else mover_role
+
+
+# A token's own columns, in the order the move's read returns them.
+_TOKEN_FIELDS = tuple(field.attname for field in Token._meta.concrete_fields)
+_TOKEN_COLUMNS = tuple(field.column for field in Token._meta.concrete_fields)
 
 
 # The controllers' ids joined in one text, by the database's own aggregate.
@@ -363,7 +394,7 @@ def check_path(token: Token, x: int, y: int) -> None:
     read it (_locked_for_move), whose walls' text finds them prepared."""
     half = token.size / 2
     start, end = (token.x + half, token.y + half), (x + half, y + half)
-    segments = vision.movement_walls(token.scene.walls, token.scene_walls)
+    segments = vision.movement_walls(token.scene_walls)
     if segments and sight.path_blocked(start, end, segments):
         raise ServiceError("blocked", "a wall is in the way", "x")
 
