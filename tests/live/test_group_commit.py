@@ -25,6 +25,13 @@ def _act(room, who: str, frame: dict):
     return functools.partial(intents.carry_out, asker, parse_frame(json.dumps(frame)))
 
 
+def _once(room, who: str, frame: dict):
+    """What the room's writer is handed for `frame` (as the consumer does)."""
+    user = get_user_model().objects.get(pk=room.users[who])
+    asker = intents.Asker(user, room.campaign_id)
+    return intents.once(asker, parse_frame(json.dumps(frame)))
+
+
 def _log(room, after: int) -> list[tuple[str, dict]]:
     return [
         (e.kind, e.data)
@@ -113,3 +120,42 @@ async def test_a_refusal_in_a_batch_reaches_its_own_sender_only(room):
     assert isinstance(results[1], ServiceError)
     assert results[2][0]["token"]["x"] == 5
     assert not isinstance(results[0], BaseException)
+
+
+def _writes_then_refuses(asker, fields):
+    """A chat line stored, then refused: its own savepoint must undo it."""
+    intents.chat(asker, fields)
+    raise ServiceError("invalid", "text: refused after it was written", "text")
+
+
+@pytest.mark.parametrize("alone", [True, False])
+def test_an_intent_refused_after_it_wrote_undoes_its_own_writes_only(room, monkeypatch, alone):
+    monkeypatch.setitem(intents.HANDLERS, "chat", _writes_then_refuses)
+    before = _last_seq(room)
+    tenrec = room.tokens["tenrec"]
+    refused = _once(room, "gm", {"type": "chat", "id": "c9", "text": "never heard"})
+    moves = [
+        _once(room, "player", {"type": "token.move", "id": f"m{x}", "token": tenrec, "x": x, "y": 1})
+        for x in (3, 4)
+    ]
+    acts = [refused] if alone else [moves[0], refused, moves[1]]
+    outcomes = group_commit.carry_out_together(room.campaign_id, acts)
+    assert [type(o.error) for o in outcomes if o.error] == [ServiceError]
+    assert [kind for kind, _ in _log(room, before)] == ([] if alone else ["token.moved"] * 2)
+    # The refused intent left no receipt: the same id acts again.
+    monkeypatch.setitem(intents.HANDLERS, "chat", intents.chat)
+    resent = _once(room, "gm", {"type": "chat", "id": "c9", "text": "never heard"})
+    again = group_commit.carry_out_together(room.campaign_id, [resent])
+    assert again[0].error is None and again[0].answer[1] is False
+    assert _log(room, before)[-1][1]["text"] == "never heard"
+
+
+def test_an_id_sent_twice_in_one_batch_acts_once_and_answers_alike(room):
+    before = _last_seq(room)
+    move = {"type": "token.move", "id": "m1", "token": room.tokens["tenrec"], "x": 3, "y": 1}
+    outcomes = group_commit.carry_out_together(
+        room.campaign_id, [_once(room, "player", move), _once(room, "player", move)]
+    )
+    (first, repeat), (again, repeated) = (o.answer for o in outcomes)
+    assert (repeat, repeated) == (False, True) and again == first
+    assert [kind for kind, _ in _log(room, before)] == ["token.moved"]

@@ -15,7 +15,6 @@ socket stays."""
 
 import asyncio
 import contextlib
-import functools
 import logging
 import uuid
 from urllib.parse import parse_qs
@@ -460,7 +459,7 @@ class RoomConsumer(AsyncConsumer):
             self.pending_drags.pop(intent.fields["token"], None)
         try:
             extra, repeat = await group_commit.writer(self.room).carry_out(
-                functools.partial(intents.carry_out, asker, intent)
+                intents.once(asker, intent)
             )
         except StaleVersion as error:
             current = await db.run(token_data, error.token)

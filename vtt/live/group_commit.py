@@ -8,7 +8,10 @@ committed each intent alone could store only a few hundred a second
 whatever the threads. Here the intents that arrive at one process for one
 room while its previous batch is being written wait for the next batch,
 and a batch is one transaction: each intent in its own savepoint, so a
-refusal undoes only its own writes, and one commit for all. A lone intent
+refusal undoes only its own writes, and one commit for all. That savepoint
+is the intent's only one (its services take none inside it,
+vtt.tabletop.transactions), and a lone intent needs none: savepoints are
+round trips made while the room's row is held. A lone intent
 is written at once, as before; under load the batches grow by themselves.
 
 Order and promises stay: the events are numbered in the order the intents
@@ -28,6 +31,7 @@ from dataclasses import dataclass, field
 from django.db import DatabaseError, transaction
 
 from vtt.tabletop.models import Campaign
+from vtt.tabletop.transactions import all_or_nothing
 
 from . import db
 
@@ -52,26 +56,38 @@ class _Outcome:
 
 
 def carry_out_together(room: int, acts: list) -> list[_Outcome]:
-    """Carry out `acts` (callables) in one transaction, each in a savepoint
-    when there are several; what each answered or raised. Runs on a
-    database thread."""
+    """Carry out `acts` in one transaction; what each answered or raised.
+    An act is a callable, all or nothing under `all_or_nothing()`; one with
+    a `recover(error)` (vtt.live.receipts.Once) is asked after its rollback
+    what its refusal answers. Runs on a database thread."""
     if len(acts) == 1:
+        # Alone, the act is the transaction: it needs no savepoint.
         try:
-            with transaction.atomic():
+            with all_or_nothing():
                 _lock_room(room)
                 return [_Outcome(answer=acts[0]())]
         except Exception as error:
-            return [_failed(error)]
+            return [_recovered(acts[0], error)]
     outcomes = []
     with transaction.atomic():
         _lock_room(room)
         for act in acts:
             try:
-                with transaction.atomic():
+                with all_or_nothing():  # its savepoint
                     outcomes.append(_Outcome(answer=act()))
             except Exception as error:  # a refusal, or a fault of this intent alone
-                outcomes.append(_failed(error))
+                outcomes.append(_recovered(act, error))
     return outcomes
+
+
+def _recovered(act, error: Exception) -> _Outcome:
+    recover = getattr(act, "recover", None)
+    if recover is None:
+        return _failed(error)
+    try:
+        return _Outcome(answer=recover(error))
+    except Exception as refusal:
+        return _failed(refusal)
 
 
 def _lock_room(room: int) -> None:

@@ -2,7 +2,7 @@
 handler is synchronous (the consumer runs it on the database thread), takes
 who is asking and the intent's clean fields, and returns what the `ack`
 carries. Refusals are the services' own ServiceError, or the rules' RulesError.
-`carry_out` runs an intent once per id (vtt.live.receipts)."""
+`once` makes an intent into what runs it once per id (vtt.live.receipts)."""
 
 from dataclasses import dataclass
 
@@ -25,7 +25,7 @@ from vtt.tabletop.services.tokens import (
 
 from . import chat_commands
 from .protocol import Intent
-from .receipts import carry_out_once
+from .receipts import Once, carry_out_once
 
 
 @dataclass(frozen=True)
@@ -166,15 +166,22 @@ HANDLERS = {
 HANDLERS.update(COMBAT_HANDLERS)
 
 
-def carry_out(asker: Asker, intent: Intent) -> tuple[dict, bool]:
-    """What the ack carries, and whether it is the answer of an earlier
-    sending of the same id rather than of this one."""
+def once(asker: Asker, intent: Intent) -> Once:
+    """The intent, to be carried out once per id (vtt.live.receipts): what
+    a room's writer runs (vtt.live.group_commit)."""
     handler = HANDLERS[intent.type]
     fields = dict(intent.fields)
-    return carry_out_once(
+    return Once(
         room=asker.room,
         user_id=asker.user.pk,
         intent_id=intent.id,
         intent=intent.type,
         act=lambda: handler(asker, fields),
     )
+
+
+def carry_out(asker: Asker, intent: Intent) -> tuple[dict, bool]:
+    """What the ack carries, and whether it is the answer of an earlier
+    sending of the same id rather than of this one: the intent carried out
+    in a transaction of its own."""
+    return carry_out_once(once(asker, intent))

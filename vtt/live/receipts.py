@@ -13,6 +13,8 @@ reconnecting, and an id reused after that acts again."""
 
 import datetime
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.db import connection
 from django.utils import timezone
@@ -34,32 +36,61 @@ def receipt_key(intent_id: str | int) -> str:
     return f"i:{intent_id}" if isinstance(intent_id, int) else f"s:{intent_id}"
 
 
-def carry_out_once(*, room: int, user_id: int, intent_id, intent: str, act) -> tuple[dict, bool]:
-    """`act()`'s answer and False, or, for an id carried out already, the
-    first answer and True. Without an id there is nothing to remember."""
-    if intent_id is None:
-        return act(), False
-    key = receipt_key(intent_id)
-    now = timezone.now()
-    try:
-        with all_or_nothing():
-            answer = act()
-            if not _record(room, user_id, key, intent, answer, now):
-                raise _AlreadyDone
+@dataclass
+class Once:
+    """An intent carried out at most once per id. Calling it carries it out
+    and records its receipt; the caller runs the call all or nothing (a
+    transaction, or a savepoint of a room's batch, vtt.live.group_commit,
+    under `all_or_nothing()`). When the call raised, `recover(error)`, run
+    after that rollback, gives the first answer if the id was carried out
+    already, or raises the error. Both answer (what the ack carries,
+    whether it is an earlier sending's)."""
+
+    room: int
+    user_id: int
+    intent_id: str | int | None
+    intent: str
+    act: Callable[[], dict]
+
+    def __call__(self) -> tuple[dict, bool]:
+        answer = self.act()
+        if self.intent_id is not None and not _record(
+            self.room, self.user_id, self._key, self.intent, answer, timezone.now()
+        ):
+            raise _AlreadyDone
         return answer, False
-    except (_AlreadyDone, ServiceError, RulesError) as refusal:
+
+    def recover(self, error: BaseException) -> tuple[dict, bool]:
+        if self.intent_id is None or not isinstance(error, (_AlreadyDone, *REFUSALS)):
+            raise error
         # A refusal may only mean the first attempt already did it (a move's
         # version moved on); the first answer is the right one then too.
-        receipt = _find(room, user_id, key, now)
+        receipt = _find(self.room, self.user_id, self._key, timezone.now())
         if receipt is None:
-            if isinstance(refusal, _AlreadyDone):  # it expired that very moment
+            if isinstance(error, _AlreadyDone):  # it expired that very moment
                 raise ServiceError("conflict", "id: send this intent again", "id") from None
-            raise
-        if receipt.intent != intent:
+            raise error
+        if receipt.intent != self.intent:
             raise ServiceError(
                 "invalid", f"id: this id was given to a {receipt.intent} intent already", "id"
             ) from None
         return json.loads(receipt.answer), True
+
+    @property
+    def _key(self) -> str:
+        return receipt_key(self.intent_id)
+
+
+REFUSALS = (ServiceError, RulesError)
+
+
+def carry_out_once(once: Once) -> tuple[dict, bool]:
+    """Carry out `once` in a transaction (or a savepoint) of its own."""
+    try:
+        with all_or_nothing():
+            return once()
+    except Exception as error:
+        return once.recover(error)
 
 
 def _record(room, user_id, key, intent, answer, now) -> bool:
