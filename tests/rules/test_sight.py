@@ -296,6 +296,23 @@ def test_seen_is_sees_anywhere(walls, rooms, odd, eyes, lights, lit, points):
 
 
 @settings(max_examples=100, deadline=None)
+@given(
+    walls=grid_walls,
+    rooms=boxes,
+    odd=odd_walls,
+    eyes=eyes_strategy,
+    lights=lights_strategy,
+    lit=st.booleans(),
+    points=st.lists(places, min_size=1, max_size=25),
+)
+def test_seen_by_each_is_each_eyes_own_seen(walls, rooms, odd, eyes, lights, lit, points):
+    scene = Sight(walls + rooms + odd, 8, 8, lit, lights)
+    points = points + through_corners(eyes, rooms)
+    each = scene.seen_by_each(eyes, points)
+    assert [flags.tolist() for flags in each] == [scene.seen([eye], points) for eye in eyes]
+
+
+@settings(max_examples=100, deadline=None)
 @given(walls=boxes, origin=places, points=st.lists(places, max_size=20))
 def test_in_sight_is_line_of_sight_for_every_point(walls, origin, points):
     ox, oy = origin

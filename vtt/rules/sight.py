@@ -652,13 +652,28 @@ class Sight:
     def seen(self, eyes, points) -> list[bool]:
         """[self.sees(eyes, p) for p in points], computed together."""
         pts = _Points(points)
-        n = len(pts)
-        seen = np.zeros(n, dtype=bool)
+        on = self._on(pts)
+        return self._seen(eyes, pts, on, self._lit(pts, on)).tolist()
+
+    def seen_by_each(self, eyes, points) -> list[np.ndarray]:
+        """[self.seen([eye], points) for eye in eyes] as bool arrays: the
+        points, and in the dark what the lights light, worked out once for
+        all the eyes (a scene's every eye, when a scene is put on the table)."""
+        pts = _Points(points)
+        on = self._on(pts)
+        lit = self._lit(pts, on)
+        return [self._seen((eye,), pts, on, lit) for eye in eyes]
+
+    def _on(self, pts: _Points) -> np.ndarray:
         if pts.floats_exact:
-            on = (pts.x >= 0) & (pts.x <= self.width) & (pts.y >= 0) & (pts.y <= self.height)
-        else:
-            on = np.array([self._on_map(*p) for p in pts.source], dtype=bool)
-        lit = None if self.lit else self._lit_points(pts, on)
+            return (pts.x >= 0) & (pts.x <= self.width) & (pts.y >= 0) & (pts.y <= self.height)
+        return np.array([self._on_map(*p) for p in pts.source], dtype=bool)
+
+    def _lit(self, pts: _Points, on: np.ndarray) -> np.ndarray | None:
+        return None if self.lit else self._lit_points(pts, on)
+
+    def _seen(self, eyes, pts: _Points, on: np.ndarray, lit: np.ndarray | None) -> np.ndarray:
+        seen = np.zeros(len(pts), dtype=bool)
         for eye in dict.fromkeys(eyes):
             if not self._on_map(eye.x, eye.y):
                 continue
@@ -673,7 +688,7 @@ class Sight:
             which = np.flatnonzero(todo)
             fan = self._fan(eye.x, eye.y)
             seen[which] = _clear_many(self._walls, fan, (eye.x, eye.y), pts, which)
-        return seen.tolist()
+        return seen
 
     def _lit_points(self, pts: _Points, on: np.ndarray) -> np.ndarray:
         lit = np.zeros(len(pts), dtype=bool)

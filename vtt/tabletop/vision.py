@@ -22,6 +22,8 @@ import copy
 import json
 from collections.abc import Iterable
 
+import numpy as np
+
 from vtt.rules import fog_paint, sight
 
 from . import event_kinds, fog_drawing, sight_cache
@@ -178,15 +180,16 @@ class SceneView:
         """What each eye sees: a group sees what any of its eyes sees
         (Sight.seen of several eyes is the union of each one's)."""
         candidates = [t for t in self.tokens if not t["hidden"]]
-        points = [centre(t) for t in candidates]
+        if not candidates:
+            return {token_id: frozenset() for token_id in self.eyes}
+        ids = np.array([t["id"] for t in candidates])
         by_id = {t["id"]: t for t in self.tokens}
-        seen = {}
-        for token_id in self.eyes:
-            flags = self.sight.seen([eye(by_id[token_id])], points) if points else []
-            seen[token_id] = frozenset(
-                t["id"] for t, flag in zip(candidates, flags, strict=True) if flag
-            )
-        return seen
+        eyes = [eye(by_id[token_id]) for token_id in self.eyes]
+        flags = self.sight.seen_by_each(eyes, [centre(t) for t in candidates])
+        return {
+            token_id: frozenset(ids[seen].tolist())
+            for token_id, seen in zip(self.eyes, flags, strict=True)
+        }
 
     def state(self, campaign_id: int, seq: int, stored: dict) -> sight_cache.RoomSight:
         eye_seen = self.eye_seen()
