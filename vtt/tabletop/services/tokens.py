@@ -58,17 +58,15 @@ def token_place(token: Token, x: int, y: int, by, **extra) -> RoomEvent:
     decided who may and that the square is on the map."""
     origin = [token.x, token.y]
     token.x, token.y, token.version = x, y, token.version + 1
-    connection = transaction.get_connection()
-    with connection.cursor() as cursor:
-        # Written out: the room's busiest write, and the ORM's save() costs
-        # more than the statement (no signal listens to a token's save).
-        cursor.execute(_PLACE, [x, y, token.version, token.pk])
     return append_event(
         campaign=token.scene.campaign,
         kind=event_kinds.TOKEN_MOVED,
         data={"token": token_moved_data(token), "from": origin, **extra},
         actor=actor(by),
         scene_id=token.scene_id,
+        # Written out, and sent with the event's number: the room's busiest
+        # write (no signal listens to a token's save).
+        along=(_PLACE, [x, y, token.version, token.pk]),
     )
 
 
