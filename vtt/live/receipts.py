@@ -36,6 +36,11 @@ def receipt_key(intent_id: str | int) -> str:
     return f"i:{intent_id}" if isinstance(intent_id, int) else f"s:{intent_id}"
 
 
+# What a second sending's attempt may be refused with only because the
+# first one did it already.
+REFUSALS = (ServiceError, RulesError)
+
+
 @dataclass
 class Once:
     """An intent carried out at most once per id. Calling it carries it out
@@ -79,9 +84,6 @@ class Once:
     @property
     def _key(self) -> str:
         return receipt_key(self.intent_id)
-
-
-REFUSALS = (ServiceError, RulesError)
 
 
 def carry_out_once(once: Once) -> tuple[dict, bool]:
