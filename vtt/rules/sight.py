@@ -651,26 +651,24 @@ class Sight:
 
     def seen(self, eyes, points) -> list[bool]:
         """[self.sees(eyes, p) for p in points], computed together."""
-        pts = _Points(points)
-        on = self._on(pts)
-        return self._seen(eyes, pts, on, self._lit(pts, on)).tolist()
+        return self._seen(eyes, *self._points(points)).tolist()
 
     def seen_by_each(self, eyes, points) -> list[np.ndarray]:
         """[self.seen([eye], points) for eye in eyes] as bool arrays: the
         points, and in the dark what the lights light, worked out once for
         all the eyes (a scene's every eye, when a scene is put on the table)."""
+        points = self._points(points)
+        return [self._seen((eye,), *points) for eye in eyes]
+
+    def _points(self, points) -> tuple:
+        """The points, which of them are on the map, and which the lights
+        light (None when the scene is lit): what any eye's test starts from."""
         pts = _Points(points)
-        on = self._on(pts)
-        lit = self._lit(pts, on)
-        return [self._seen((eye,), pts, on, lit) for eye in eyes]
-
-    def _on(self, pts: _Points) -> np.ndarray:
         if pts.floats_exact:
-            return (pts.x >= 0) & (pts.x <= self.width) & (pts.y >= 0) & (pts.y <= self.height)
-        return np.array([self._on_map(*p) for p in pts.source], dtype=bool)
-
-    def _lit(self, pts: _Points, on: np.ndarray) -> np.ndarray | None:
-        return None if self.lit else self._lit_points(pts, on)
+            on = (pts.x >= 0) & (pts.x <= self.width) & (pts.y >= 0) & (pts.y <= self.height)
+        else:
+            on = np.array([self._on_map(*p) for p in pts.source], dtype=bool)
+        return pts, on, None if self.lit else self._lit_points(pts, on)
 
     def _seen(self, eyes, pts: _Points, on: np.ndarray, lit: np.ndarray | None) -> np.ndarray:
         seen = np.zeros(len(pts), dtype=bool)
