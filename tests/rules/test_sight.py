@@ -211,6 +211,19 @@ def test_a_sight_line_on_a_fraction_of_a_square_is_exact():
     assert one.seen([eye], [(1.5, 3)]) == [True]
 
 
+def test_a_long_wall_hides_what_lies_behind_it_and_not_what_touches_it():
+    # The wall covers whole directions from the eye, so what lies beyond it
+    # is decided without testing each sight line against it: points on the
+    # wall, a hair beyond it and far behind it must still get the rule's answer.
+    scene = Sight([(0, 10, 200, 10)], 200, 200, lit=True)
+    eye = Eye(100.5, 2.5)
+    xs = [x + 0.5 for x in range(0, 200, 7)]
+    points = [(x, y) for x in xs for y in (9.5, 10, 10 + 2**-30, 10.5, 150.5)]
+    assert scene.seen([eye], points) == [scene.sees([eye], p) for p in points]
+    assert all(scene.seen([eye], [(x, 10) for x in xs]))
+    assert not any(scene.seen([eye], [(x, 10 + 2**-30) for x in xs]))
+
+
 def test_eyes_and_lights_check_their_numbers():
     with pytest.raises(ValueError, match="sight cannot be negative"):
         Eye(1, 1, -1)
@@ -293,7 +306,9 @@ def test_seen_is_sees_anywhere(walls, rooms, odd, eyes, lights, lit, points):
     scene = Sight(walls + rooms + odd, 8, 8, lit, lights)
     points = points + through_corners(eyes, rooms)
     assert scene.seen(eyes, points) == [scene.sees(eyes, p) for p in points]
-    # Each eye alone, the points prepared once for all of them: the same.
+    # Each eye alone, the points prepared once for all of them (an eye
+    # twice, as stacked tokens are, shares its answer): the same.
+    eyes = eyes + eyes[:1]
     each = scene.seen_by_each(eyes, points)
     assert [flags.tolist() for flags in each] == [scene.seen([eye], points) for eye in eyes]
 

@@ -35,6 +35,7 @@ safe to share between threads); `Sight.relit` keeps them when only the
 lighting changes.
 """
 
+import functools
 import math
 import re
 import threading
@@ -204,10 +205,12 @@ def path_blocked(start, end, segments) -> bool:
 
 # ------------------------------------------------------------- float filters
 
-_BINS = 1024
+_BINS = 512
 _BIN_WIDTH = 2 * math.pi / _BINS
 _NEAR = 1e-3  # a wall passing this close to an origin is checked in every direction
 _ULP = 2.0**-52
+_EDGE_COS = np.cos(np.arange(_BINS + 1) * _BIN_WIDTH - math.pi)  # bins' edge directions
+_EDGE_SIN = np.sin(np.arange(_BINS + 1) * _BIN_WIDTH - math.pi)
 _EXACT_LIMIT = 2**23  # |value| * 2**k below this: products of differences are exact floats
 
 
@@ -340,6 +343,7 @@ class _Fan:
         bins = (
             np.repeat(lo - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
         ) % _BINS
+        self._spans = (idx, start, span, margin)  # for the shadows, if asked
         # By bin, then by distance: one sorted key finds a bin's walls within a distance.
         self.stride = 2.0 * (float(reach.max(initial=0.0)) + 1.0)
         key = bins * self.stride + reach[wall_of]
@@ -347,6 +351,47 @@ class _Fan:
         self.walls = wall_of[order]
         self.key = key[order]
         self.offsets = np.searchsorted(bins[order], np.arange(_BINS + 1))
+
+    @functools.cached_property
+    def shadow(self) -> np.ndarray:
+        """For each bin, how far away a wall hides everything behind it.
+
+        A wall that spans a bin's whole wedge (with the filing margin to
+        spare, so a point's rounded direction cannot leave it) is crossed
+        properly by every sight line into that wedge ending beyond it: such
+        a point is not seen, whatever else is in the way. The wall's
+        farthest point within the wedge is on one of the wedge's two edges
+        (the distance to a line along a direction is convex in the angle),
+        so beyond that distance, with a relative margin for rounding, the
+        wedge is dark. inf where no wall spans a bin."""
+        idx, start, span, margin = self._spans
+        shadow = np.full(_BINS, np.inf)
+        first = np.ceil((start + margin + math.pi) / _BIN_WIDTH).astype(np.int64)
+        last = np.floor((start + span - margin + math.pi) / _BIN_WIDTH).astype(np.int64) - 1
+        counts = np.maximum(last - first + 1, 0)
+        if not counts.any():
+            return shadow
+        k = np.repeat(idx, counts)
+        covered = (
+            np.repeat(first - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
+        ) % _BINS
+        sx, sy = self.sx[k], self.sy[k]
+        along = self.ux[k] * sy - self.uy[k] * sx
+        least = 1e-6 * np.hypot(sx, sy)  # closer to parallel than this: not trusted
+        near_edge = _EDGE_COS[covered] * sy - _EDGE_SIN[covered] * sx
+        far_edge = _EDGE_COS[covered + 1] * sy - _EDGE_SIN[covered + 1] * sx
+        keep = (np.abs(near_edge) > least) & (np.abs(far_edge) > least)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            far = np.maximum(along / near_edge, along / far_edge)
+        keep &= far > 0
+        np.minimum.at(shadow, covered[keep], far[keep] * (1 + 1e-7) + self.slack)
+        return shadow
+
+    def hidden(self, angle: np.ndarray, distance: np.ndarray) -> np.ndarray:
+        """Points (directions and distances from the origin) behind a wall
+        that spans their whole wedge: not seen, without a pair test."""
+        b = np.floor((angle + math.pi) / _BIN_WIDTH).astype(np.int64) % _BINS
+        return distance > self.shadow[b]
 
     def pairs(self, angle: np.ndarray, distance: np.ndarray | None = None):
         """(query, wall) index pairs worth testing for directions `angle`
@@ -394,7 +439,12 @@ def _clear_many(walls: _Walls, fan: _Fan, origin, points: _Points, which: np.nda
         return clear
     ox, oy = float(origin[0]), float(origin[1])
     ex, ey = points.x[which] - ox, points.y[which] - oy
-    q, w = fan.pairs(np.arctan2(ey, ex), np.hypot(ex, ey))
+    angle, distance = np.arctan2(ey, ex), np.hypot(ex, ey)
+    hidden = fan.hidden(angle, distance)
+    clear[hidden] = False
+    look = np.flatnonzero(~hidden)
+    q, w = fan.pairs(angle[look], distance[look])
+    q = look[q]
     if len(q) == 0:
         return clear
     tol = _tolerance(walls, points, origin)
@@ -656,9 +706,14 @@ class Sight:
     def seen_by_each(self, eyes, points) -> list[np.ndarray]:
         """[self.seen([eye], points) for eye in eyes] as bool arrays: the
         points, and in the dark what the lights light, worked out once for
-        all the eyes (a scene's every eye, when a scene is put on the table)."""
+        all the eyes (a scene's every eye, when a scene is put on the table).
+        Eyes alike (tokens stacked on one square) share one read-only array."""
         points = self._points(points)
-        return [self._seen((eye,), *points) for eye in eyes]
+        by_eye = {}
+        for eye in dict.fromkeys(eyes):
+            flags = by_eye[eye] = self._seen((eye,), *points)
+            flags.flags.writeable = False
+        return [by_eye[eye] for eye in eyes]
 
     def _points(self, points) -> tuple:
         """The points, which of them are on the map, and which the lights
