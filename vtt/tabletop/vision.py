@@ -23,6 +23,7 @@ import json
 from collections.abc import Iterable
 
 import numpy as np
+from django.db import transaction
 
 from vtt.rules import fog_paint, sight
 
@@ -186,10 +187,8 @@ class SceneView:
         by_id = {t["id"]: t for t in self.tokens}
         eyes = [eye(by_id[token_id]) for token_id in self.eyes]
         flags = self.sight.seen_by_each(eyes, [centre(t) for t in candidates])
-        return {
-            token_id: frozenset(ids[seen].tolist())
-            for token_id, seen in zip(self.eyes, flags, strict=True)
-        }
+        sets = {id(seen): frozenset(ids[seen].tolist()) for seen in flags}  # alike eyes share
+        return {token_id: sets[id(seen)] for token_id, seen in zip(self.eyes, flags, strict=True)}
 
     def state(self, campaign_id: int, seq: int, stored: dict) -> sight_cache.RoomSight:
         eye_seen = self.eye_seen()
@@ -503,12 +502,38 @@ def _write_seen(scene, before, after) -> None:
             ids = [t for g, t in gone if g == group]
             SeenToken.objects.filter(scene=scene, group=group, token_id__in=ids).delete()
     new = [
-        SeenToken(scene=scene, group=group, token_id=token_id)
+        (group, token_id)
         for group, seen in after.items()
         for token_id in seen - before.get(group, set())
     ]
     if new:
-        SeenToken.objects.bulk_create(new, ignore_conflicts=True)
+        _insert_seen(scene.pk, new)
+
+
+def _insert_seen(scene_id: int, rows: list[tuple[str, int]]) -> None:
+    """Insert (group, token) seen rows, skipping any already there. On
+    PostgreSQL the rows go as two arrays in one statement: a scene put on
+    the table sees thousands at once, and building a model object and a
+    parameter pair for each cost more than the insert."""
+    connection = transaction.get_connection()
+    if connection.vendor != "postgresql":
+        SeenToken.objects.bulk_create(
+            [SeenToken(scene_id=scene_id, group=g, token_id=t) for g, t in rows],
+            ignore_conflicts=True,
+        )
+        return
+    quote, fields = connection.ops.quote_name, SeenToken._meta
+    scene, group, token = (
+        quote(fields.get_field(name).column) for name in ("scene", "group", "token")
+    )
+    groups, tokens = zip(*rows, strict=True)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {quote(fields.db_table)} ({scene}, {group}, {token}) "
+            "SELECT %s, g, t FROM unnest(%s::varchar[], %s::bigint[]) AS seen(g, t) "
+            "ON CONFLICT DO NOTHING",
+            [scene_id, list(groups), list(tokens)],
+        )
 
 
 def _store(state: sight_cache.RoomSight, fresh: bool) -> list[str]:
