@@ -45,6 +45,8 @@ class Anything(Field):
     """A JSON value checked later by someone who knows its shape (the rules
     request is validated by the rules contract itself)."""
 
+    takes_anything = True
+
     def clean(self, value, path):
         return value
 

@@ -8,6 +8,10 @@ MISSING = object()
 
 
 class Field:
+    # Whether clean returns every value as it is: a list of such items is
+    # taken whole, without a call and an error path made for each one.
+    takes_anything = False
+
     def __init__(self, default=MISSING):
         self.default = default
 
@@ -68,6 +72,8 @@ class List(Field):
             raise invalid(path, f"{path} must be a list")
         if not self.min_len <= len(value) <= self.max_len:
             raise invalid(path, f"{path} must have {self.min_len} to {self.max_len} items")
+        if self.item.takes_anything:
+            return list(value)
         return [self.item.clean(v, f"{path}[{i}]") for i, v in enumerate(value)]
 
 

@@ -111,6 +111,8 @@ class Object(Field):
 
 
 class Json(Field):
+    takes_anything = True
+
     def clean(self, value, path):
         return value
 
