@@ -201,6 +201,21 @@ def test_the_explored_area_is_remembered_and_the_gm_can_reset_reveal_and_cover_i
         fog_edit(scene_id=crypt.scene.pk, by=crypt.gm, action="reveal", rect=[0, 0, 40, 1])
 
 
+def test_coming_back_to_a_scene_sees_it_as_it_is_now_not_as_it_was_left(crypt):
+    fog_on(crypt)
+    assert crypt.goblin.pk not in seen_ids(crypt, crypt.player)
+    elsewhere = services.scene_create(campaign_id=crypt.campaign.pk, by=crypt.gm, name="Road")
+    services.scene_activate(scene_id=elsewhere.pk, by=crypt.gm)
+    # Changed while the room is elsewhere: nothing is annotated then.
+    scene_set_door(scene_id=crypt.scene.pk, by=crypt.gm, wall=DOOR, state="open")
+    services.scene_activate(scene_id=crypt.scene.pk, by=crypt.gm)
+    assert crypt.goblin.pk in seen_ids(crypt, crypt.player)
+    rows = SeenToken.objects.filter(scene=crypt.scene).values_list("group", "token_id")
+    assert sorted(rows) == sorted(("party", t) for t in seen_ids(crypt, crypt.player))
+    view = policy.event_view(last_event(), viewer(crypt, crypt.player))
+    assert crypt.goblin.pk in [row[0] for row in view["data"]["tokens"]["rows"]]
+
+
 def test_turning_fog_off_gives_the_players_every_token_again(crypt):
     fog_on(crypt)
     services.scene_update(scene_id=crypt.scene.pk, by=crypt.gm, fog=False)

@@ -319,8 +319,9 @@ def annotate(
         now = SceneView(scene, players, campaign.settings, gone)
         state = now.state(campaign.pk, seq if seq is not None else -1, stored)
         after, known = state.seen, state.tokens
-        rows = before if was_fog and not fresh else None
-        _write_seen(scene, rows, after)
+        # Only the rows that differ are written: a scene the room comes back
+        # to mostly sees what it saw when it left.
+        _write_seen(scene, before if was_fog and not fresh else _seen_rows(scene, stored), after)
         views = _store(state, fresh)
         if seq is not None:
             fog_drawing.drawn_in_transaction(campaign.pk, scene.pk, seq)
@@ -466,10 +467,15 @@ def _seen_before(scene, stored, was_fog) -> dict[str, set[int]]:
         # Without fog the players saw every token that was not hidden.
         everyone = _unhidden(scene)
         return {PARTY: everyone, **{g: everyone for g in stored if g != PARTY}}
-    before: dict[str, set[int]] = {group: set() for group in stored}
+    return _seen_rows(scene, stored)
+
+
+def _seen_rows(scene, stored) -> dict[str, set[int]]:
+    """The seen rows stored for the scene, by group (every stored group named)."""
+    rows: dict[str, set[int]] = {group: set() for group in stored}
     for group, token_id in SeenToken.objects.filter(scene=scene).values_list("group", "token_id"):
-        before.setdefault(group, set()).add(token_id)
-    return before
+        rows.setdefault(group, set()).add(token_id)
+    return rows
 
 
 def _unhidden(scene) -> set[int]:
@@ -491,11 +497,7 @@ def store_drawing(record: SceneSight, view: str, explored: str) -> bool:
 
 
 def _write_seen(scene, before, after) -> None:
-    """Write the seen rows that changed (`before`: the stored ones, None to
-    write them anew)."""
-    if before is None:
-        SeenToken.objects.filter(scene=scene).delete()
-        before = {}
+    """Write the seen rows that changed (`before`: the stored ones)."""
     gone = [(g, t) for g, seen in before.items() for t in seen - after.get(g, set())]
     if gone:
         for group in {g for g, _ in gone}:
