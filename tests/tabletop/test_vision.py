@@ -4,9 +4,10 @@ and what a player's view of an event, a token list or a move becomes."""
 import pytest
 
 from vtt.rules import sight
-from vtt.tabletop import policy, selectors, services
+from vtt.tabletop import policy, selectors, services, vision
 from vtt.tabletop.event_kinds import SIGHT
-from vtt.tabletop.models import Campaign, Role, RoomEvent, SceneSight, SeenToken
+from vtt.tabletop.models import Campaign, Role, RoomEvent, SceneSight, SeenToken, Token
+from vtt.tabletop.serialize import token_table
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
 from vtt.tabletop.services.fog import fog_edit
 from vtt.tabletop.services.scenes import scene_set_door
@@ -214,6 +215,16 @@ def test_coming_back_to_a_scene_sees_it_as_it_is_now_not_as_it_was_left(crypt):
     assert sorted(rows) == sorted(("party", t) for t in seen_ids(crypt, crypt.player))
     view = policy.event_view(last_event(), viewer(crypt, crypt.player))
     assert crypt.goblin.pk in [row[0] for row in view["data"]["tokens"]["rows"]]
+
+
+def test_a_scene_change_reads_sight_from_its_own_token_table(crypt):
+    # The table the event carries gives sight what a read of the scene does.
+    Token.objects.filter(pk=crypt.orc.pk).update(hidden=True, sight_ft=30, light_ft=10, size=2)
+    table = token_table(crypt.scene.tokens.order_by("pk"), crypt.scene.pk)
+    by_id = {t["id"]: t for t in vision.scene_tokens(crypt.scene.pk)}
+    from_table = vision.table_sight_tokens(table)
+    assert len(from_table) == len(by_id) == 4
+    assert all(t == by_id[t["id"]] for t in from_table)
 
 
 def test_turning_fog_off_gives_the_players_every_token_again(crypt):

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from . import event_kinds, vision
 from .models import Campaign, RoomEvent, Scene, SceneSight, Visibility
+from .serialize import is_table
 
 # Sent after the transaction that appended `event` has committed.
 event_committed = Signal()
@@ -90,6 +91,9 @@ def append_event(
             refresh=kind == event_kinds.FOG_CHANGED,
             seq=seq,
             moved=data["token"] if kind == event_kinds.TOKEN_MOVED else None,
+            tokens=vision.table_sight_tokens(data["tokens"])
+            if kind == event_kinds.SCENE_ACTIVATED and is_table(data["tokens"])
+            else None,
         )
         if annotation is not None:
             data = {**data, event_kinds.SIGHT: annotation}

@@ -20,6 +20,7 @@ same centre-to-centre line the attacks measure."""
 
 import copy
 import json
+import operator
 from collections.abc import Iterable
 
 import numpy as np
@@ -52,13 +53,13 @@ def own_group(user_id: int) -> str:
 # ------------------------------------------------------------------ the scene as geometry
 
 
+# What sight reads of each token (with its controllers).
+SIGHT_COLUMNS = ("id", "x", "y", "size", "hidden", "sight_ft", "light_ft")
+
+
 def scene_tokens(scene_id: int) -> list[dict]:
     """What sight needs of every token on the scene, read in two queries."""
-    rows = list(
-        Token.objects.filter(scene_id=scene_id).values(
-            "id", "x", "y", "size", "hidden", "sight_ft", "light_ft"
-        )
-    )
+    rows = list(Token.objects.filter(scene_id=scene_id).values(*SIGHT_COLUMNS))
     links = Token.controllers.through.objects.filter(token__scene_id=scene_id)
     controllers: dict[int, list[int]] = {}
     for token_id, user_id in links.values_list("token_id", "user_id"):
@@ -66,6 +67,24 @@ def scene_tokens(scene_id: int) -> list[dict]:
     for row in rows:
         row["controllers"] = controllers.get(row["id"], [])
     return rows
+
+
+def table_sight_tokens(table: dict) -> list[dict]:
+    """What sight needs of every token, from a scene change's token table
+    (serialize.token_table): the rows the event was just read with, not
+    read again."""
+    fields, defaults = table["fields"], table["defaults"]
+    names = (*SIGHT_COLUMNS, "controllers")
+    pick = operator.itemgetter(*(fields.index(name) for name in names))
+    tail = [defaults.get(field) for field in fields]  # a row may stop early
+    tokens = []
+    for row in table["rows"]:
+        if len(row) < len(fields):
+            row = [*row, *tail[len(row) :]]
+        token = dict(zip(names, pick(row), strict=True))
+        token["controllers"] = list(token["controllers"])
+        tokens.append(token)
+    return tokens
 
 
 def players_of(campaign_id: int) -> set[int]:
@@ -163,9 +182,18 @@ def eye(token: dict) -> sight.Eye:
 class SceneView:
     """What each group sees of one scene as it stands now."""
 
-    def __init__(self, scene: Scene, players: set[int], settings, gone: int | None = None):
+    def __init__(
+        self,
+        scene: Scene,
+        players: set[int],
+        settings,
+        gone: int | None = None,
+        tokens: list[dict] | None = None,
+    ):
         self.scene = scene
-        self.tokens = [t for t in scene_tokens(scene.pk) if t["id"] != gone]
+        if tokens is None:
+            tokens = scene_tokens(scene.pk)
+        self.tokens = [t for t in tokens if t["id"] != gone]
         self.players = players
         self.own = bool((settings or {}).get("own_vision"))
         self.groups = groups_of(players, settings)
@@ -268,6 +296,7 @@ def annotate(
     refresh=False,
     seq: int | None = None,
     moved: dict | None = None,
+    tokens: list[dict] | None = None,
 ):
     """The `sight` annotation of an event about `scene_id`, the scene the
     room is on (None when the scene has no fog and had none), after bringing
@@ -284,7 +313,9 @@ def annotate(
     explored areas were changed by hand: every group gets its vision anew.
     `seq`: the event's number; `moved`: a token.moved event's token as it
     now is. With both, a move right after this process's last annotation of
-    the scene recomputes only what the move changes (sight_cache).
+    the scene recomputes only what the move changes (sight_cache). `tokens`:
+    the scene's every token as the event carries them (table_sight_tokens),
+    so a scene change does not read them twice.
 
     Runs inside the appending transaction, with the campaign row locked:
     the room's changes are in order, so before and after are exact."""
@@ -316,7 +347,7 @@ def annotate(
     views, eyes, known = [], {}, None
     if scene.fog:
         players = players_of(campaign.pk)
-        now = SceneView(scene, players, campaign.settings, gone)
+        now = SceneView(scene, players, campaign.settings, gone, tokens)
         state = now.state(campaign.pk, seq if seq is not None else -1, stored)
         after, known = state.seen, state.tokens
         # Only the rows that differ are written: a scene the room comes back
