@@ -116,3 +116,24 @@ def test_frames_skip_the_session_middlewares_wrapper():
 
     wrapper = InstanceSessionWrapper({"type": "websocket", "cookies": {}}, send)
     assert outbox.frame_sender(wrapper.send) is send
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70001])
+def test_a_frame_written_straight_to_the_socket_reads_back_as_its_text(size):
+    """Frames for daphne's sockets are framed here, not by autobahn: a
+    client's parser (websockets) must read back the same text, whatever the
+    length's encoding (7, 16 or 64 bits) and with characters of several bytes."""
+    from websockets.frames import Frame, Opcode
+    from websockets.streams import StreamReader
+
+    text = ("dé🎲" * size)[:size]
+    payload = text.encode()
+    reader = StreamReader()
+    reader.feed_data(outbox.text_frame(payload))
+    reader.feed_eof()
+    parse = Frame.parse(reader.read_exact, mask=False)
+    with pytest.raises(StopIteration) as done:
+        next(parse)
+    frame = done.value.value
+    assert (frame.opcode, frame.fin, frame.data.decode()) == (Opcode.TEXT, True, text)
+    assert reader.at_eof()
