@@ -1,6 +1,9 @@
 """The process hub keeps each room's events in order and whole even when the
 channel layer reorders or loses broadcasts (Redis pub/sub is at-most-once)."""
 
+import asyncio
+import json
+
 import pytest
 from channels.db import database_sync_to_async
 from django.db import transaction
@@ -84,3 +87,63 @@ async def test_one_layer_subscription_per_process_and_room(room, clients):
     for client in (a, b, c):
         await client.close()
     assert room.campaign_id not in the_hub.rooms
+
+
+async def _heard(layer, channel, kind: str, timeout: float) -> list[dict]:
+    """What of `kind` ("drag": a drag preview) reached a channel of the
+    room's group within `timeout` (batches opened): what another process
+    would have received."""
+    got = []
+    try:
+        async with asyncio.timeout(timeout):
+            while True:
+                message = await layer.receive(channel)
+                items = message["items"] if message["type"] == "room.batch" else [message]
+                got += [m for m in items if m["type"] == kind or _is_drag(m, kind)]
+    except TimeoutError:
+        return got
+
+
+def _is_drag(message: dict, kind: str) -> bool:
+    return kind == "drag" and str(message.get("key", "")).startswith("drag:")
+
+
+async def test_drag_previews_go_through_the_layer_only_while_another_process_serves_the_room(
+    room, clients, monkeypatch
+):
+    monkeypatch.setattr(hub, "HEARTBEAT", 0.2)  # another process is gone after 3 silent beats
+    gm = await clients(room, "gm")
+    player = await clients(room, "player")
+    the_hub = hub.get_hub()
+    layer = the_hub.layer
+    other = await layer.new_channel("elsewhere.")  # a process that has not spoken yet
+    await layer.group_add(hub.room_group(room.campaign_id), other)
+    tenrec = room.tokens["tenrec"]
+    try:
+        # Alone: the GM sees the preview, and nothing of it goes to the layer.
+        await player.send({"type": "token.drag", "token": tenrec, "x": 2, "y": 3})
+        drag = await gm.until(lambda f: f["type"] == "token.drag")
+        assert (drag["x"], drag["y"]) == (2, 3)
+        assert await _heard(layer, other, "drag", 0.3) == []
+
+        # Another process says it serves the room: it is answered at once,
+        # and the previews go to it (and to the GM, by the same way).
+        here = {"type": "room.hub", "room": room.campaign_id, "hub": other}
+        await layer.group_send(hub.room_group(room.campaign_id), here)
+        answers = await _heard(layer, other, "room.hub", 0.15)
+        assert any(m["hub"] == the_hub.channel and m.get("answer") for m in answers)
+        await asyncio.sleep(0.25)  # the next preview is not merged into the last
+        await player.send({"type": "token.drag", "token": tenrec, "x": 4, "y": 3})
+        sent = await _heard(layer, other, "drag", 0.5)
+        assert [json.loads(m["text"])["x"] for m in sent] == [4]
+        drag = await gm.until(lambda f: f["type"] == "token.drag")
+        assert (drag["x"], drag["y"]) == (4, 3)
+
+        # Silent for three heartbeats: gone, and previews stay here again.
+        await asyncio.sleep(0.8)
+        await player.send({"type": "token.drag", "token": tenrec, "x": 6, "y": 3})
+        drag = await gm.until(lambda f: f["type"] == "token.drag")
+        assert (drag["x"], drag["y"]) == (6, 3)
+        assert await _heard(layer, other, "drag", 0.3) == []
+    finally:
+        await layer.group_discard(hub.room_group(room.campaign_id), other)

@@ -135,10 +135,14 @@ async def test_two_daphne_processes_serve_one_room_in_one_order(two_servers, roo
         assert sum(e["type"] == "token.moved" for e in seen_by_gm) == 10
         assert sum(e["type"] == "chat" for e in seen_by_gm) == 10
 
-        # A drag preview crosses processes without touching the log.
+        # A drag preview crosses processes, either way, without touching the
+        # log (each process has heard that the other serves the room).
         await player.ws.send(json.dumps({"type": "token.drag", "token": tenrec, "x": 3, "y": 3}))
         drag = await gm.until(lambda f: f["type"] == "token.drag")
         assert (drag["token"], drag["by"]) == (tenrec, room.users["player"])
+        await gm.ws.send(json.dumps({"type": "token.drag", "token": tenrec, "x": 4, "y": 3}))
+        drag = await player.until(lambda f: f["type"] == "token.drag")
+        assert (drag["token"], drag["by"], drag["x"]) == (tenrec, room.users["gm"], 4)
 
         # The player drops and comes back on the other process: exactly what was missed.
         last = seen_by_player[-1]["seq"]

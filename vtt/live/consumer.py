@@ -534,7 +534,7 @@ class RoomConsumer(AsyncConsumer):
             # On a fog scene only the groups the token sees for watch it
             # go: where it passes may be out of anyone else's view.
             eyes = token.get("eyes")
-            self.hub.publish_aside(
+            self.hub.publish_preview(
                 self.room,
                 text,
                 origin=self.conn_id,

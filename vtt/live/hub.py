@@ -19,7 +19,17 @@ ready frame texts to its local connections in sequence order:
   room from getting it.
 
 Publishing goes through the hub too when the change was made on its loop's
-worker thread: one ordered publisher per process, no extra event loop."""
+worker thread: one ordered publisher per process, no extra event loop.
+
+Drag previews, the bulk of a room's traffic, go through Redis only when
+another process serves the room too. Each hub says so in the room's group
+when it opens the room and at every heartbeat, and answers a newcomer at
+once; a process not heard from for a few heartbeats counts as gone. Alone,
+a hub hands a preview to its own sockets directly: the round trip through
+Redis and back was a quarter of a process holding many small rooms. A
+preview is never logged and may be merged away anyway, so the one a newcomer
+misses before it is heard (or for a heartbeat, if Redis lost its word) is
+no loss; everything else is published as before."""
 
 import asyncio
 import collections
@@ -43,6 +53,7 @@ REPAIR_PAGE = 500
 SILENCE_LIMIT = 75.0
 PRUNE_EVERY = 20  # heartbeats between two clean-ups of expired intent receipts
 RECOUNT_BEATS = 3  # heartbeats that send the online list after presence was rebuilt
+NEIGHBOUR_BEATS = 3  # heartbeats without a word before another process counts as gone
 
 
 def room_group(room: int) -> str:
@@ -119,6 +130,8 @@ class Hub:
         self._tasks: set[asyncio.Task] = set()
         self._opening = asyncio.Lock()
         self.recounting: dict[int, int] = {}  # room -> beats left to send its online list
+        # room -> the other processes' hubs serving it, with when each last said so
+        self.neighbours: dict[int, dict[str, float]] = {}
 
     # ------------------------------------------------------------ membership
 
@@ -131,6 +144,7 @@ class Hub:
             try:
                 await self._open()
                 await self.layer.group_add(room_group(conn.room), self.channel)
+                self._say_here(conn.room)
                 feed.last = await db.run(room_reads.current_seq, conn.room)
             except BaseException:
                 if self.rooms.get(conn.room) is feed:
@@ -152,6 +166,7 @@ class Hub:
         feed.members.discard(conn)
         if not feed.members and feed.ready.is_set():
             del self.rooms[conn.room]
+            self.neighbours.pop(conn.room, None)
             if feed.repairing is not None:
                 feed.repairing.cancel()
             with contextlib.suppress(Exception):
@@ -202,6 +217,12 @@ class Hub:
         elif kind == "room.aside":
             for conn in tuple(feed.members):
                 deliver(conn, conn.push_aside_message, message)
+        elif kind == "room.hub" and message.get("hub") != self.channel:
+            known = self.neighbours.setdefault(feed.room, {})
+            newcomer = message["hub"] not in known
+            known[message["hub"]] = self.loop.time()
+            if newcomer and not message.get("answer"):
+                self._say_here(feed.room, answer=True)  # so it hears of us at once
 
     async def _heartbeat(self) -> None:
         store = presence_store.get_presence()
@@ -225,6 +246,7 @@ class Hub:
             if latest.get(room, 0) > feed.last and feed.repairing is None:
                 feed.repairing = self.spawn(self._catch_up(feed))
         for room, feed in rooms.items():
+            self._say_here(room)
             members = [(c.user_id, c.conn_id, c.me["name"]) for c in feed.members]
             # Connections Redis had lost (it restarted empty, or pruned a
             # stalled process) are counted again; whoever left meanwhile was
@@ -265,6 +287,30 @@ class Hub:
     def publish_aside(self, room: int, text: str, **extra) -> None:
         """Something for the room that is not in the log (presence, drags)."""
         self.publish_soon({"type": "room.aside", "room": room, "text": text, **extra})
+
+    def publish_preview(self, room: int, text: str, **extra) -> None:
+        """A drag preview: to the room's group when another process serves
+        the room, else straight to this process's sockets."""
+        if self.shared(room):
+            self.publish_aside(room, text, **extra)
+        else:
+            self.dispatch({"type": "room.aside", "room": room, "text": text, **extra})
+
+    def shared(self, room: int) -> bool:
+        """Whether another process has said lately that it serves the room."""
+        known = self.neighbours.get(room)
+        if not known:
+            return False
+        since = self.loop.time() - NEIGHBOUR_BEATS * HEARTBEAT
+        for hub, heard in list(known.items()):
+            if heard < since:
+                del known[hub]
+        return bool(known)
+
+    def _say_here(self, room: int, answer: bool = False) -> None:
+        """Tell the room's other processes that this one serves it too."""
+        message = {"type": "room.hub", "room": room, "hub": self.channel}
+        self.publish_soon({**message, "answer": True} if answer else message)
 
     @property
     def unpublished(self) -> int:
