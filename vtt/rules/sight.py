@@ -29,7 +29,10 @@ Three answers, one rule:
 
 Walls are filed per origin in angular bins (`_Fan`): a sight line or a ray
 in one direction only meets the few walls filed under that direction, which
-is what keeps many questions from one eye cheap. A `Sight` remembers those
+is what keeps many questions from one eye cheap. A wall that spans a bin's
+whole wedge casts a shadow there: whatever lies beyond its farthest point in
+the wedge is crossed properly, so it is not seen, without a test per wall
+(from a corridor, most of a big map). A `Sight` remembers those
 filings, each place's visibility polygon and each eye's area (bounded, and
 safe to share between threads); `Sight.relit` keeps them when only the
 lighting changes.
