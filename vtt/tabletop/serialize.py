@@ -247,16 +247,22 @@ def token_metas(table: dict) -> list[dict]:
     return metas
 
 
-def table_tokens(table: dict) -> list[dict]:
-    """The tokens of a table, each as token_data gives it."""
+def table_tokens(table: dict, only: tuple[str, ...] | None = None) -> list[dict]:
+    """The tokens of a table, each as token_data gives it, or with `only`
+    these of its fields."""
     fields, defaults = table["fields"], table["defaults"]
+    names = fields if only is None else only
+    at = [fields.index(name) for name in names]
+    tail = [defaults.get(field) for field in fields]  # a row may stop early
+    copied = [i for i, value in enumerate(tail) if isinstance(value, list)]
     tokens = []
     for row in table["rows"]:
-        token = dict(zip(fields, row, strict=False))  # a row may stop early
-        for field in fields[len(row) :]:
-            value = defaults[field]
-            token[field] = list(value) if isinstance(value, list) else value
-        tokens.append(token)
+        if len(row) < len(fields):
+            start, row = len(row), [*row, *tail[len(row) :]]
+            for i in copied:  # each token its own list, not the table's default
+                if i >= start:
+                    row[i] = list(row[i])
+        tokens.append(dict(zip(names, map(row.__getitem__, at), strict=True)))
     return tokens
 
 

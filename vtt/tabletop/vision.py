@@ -20,7 +20,6 @@ same centre-to-centre line the attacks measure."""
 
 import copy
 import json
-import operator
 from collections.abc import Iterable
 
 import numpy as np
@@ -30,7 +29,7 @@ from vtt.rules import fog_paint, sight
 
 from . import event_kinds, fog_drawing, sight_cache
 from .models import Membership, Role, Scene, SceneSight, SeenToken, Token
-from .serialize import token_data
+from .serialize import table_tokens, token_data
 
 PARTY = "party"
 SQUARE_FT = 5
@@ -73,18 +72,7 @@ def table_sight_tokens(table: dict) -> list[dict]:
     """What sight needs of every token, from a scene change's token table
     (serialize.token_table): the rows the event was just read with, not
     read again."""
-    fields, defaults = table["fields"], table["defaults"]
-    names = (*SIGHT_COLUMNS, "controllers")
-    pick = operator.itemgetter(*(fields.index(name) for name in names))
-    tail = [defaults.get(field) for field in fields]  # a row may stop early
-    tokens = []
-    for row in table["rows"]:
-        if len(row) < len(fields):
-            row = [*row, *tail[len(row) :]]
-        token = dict(zip(names, pick(row), strict=True))
-        token["controllers"] = list(token["controllers"])
-        tokens.append(token)
-    return tokens
+    return table_tokens(table, (*SIGHT_COLUMNS, "controllers"))
 
 
 def players_of(campaign_id: int) -> set[int]:
