@@ -291,10 +291,11 @@ class Hub:
     def publish_preview(self, room: int, text: str, **extra) -> None:
         """A drag preview: to the room's group when another process serves
         the room, else straight to this process's sockets."""
+        message = {"type": "room.aside", "room": room, "text": text, **extra}
         if self.shared(room):
-            self.publish_aside(room, text, **extra)
+            self.publish_soon(message)
         else:
-            self.dispatch({"type": "room.aside", "room": room, "text": text, **extra})
+            self.dispatch(message)
 
     def shared(self, room: int) -> bool:
         """Whether another process has said lately that it serves the room."""
