@@ -64,15 +64,16 @@ def text_frame(payload: bytes) -> bytes:
     return struct.pack("!BBQ", 0x81, 127, size) + payload
 
 
-def _plain_open(protocol) -> bool:
-    """Whether a frame can go straight onto the socket: the connection is
-    open, nothing of autobahn's is queued ahead of it, and no extension or
-    size limit changes what a message becomes on the wire."""
+def _plain_open(protocol, size: int) -> bool:
+    """Whether a frame of `size` bytes can go straight onto the socket: the
+    connection is open, nothing of autobahn's is queued ahead of it, and no
+    extension or size limit changes what a message becomes on the wire."""
     return (
         protocol.state == protocol.STATE_OPEN
         and not protocol.send_queue
         and protocol._perMessageCompress is None
         and not protocol.autoFragmentSize
+        and not 0 < protocol.maxMessagePayloadSize < size
     )
 
 
@@ -128,11 +129,10 @@ class Outbox:
         if transport is not None and _buffered_bytes(transport) > self.max_bytes:
             self._overflow()
             return
-        if transport is not None and _plain_open(protocol):
-            payload = text.encode()
-            if not 0 < protocol.maxMessagePayloadSize < len(payload):
-                transport.write(text_frame(payload))
-                return
+        payload = text.encode()
+        if transport is not None and _plain_open(protocol, len(payload)):
+            transport.write(text_frame(payload))
+            return
         # daphne's handle_reply has no await in it: driving it one step runs it
         # to the end, the frame is on the transport and the order is kept.
         step = self._send({"type": "websocket.send", "text": text})
