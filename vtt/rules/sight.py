@@ -393,13 +393,12 @@ class _Fan:
     def hidden(self, angle: np.ndarray, distance: np.ndarray) -> np.ndarray:
         """Points (directions and distances from the origin) behind a wall
         that spans their whole wedge: not seen, without a pair test."""
-        b = np.floor((angle + math.pi) / _BIN_WIDTH).astype(np.int64) % _BINS
-        return distance > self.shadow[b]
+        return distance > self.shadow[_bin_of(angle)]
 
     def pairs(self, angle: np.ndarray, distance: np.ndarray | None = None):
         """(query, wall) index pairs worth testing for directions `angle`
         (and sight lines of length `distance`)."""
-        b = np.floor((angle + math.pi) / _BIN_WIDTH).astype(np.int64) % _BINS
+        b = _bin_of(angle)
         first = self.offsets[b]
         if distance is None:
             last = self.offsets[b + 1]
@@ -415,6 +414,11 @@ class _Fan:
             query = np.concatenate([query, np.repeat(np.arange(n), len(self.everywhere))])
             wall = np.concatenate([wall, np.tile(self.everywhere, n)])
         return query, wall
+
+
+def _bin_of(angle: np.ndarray) -> np.ndarray:
+    """The bin of each direction (radians, as arctan2 gives them)."""
+    return np.floor((angle + math.pi) / _BIN_WIDTH).astype(np.int64) % _BINS
 
 
 def _reach(ax, ay, bx, by):
