@@ -137,3 +137,65 @@ def test_a_frame_written_straight_to_the_socket_reads_back_as_its_text(size):
     frame = done.value.value
     assert (frame.opcode, frame.fin, frame.data.decode()) == (Opcode.TEXT, True, text)
     assert reader.at_eof()
+
+
+@pytest.fixture
+def connection():
+    """A Twisted TCP connection over one end of a real socket pair, and the
+    other end, which plays the client."""
+    import socket
+
+    from twisted.internet import reactor, tcp
+    from twisted.internet.protocol import Protocol
+
+    ours, theirs = socket.socketpair()
+    theirs.setblocking(False)
+    conn = tcp.Connection(ours, Protocol(), reactor)
+    conn.connected = 1
+    yield conn, theirs
+    conn.stopWriting()
+    ours.close()
+    theirs.close()
+
+
+def _read_all(sock) -> bytes:
+    chunks = []
+    while True:
+        try:
+            chunk = sock.recv(1 << 20)
+        except BlockingIOError:
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
+def test_a_frame_reaches_the_socket_at_once_when_nothing_is_buffered(connection):
+    conn, client = connection
+    outbox.send_now(conn, b"first")
+    outbox.send_now(conn, b"second")
+    assert _read_all(client) == b"firstsecond"
+    assert not conn._tempDataBuffer and conn not in conn.reactor.getWriters()
+
+
+def test_what_the_kernel_does_not_take_waits_in_twisted_and_keeps_the_order(connection):
+    """A client that stops reading fills the kernel's buffer: the rest of
+    the frame, and every frame after it, queue in Twisted's buffer (which
+    the outbox bounds) in the order they were written."""
+    conn, client = connection
+    big = bytes(range(256)) * (64 * 1024)  # 16 MB, more than the kernel holds
+    outbox.send_now(conn, big)
+    held = outbox._buffered_bytes(conn)
+    assert 0 < held < len(big) and conn in conn.reactor.getWriters()
+    received = _read_all(client)  # the kernel has room again, Twisted not yet written
+    outbox.send_now(conn, b"after")
+    assert outbox._buffered_bytes(conn) == held + len(b"after")
+    while outbox._buffered_bytes(conn):
+        conn.doWrite()
+        received += _read_all(client)
+    assert received == big + b"after"
+
+
+def test_a_closing_connection_is_left_to_twisted(connection):
+    conn, client = connection
+    conn.disconnecting = True
+    outbox.send_now(conn, b"late")
+    assert _read_all(client) == b"" and outbox._buffered_bytes(conn) == len(b"late")
