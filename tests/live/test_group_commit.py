@@ -84,8 +84,16 @@ def test_a_batch_that_only_refuses_writes_nothing(room):
     outcomes = group_commit.carry_out_together(
         room.campaign_id,
         [
-            _act(room, "other", {"type": "token.move", "token": room.tokens["tenrec"], "x": 2, "y": 1}),
-            _act(room, "player", {"type": "token.move", "token": room.tokens["zombie"], "x": 2, "y": 1}),
+            _act(
+                room,
+                "other",
+                {"type": "token.move", "token": room.tokens["tenrec"], "x": 2, "y": 1},
+            ),
+            _act(
+                room,
+                "player",
+                {"type": "token.move", "token": room.tokens["zombie"], "x": 2, "y": 1},
+            ),
         ],
     )
     assert all(isinstance(o.error, ServiceError) for o in outcomes)
@@ -135,7 +143,9 @@ def test_an_intent_refused_after_it_wrote_undoes_its_own_writes_only(room, monke
     tenrec = room.tokens["tenrec"]
     refused = _once(room, "gm", {"type": "chat", "id": "c9", "text": "never heard"})
     moves = [
-        _once(room, "player", {"type": "token.move", "id": f"m{x}", "token": tenrec, "x": x, "y": 1})
+        _once(
+            room, "player", {"type": "token.move", "id": f"m{x}", "token": tenrec, "x": x, "y": 1}
+        )
         for x in (3, 4)
     ]
     acts = [refused] if alone else [moves[0], refused, moves[1]]
@@ -159,3 +169,29 @@ def test_an_id_sent_twice_in_one_batch_acts_once_and_answers_alike(room):
     (first, repeat), (again, repeated) = (o.answer for o in outcomes)
     assert (repeat, repeated) == (False, True) and again == first
     assert [kind for kind, _ in _log(room, before)] == ["token.moved"]
+
+
+@pytest.mark.parametrize("alone", [True, False])
+def test_a_roll_refused_by_the_rules_gives_its_roll_number_back(room, alone):
+    """The rules refuse a roll after its number was drawn from the session:
+    with no savepoint of the roll's own, the intent's (or its
+    transaction's) rollback must give the number back."""
+    from vtt.tabletop.models import PlaySession, Roll
+
+    check = {"system": "artifice", "action": "check", "pool": 3, "difficulty": 2}
+    good = [
+        _once(room, "player", {"type": "roll", "id": f"r{i}", "request": check}) for i in (1, 2)
+    ]
+    bad = _once(room, "player", {"type": "roll", "id": "r0", "request": {**check, "pool": 999}})
+    before = _last_seq(room)
+    batches = [[good[0]], [bad], [good[1]]] if alone else [[good[0], bad, good[1]]]
+    outcomes = [
+        o for acts in batches for o in group_commit.carry_out_together(room.campaign_id, acts)
+    ]
+    assert isinstance(outcomes[1].error, ServiceError)
+    assert outcomes[1].error.field.startswith("request")
+    draws = [data["draw"]["roll"] for kind, data in _log(room, before)]
+    assert draws[1] == draws[0] + 1
+    session = PlaySession.objects.get(campaign_id=room.campaign_id, ended_at=None)
+    assert session.rolls == draws[1]
+    assert Roll.objects.filter(campaign_id=room.campaign_id).count() == 2

@@ -11,14 +11,13 @@ add up ("Agility+Melee")."""
 
 import copy
 
-from django.db import transaction
-
 from vtt import games
 from vtt.rules import RulesError
 from vtt.rules.engine import clean_fields, find_action
 
 from .. import shapes
 from ..models import Role, Roll, Visibility
+from ..transactions import step
 from .access import SYSTEM
 from .characters import character_for
 from .errors import NotAllowed
@@ -106,7 +105,7 @@ def character_roll(
         fields = clean_fields(action, request)
     except RulesError as error:
         raise rules_error(error) from None
-    with transaction.atomic():
+    with step():
         for resource, amount in kit.spends(name, fields).items():
             take(character.pk, by, resource, amount)
         roll = adjudicate_and_record(campaign, by, request, visibility, character, nonce)

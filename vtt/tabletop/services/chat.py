@@ -7,13 +7,13 @@ the policy renders it for nobody else on any channel."""
 
 import re
 
-from django.db import transaction
 from django.utils.html import escape
 
 from .. import event_kinds
 from ..events import append_event
 from ..models import Campaign, Membership, Role
 from ..serialize import user_data
+from ..transactions import step
 from .access import actor, require_member
 from .errors import ServiceError
 
@@ -41,7 +41,7 @@ def chat_say(*, campaign_id: int, by, text: str):
     """A line for everyone in the room; the appended event."""
     text = clean_line(text)
     require_member(campaign_id, by)
-    with transaction.atomic():
+    with step():
         campaign = Campaign.objects.get(pk=campaign_id)
         return append_event(
             campaign=campaign,
@@ -84,7 +84,7 @@ def chat_whisper(*, campaign_id: int, by, to: str, text: str):
     recipient = member_named(campaign_id, to)
     if recipient.pk == by.pk:
         raise ServiceError("invalid", "a whisper goes to someone else", "to")
-    with transaction.atomic():
+    with step():
         campaign = Campaign.objects.get(pk=campaign_id)
         return append_event(
             campaign=campaign,

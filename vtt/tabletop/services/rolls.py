@@ -15,6 +15,7 @@ from ..events import append_event
 from ..house_rules import apply_house_rules
 from ..models import Campaign, Character, Membership, Role, Roll, Visibility
 from ..serialize import roll_event_data
+from ..transactions import step
 from ..visibility import Viewer
 from .access import SYSTEM, actor, require_participant
 from .errors import NotAllowed, NotFound, ServiceError
@@ -64,7 +65,7 @@ def record(campaign, by, request, result, visibility, character, physical, drawn
         visibility=visibility,
         physical=physical,
     )
-    with transaction.atomic():
+    with step():
         roll.pk = _reserve_id()
         if roll.pk is None:
             roll.save()
@@ -109,7 +110,7 @@ def adjudicate_and_record(
     without, they come from the play session (`nonce`: the roller's, checked)."""
     request = apply_house_rules(campaign.game, campaign.settings, request)
     physical = "faces" in request
-    with transaction.atomic():
+    with step():
         drawn = draw(campaign, nonce, physical=physical)
         try:
             result = adjudicate(request, source=drawn.source)
@@ -139,7 +140,7 @@ def roll_record(
     if character is not None:
         check_roller(campaign.pk, character, member)
     physical = shapes.boolean(physical, "physical")
-    with transaction.atomic():
+    with step():
         drawn = draw(campaign, None, physical=True)
         return record(campaign, by, request, result, visibility, character, physical, drawn)
 
