@@ -42,3 +42,31 @@ def test_it_serves_and_stops_on_ctrl_c(tmp_path):
         if server.poll() is None:
             server.kill()
             server.wait()
+
+
+CHURN = """
+import gc, sys
+from vtt.serve import tune_collector
+if sys.argv[1] == "tuned":
+    tune_collector()
+kept = [[i] for i in range(50_000)]  # the sockets' long-lived state
+gc.collect()
+before = gc.get_stats()[2]["collections"]
+batch = []
+for _ in range(300):  # frames and intents that live until the next burst
+    batch = [[i] for i in range(4_000)]
+print(gc.get_stats()[2]["collections"] - before)
+"""
+
+
+def test_the_tuned_collector_makes_fewer_full_collections_under_churn():
+    """Objects that live a little while (here: each burst until the next)
+    reach the oldest generation and set off full collections under Python's
+    defaults; the serving process's thresholds let them die younger."""
+    full = {}
+    for how in ("default", "tuned"):
+        done = served.python("-c", CHURN, how)
+        assert done.returncode == 0, done.stderr
+        full[how] = int(done.stdout)
+    assert full["default"] >= 3
+    assert full["tuned"] * 3 <= full["default"]
