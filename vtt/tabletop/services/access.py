@@ -28,20 +28,25 @@ def actor(by):
     return None if by is SYSTEM else by
 
 
-def membership(campaign_id: int, by) -> Membership | None:
+def membership(campaign_id: int, by, *, with_campaign: bool = False) -> Membership | None:
+    """`by`'s membership of the campaign, or None. `with_campaign` reads the
+    campaign in the same query, for a service that needs both."""
     if by is SYSTEM:
         return Membership(campaign_id=campaign_id, role=Role.GM)
     if by is None or not getattr(by, "is_authenticated", False):
         return None
+    rows = Membership.objects.select_related("campaign") if with_campaign else Membership.objects
     try:
         # get(), not filter().first(): no ordering to compile on a hot path.
-        return Membership.objects.get(campaign_id=campaign_id, user_id=by.pk)
+        return rows.get(campaign_id=campaign_id, user_id=by.pk)
     except Membership.DoesNotExist:
         return None
 
 
-def require_member(campaign_id: int, by, what: str = "campaign") -> Membership:
-    member = membership(campaign_id, by)
+def require_member(
+    campaign_id: int, by, what: str = "campaign", *, with_campaign: bool = False
+) -> Membership:
+    member = membership(campaign_id, by, with_campaign=with_campaign)
     if member is None:
         raise NotFound(f"no such {what}")
     return member
@@ -54,9 +59,16 @@ def require_gm(campaign_id: int, by, what: str = "campaign", doing: str = "do th
     return member
 
 
-def require_participant(campaign_id: int, by, what: str = "campaign", doing: str = "do this"):
+def require_participant(
+    campaign_id: int,
+    by,
+    what: str = "campaign",
+    doing: str = "do this",
+    *,
+    with_campaign: bool = False,
+):
     """A GM or a player: observers watch and change nothing."""
-    member = require_member(campaign_id, by, what)
+    member = require_member(campaign_id, by, what, with_campaign=with_campaign)
     if member.role == Role.OBSERVER:
         raise NotAllowed(f"an observer may not {doing}")
     return member

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from .. import event_kinds, images, shapes, sheets
 from ..events import append_event
-from ..models import Campaign, Character, Membership, Role, Token, Visibility
+from ..models import Character, Membership, Role, Token, Visibility
 from ..serialize import character_public_data
 from .access import actor, require_member, require_participant
 from .errors import NotAllowed, NotFound, ServiceError
@@ -67,8 +67,8 @@ def character_create(
     resources: dict | None = None,
     gm_notes: str = "",
 ) -> Character:
-    member = require_participant(campaign_id, by, doing="create characters")
-    campaign = Campaign.objects.get(pk=campaign_id)
+    member = require_participant(campaign_id, by, doing="create characters", with_campaign=True)
+    campaign = member.campaign
     kind = shapes.choice(kind, "kind", Character.Kind.values)
     if member.role != Role.GM:
         if kind != Character.Kind.PC:

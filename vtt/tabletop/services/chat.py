@@ -11,7 +11,7 @@ from django.utils.html import escape
 
 from .. import event_kinds
 from ..events import append_event
-from ..models import Campaign, Membership, Role
+from ..models import Membership, Role
 from ..serialize import user_data
 from ..transactions import step
 from .access import actor, require_member
@@ -40,9 +40,8 @@ def _line(text: str, **people) -> dict:
 def chat_say(*, campaign_id: int, by, text: str):
     """A line for everyone in the room; the appended event."""
     text = clean_line(text)
-    require_member(campaign_id, by)
+    campaign = require_member(campaign_id, by, with_campaign=True).campaign
     with step():
-        campaign = Campaign.objects.get(pk=campaign_id)
         return append_event(
             campaign=campaign,
             kind=event_kinds.CHAT,
@@ -80,12 +79,11 @@ def chat_whisper(*, campaign_id: int, by, to: str, text: str):
     """A line for one member (`to`, as member_named reads it) and the
     sender, no one else; the appended event."""
     text = clean_line(text)
-    require_member(campaign_id, by)
+    campaign = require_member(campaign_id, by, with_campaign=True).campaign
     recipient = member_named(campaign_id, to)
     if recipient.pk == by.pk:
         raise ServiceError("invalid", "a whisper goes to someone else", "to")
     with step():
-        campaign = Campaign.objects.get(pk=campaign_id)
         return append_event(
             campaign=campaign,
             kind=event_kinds.WHISPER,

@@ -156,8 +156,8 @@ def roll_adjudicate(
 ) -> Roll:
     """Adjudicate a rules request in the campaign's game and record it.
     `nonce`: hex from the roller's browser that goes into the dice (docs/dice.md)."""
-    member = require_participant(campaign_id, by, doing="roll")
-    campaign = Campaign.objects.get(pk=campaign_id)
+    member = require_participant(campaign_id, by, doing="roll", with_campaign=True)
+    campaign = member.campaign
     visibility = shapes.choice(visibility, "visibility", Visibility.values)
     nonce = clean_nonce(nonce)
     check_request(campaign, request)
