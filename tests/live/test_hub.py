@@ -147,3 +147,37 @@ async def test_drag_previews_go_through_the_layer_only_while_another_process_ser
         assert await _heard(layer, other, "drag", 0.3) == []
     finally:
         await layer.group_discard(hub.room_group(room.campaign_id), other)
+
+
+async def test_events_go_through_the_layer_only_while_another_process_serves_the_room(
+    room, clients, monkeypatch
+):
+    """A committed event reaches this process's sockets straight from the
+    commit, once each; another process gets it through the layer only once
+    it has said it serves the room."""
+    monkeypatch.setattr(hub, "HEARTBEAT", 0.2)
+    gm = await clients(room, "gm")
+    player = await clients(room, "player")
+    the_hub = hub.get_hub()
+    layer = the_hub.layer
+    other = await layer.new_channel("elsewhere.")
+    await layer.group_add(hub.room_group(room.campaign_id), other)
+    try:
+        alone = await chat(room.campaign_id, "alone")
+        for client in (gm, player):
+            event = await client.event("chat")
+            assert (event["seq"], event["data"]["text"]) == (alone, "alone")
+        assert await _heard(layer, other, "room.event", 0.3) == []
+
+        here = {"type": "room.hub", "room": room.campaign_id, "hub": other}
+        await layer.group_send(hub.room_group(room.campaign_id), here)
+        await _heard(layer, other, "room.hub", 0.15)
+        shared = await chat(room.campaign_id, "shared")
+        heard = await _heard(layer, other, "room.event", 0.3)
+        assert [m["seq"] for m in heard] == [shared]
+        for client in (gm, player):
+            event = await client.event("chat")
+            assert (event["seq"], event["data"]["text"]) == (shared, "shared")
+            assert not [f for f in await client.drain(0.2) if f["type"] == "event"]
+    finally:
+        await layer.group_discard(hub.room_group(room.campaign_id), other)

@@ -28,7 +28,7 @@ def publish(message: dict) -> None:
     hub = running_hub()
     if hub is not None:
         try:
-            hub.loop.call_soon_threadsafe(hub.publish_soon, message)
+            hub.loop.call_soon_threadsafe(hub.publish_event, message)
             return
         except RuntimeError:  # the loop closed meanwhile
             pass

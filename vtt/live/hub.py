@@ -29,7 +29,10 @@ a hub hands a preview to its own sockets directly: the round trip through
 Redis and back was a quarter of a process holding many small rooms. A
 preview is never logged and may be merged away anyway, so the one a newcomer
 misses before it is heard (or for a heartbeat, if Redis lost its word) is
-no loss; everything else is published as before."""
+no loss. A committed event goes to the process's own sockets at once too,
+and through Redis only when the room is shared or not open here: a
+newcomer that misses one reads it from the log, as it would a lost
+broadcast. Presence and vision frames are published as before."""
 
 import asyncio
 import collections
@@ -283,6 +286,21 @@ class Hub:
         self._outgoing.append(message)
         if self._publisher is None or self._publisher.done():
             self._publisher = self.spawn(self._publish_all())
+
+    def publish_event(self, message: dict) -> None:
+        """A committed event (on the loop, from the committing thread): to
+        this process's sockets of the room at once, and to the room's group
+        unless this process serves the room alone. Its own copy coming back
+        through Redis would be dropped as already forwarded; sent straight,
+        it skips that round trip. A process that opens the room before it is
+        heard here reads what it missed from the log at its next event or
+        heartbeat, as it does for a broadcast Redis lost."""
+        room = message["room"]
+        feed = self.rooms.get(room)
+        if feed is None or self.shared(room):
+            self.publish_soon(message)
+        if feed is not None:
+            feed.offer(message)
 
     def publish_aside(self, room: int, text: str, **extra) -> None:
         """Something for the room that is not in the log (presence, drags)."""
