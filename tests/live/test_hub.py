@@ -181,3 +181,37 @@ async def test_events_go_through_the_layer_only_while_another_process_serves_the
             assert not [f for f in await client.drain(0.2) if f["type"] == "event"]
     finally:
         await layer.group_discard(hub.room_group(room.campaign_id), other)
+
+
+async def test_an_event_is_delivered_outside_the_committing_threads_context(
+    room, clients, monkeypatch
+):
+    """The event is handed over from the thread that committed it, inside a
+    live intent's all_or_nothing(); what it sets off in the sockets (a fresh
+    snapshot's reads, say) must not run under that thread's context."""
+    from vtt.live import intents
+    from vtt.live.protocol import parse_frame
+    from vtt.live.receipts import carry_out_once
+    from vtt.tabletop import transactions
+
+    gm = await clients(room, "gm")
+    seen = []
+    offer = hub.RoomFeed.offer
+
+    def offer_and_look(feed, message):
+        seen.append(transactions._all_or_nothing.get())
+        offer(feed, message)
+
+    monkeypatch.setattr(hub.RoomFeed, "offer", offer_and_look)
+
+    def say():
+        from django.contrib.auth import get_user_model
+
+        asker = intents.Asker(get_user_model().objects.get(pk=room.users["gm"]), room.campaign_id)
+        frame = parse_frame(json.dumps({"type": "chat", "id": "c1", "text": "hello"}))
+        return carry_out_once(intents.once(asker, frame))
+
+    await database_sync_to_async(say)()
+    event = await gm.event("chat")
+    assert event["data"]["text"] == "hello"
+    assert seen and not any(seen)
