@@ -4,7 +4,6 @@ visibility class (vtt.live.render) and published to its room's group.
 The event_committed signal fires in whichever thread committed: a worker
 thread of a live connection, an HTTP request, a management command."""
 
-import contextvars
 import logging
 
 from asgiref.sync import async_to_sync
@@ -29,10 +28,7 @@ def publish(message: dict) -> None:
     hub = running_hub()
     if hub is not None:
         try:
-            # In a context of its own: the committing thread's (asgiref's
-            # marks, all_or_nothing) must not follow the event into the
-            # sockets' tasks it starts, such as a fresh snapshot.
-            hub.loop.call_soon_threadsafe(hub.publish_event, message, context=contextvars.Context())
+            hub.call_from_thread(hub.publish_event, message)
             return
         except RuntimeError:  # the loop closed meanwhile
             pass

@@ -37,6 +37,7 @@ broadcast. Presence and vision frames are published as before."""
 import asyncio
 import collections
 import contextlib
+import contextvars
 import logging
 
 from channels.layers import get_channel_layer
@@ -278,11 +279,11 @@ class Hub:
     # ------------------------------------------------------------ publishing
 
     def publish_soon(self, message: dict) -> None:
-        """Queue a message for the room's group (on the loop; events arrive
-        here through call_soon_threadsafe from the committing thread). One
-        publisher sends the queue in order, and whatever piled up while a
-        publish was on its way goes out as one batch per room: under load a
-        single layer message carries many events and drag previews."""
+        """Queue a message for the room's group (on the loop; events come
+        through publish_event). One publisher sends the queue in order, and
+        whatever piled up while a publish was on its way goes out as one
+        batch per room: under load a single layer message carries many
+        events, presence and vision frames."""
         self._outgoing.append(message)
         if self._publisher is None or self._publisher.done():
             self._publisher = self.spawn(self._publish_all())
@@ -356,6 +357,14 @@ class Hub:
         except Exception:
             # Events are in the log: the room's processes catch up from it.
             logger.exception("room hub: could not publish to room %s", room)
+
+    def call_from_thread(self, func, *args) -> None:
+        """Run `func(*args)` on the loop, from a committing thread. In a
+        context of its own: the thread's (asgiref's marks, a live intent's
+        all_or_nothing) must not follow into the tasks it starts, such as a
+        socket's fresh snapshot or a room's fog drawing. Raises RuntimeError
+        when the loop has closed."""
+        self.loop.call_soon_threadsafe(func, *args, context=contextvars.Context())
 
     def spawn(self, coro) -> asyncio.Task:
         task = self.loop.create_task(coro)

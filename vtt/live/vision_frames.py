@@ -30,7 +30,7 @@ def schedule(campaign_id: int, scene_id: int) -> None:
     hub = running_hub()
     if hub is not None:
         try:
-            hub.loop.call_soon_threadsafe(_soon, hub, campaign_id, scene_id)
+            hub.call_from_thread(_soon, hub, campaign_id, scene_id)
             return
         except RuntimeError:  # the loop closed meanwhile
             pass
