@@ -297,11 +297,9 @@ class Hub:
         heard here reads what it missed from the log at its next event or
         heartbeat, as it does for a broadcast Redis lost."""
         room = message["room"]
-        feed = self.rooms.get(room)
-        if feed is None or self.shared(room):
+        if room not in self.rooms or self.shared(room):
             self.publish_soon(message)
-        if feed is not None:
-            feed.offer(message)
+        self.dispatch(message)
 
     def publish_aside(self, room: int, text: str, **extra) -> None:
         """Something for the room that is not in the log (presence, drags)."""
