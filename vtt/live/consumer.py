@@ -32,8 +32,9 @@ from vtt.tabletop.vision import PARTY
 
 from . import db, group_commit, intents, protocol, room_reads
 from .hub import get_hub, presence_frame
+from .inbox import Inbox
 from .limits import DRAG_BURST, DRAG_RATE, REFUSED_COST, ConnectionLimits, TokenBucket
-from .outbox import Outbox
+from .outbox import Outbox, daphne_protocol
 from .presence import get_presence
 from .render import text_for
 
@@ -42,9 +43,16 @@ logger = logging.getLogger(__name__)
 MAX_BUFFERED = 5000  # live messages held while a snapshot or resync is read
 
 
+# Intents answered without waiting for anything: taken at once off the
+# socket when nothing of the socket's is waiting ahead of them.
+AT_ONCE = frozenset({"ping", "token.drag"})
+
+
 class RoomConsumer(AsyncConsumer):
     # No channel of its own: the Hub delivers (see the module docstring).
     channel_layer_alias = "vtt.live: deliveries come through the hub"
+    busy = False  # dispatching a message: frames wait their turn behind it
+    inbox = None
 
     async def __call__(self, scope, receive, send):
         try:
@@ -62,6 +70,7 @@ class RoomConsumer(AsyncConsumer):
         if kind == "websocket.disconnect":
             await self.leave_room()
             raise StopConsumer()
+        self.busy = True
         try:
             if kind == "websocket.receive":
                 await self.on_frame(message.get("text"), message.get("bytes"))
@@ -73,6 +82,10 @@ class RoomConsumer(AsyncConsumer):
                 self.reply_error(None, "server_error", "the server could not do that")
             else:
                 await self.close(protocol.CLOSE_SERVER_ERROR, flush=False)
+        finally:
+            self.busy = False
+            if kind == "websocket.receive" and self.inbox is not None:
+                self.inbox.done()
 
     # ------------------------------------------------------------ joining
 
@@ -93,6 +106,10 @@ class RoomConsumer(AsyncConsumer):
         self.sync_lock = asyncio.Lock()
         self.heard = asyncio.get_running_loop().time()
         self.outbox = Outbox(self.base_send, self.too_slow)
+        # Under daphne, frames are read off the socket here (vtt.live.inbox);
+        # set up before the accept, so no frame can come before it.
+        server_side = daphne_protocol(self.base_send)
+        self.inbox = None if server_side is None else Inbox(server_side, self.answer_now)
         # A close code can only be given once the handshake is accepted.
         await self.base_send({"type": "websocket.accept"})
 
@@ -438,18 +455,44 @@ class RoomConsumer(AsyncConsumer):
             if not self.limits.forgive_garbage(REFUSED_COST):
                 await self.close(protocol.CLOSE_FLOODING)
             return
-        if intent.type == "ping":
-            self.outbox.push(
-                protocol.dumps({"type": "pong", "id": intent.id, "seq": self.last_seq})
-            )
-        elif intent.type == "token.drag":
-            await self.drag(intent)
+        if intent.type in AT_ONCE:
+            self.answer(intent)
         elif intent.type == "resync":
             await self.send_resync(intent.fields["since"], intent.id)
         elif intent.type == "vision.preview":
             await self.preview_vision(intent)
         else:
             await self.carry_out(intent)
+
+    def answer_now(self, text: str) -> bool:
+        """A text frame straight off the socket (vtt.live.inbox): answered
+        here when it is a well-formed ping or drag preview within the rate
+        limit and nothing of this socket's is being dispatched; otherwise
+        False, and it goes through dispatch in its turn like any frame."""
+        if self.busy or not self.joined or self.closing:
+            return False
+        try:
+            intent = protocol.parse_frame(text, None)
+        except protocol.ProtocolError:
+            return False
+        if intent.type not in AT_ONCE or not self.limits.allow_intent():
+            return False
+        self.heard = asyncio.get_running_loop().time()
+        try:
+            self.answer(intent)
+        except Exception:
+            logger.exception("room %s: %s failed", self.room, intent.type)
+            self.reply_error(intent.id, "server_error", "the server could not do that")
+        return True
+
+    def answer(self, intent: protocol.Intent):
+        """A ping or a drag preview: nothing to wait for."""
+        if intent.type == "ping":
+            self.outbox.push(
+                protocol.dumps({"type": "pong", "id": intent.id, "seq": self.last_seq})
+            )
+        else:
+            self.drag(intent)
 
     async def carry_out(self, intent: protocol.Intent):
         token = intent.fields.get("token")
@@ -493,7 +536,7 @@ class RoomConsumer(AsyncConsumer):
 
     # ------------------------------------------------------------ drag previews
 
-    async def drag(self, intent: protocol.Intent):
+    def drag(self, intent: protocol.Intent):
         fields = intent.fields
         token = self.tokens.get(fields["token"])
         if token is None:
@@ -506,16 +549,22 @@ class RoomConsumer(AsyncConsumer):
         if self.drag_flush is not None:
             return
         if self.drag_bucket.take():
-            await self.flush_drags()
+            self.flush_drags()
         else:
             self.drag_flush = asyncio.get_running_loop().call_later(
-                self.drag_bucket.wait(), lambda: self.spawn(self.flush_drags(scheduled=True))
+                self.drag_bucket.wait(), self.flush_drags_later
             )
 
-    async def flush_drags(self, scheduled: bool = False):
-        if scheduled:
-            self.drag_flush = None
-            self.drag_bucket.take()
+    def flush_drags_later(self):
+        self.drag_flush = None
+        self.drag_bucket.take()
+        try:
+            self.flush_drags()
+        except Exception:
+            logger.exception("room %s: held drag previews could not go out", self.room)
+            self.broken()
+
+    def flush_drags(self):
         drags, self.pending_drags = self.pending_drags, {}
         for token_id, (x, y) in drags.items():
             token = self.tokens.get(token_id)

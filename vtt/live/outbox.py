@@ -49,6 +49,11 @@ def _daphne_protocol(send):
     return send.args[0]
 
 
+def daphne_protocol(send):
+    """The Twisted protocol behind an ASGI `send` under daphne, else None."""
+    return _daphne_protocol(frame_sender(send))
+
+
 def _buffered_bytes(transport) -> int:
     """Bytes Twisted holds for a socket that the kernel has not taken yet."""
     try:
