@@ -6,6 +6,7 @@ import subprocess
 import pytest
 
 from tests import served
+from vtt.serve import COLLECTOR_THRESHOLDS
 
 
 def run_python(code: str) -> subprocess.CompletedProcess:
@@ -28,6 +29,23 @@ def test_too_late_to_choose_the_loop_is_an_error():
     done = run_python("import daphne.server\nfrom vtt.serve import main\nmain()\n")
     assert done.returncode == 1
     assert "daphne made its event loop before uvloop could be chosen" in done.stderr
+
+
+def test_the_command_serves_with_the_tuned_collector():
+    # --help: daphne's own arguments are read (and the command ends) after
+    # the process has been set up for serving.
+    done = run_python(
+        "import gc, sys\n"
+        "from vtt.serve import main\n"
+        "sys.argv = ['vtt.serve', '--help']\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(*gc.get_threshold())\n"
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == " ".join(map(str, COLLECTOR_THRESHOLDS))
 
 
 def test_it_serves_and_stops_on_ctrl_c(tmp_path):

@@ -52,6 +52,7 @@ def main() -> None:
     if "daphne.server" in sys.modules:
         raise RuntimeError("daphne made its event loop before uvloop could be chosen")
     use_uvloop()
+    tune_collector()
     from daphne.cli import CommandLineInterface
 
     CommandLineInterface.entrypoint()
