@@ -6,7 +6,10 @@ Deliveries do not come through a channel of their own: the process's Hub
 (vtt.live.hub) hands them over, already encoded, so a broadcast costs one
 layer message per process and a forwarded text per socket. Handlers that
 only forward skip Channels' per-message database clean-up hop; every
-database call goes through vtt.live.db, which does its own.
+database call goes through vtt.live.db, which does its own. The other way,
+under daphne, pings and drag previews are read off the socket and answered
+in the reactor's callback (vtt.live.inbox, `answer_now`) when nothing of the
+socket's is waiting ahead of them; every other frame comes through dispatch.
 
 However a socket ends (a disconnect, a handler that raised, the task
 cancelled by the server), it leaves its room: out of the hub, out of
