@@ -630,6 +630,8 @@ class RoomConsumer(AsyncConsumer):
             self.outbox.close()
         if getattr(self, "drag_flush", None) is not None:
             self.drag_flush.cancel()
+        if self.inbox is not None:
+            self.inbox.close()
         for task in list(getattr(self, "tasks", ())):
             task.cancel()
         if getattr(self, "joined", False):

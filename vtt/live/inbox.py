@@ -79,6 +79,12 @@ class Inbox:
     def done(self) -> None:
         self.waiting = max(0, self.waiting - 1)
 
+    def close(self) -> None:
+        """Give the protocol back its own reading once the consumer has left:
+        it no longer holds the consumer through this inbox."""
+        for name in ("dataReceived", "onMessage"):
+            self.protocol.__dict__.pop(name, None)
+
     def data_received(self, data: bytes) -> None:
         protocol = self.protocol
         if not self._between_frames():
