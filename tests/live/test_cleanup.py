@@ -35,7 +35,7 @@ async def closing_code(client, timeout=10.0) -> int:
 async def test_a_frame_whose_handler_raises_gets_an_error_and_the_socket_stays(
     room, clients, monkeypatch
 ):
-    async def broken(self, intent):
+    def broken(self, intent):
         raise RuntimeError("a bug in a handler")
 
     gm = await clients(room, "gm")
