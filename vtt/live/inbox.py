@@ -72,6 +72,10 @@ class Inbox:
         self.protocol = protocol
         self.answer = answer
         self.waiting = 0
+        # autobahn's limits on a message and on a frame (0: none), set before
+        # the handshake; a frame over either is autobahn's to refuse.
+        limits = (protocol.maxMessagePayloadSize, protocol.maxFramePayloadSize)
+        self.limit = min((n for n in limits if n > 0), default=0)
         self._autobahn_reads = protocol.dataReceived
         protocol.dataReceived = self.data_received
         protocol.onMessage = self.message
@@ -91,7 +95,7 @@ class Inbox:
             return self._autobahn_reads(data)
         offset = 0
         took = False
-        limit = protocol.maxMessagePayloadSize
+        limit = self.limit
         while offset < len(data) and protocol.state == protocol.STATE_OPEN and not protocol.muted:
             frame = next_text(data, offset, limit)
             if frame is None:
