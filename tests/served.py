@@ -4,6 +4,7 @@ browser, two processes over Redis, a slow client, the command itself, the
 fault suite; and a redis-server of a test's own, to kill and restart."""
 
 import contextlib
+import json
 import os
 import signal
 import socket
@@ -58,6 +59,47 @@ def wait_until_up(url: str, process: subprocess.Popen, seconds: float = 30) -> N
         except OSError:
             assert time.monotonic() < deadline, f"{url} did not answer in {seconds} s"
             time.sleep(0.1)
+
+
+@contextlib.contextmanager
+def seeded_site(tmp_path: Path, seeder: str, log: Path | None = None):
+    """`python -m vtt.serve` over a SQLite file of its own (no Redis),
+    migrated, then seeded by `seeder` ("module:function", run in a
+    subprocess after django.setup(); it returns something JSON can hold).
+    Yields the port and what the seeder returned; `log` keeps the server's
+    stderr."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}",
+        "DJANGO_SETTINGS_MODULE": "vtt.settings",
+        "PYTHONPATH": str(ROOT),
+    }
+    env.pop("REDIS_URL", None)
+    run = {"cwd": ROOT, "env": env, "check": True, "capture_output": True, "text": True}
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], timeout=120, **run)
+    module, function = seeder.split(":")
+    seeded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import json, django; django.setup()\n"
+            f"from {module} import {function}\n"
+            f"print(json.dumps({function}()))",
+        ],
+        timeout=120,
+        **run,
+    )
+    port = free_port()
+    if log is None:
+        server = start(port, env)
+    else:
+        with log.open("w") as stderr:
+            server = start(port, env, stderr)
+    try:
+        wait_until_up(f"http://127.0.0.1:{port}/healthz", server)
+        yield port, json.loads(seeded.stdout.strip().splitlines()[-1])
+    finally:
+        stop(server)
 
 
 def stop(process: subprocess.Popen) -> None:

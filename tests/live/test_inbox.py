@@ -6,18 +6,13 @@ socket's that is still being carried out."""
 import asyncio
 import dataclasses
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from websockets.frames import Frame, Opcode
 
 from tests import served
+from tests.faults.client import open_socket
 from vtt.live.inbox import next_text
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def wire(payload, opcode=Opcode.TEXT, fin=True, mask=True) -> bytes:
@@ -106,33 +101,8 @@ def seed() -> dict:
 
 @pytest.fixture
 def served_room(tmp_path):
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'room.sqlite3'}",
-        "DJANGO_SETTINGS_MODULE": "vtt.settings",
-        "PYTHONPATH": str(ROOT),
-    }
-    env.pop("REDIS_URL", None)
-    run = {"cwd": ROOT, "env": env, "check": True, "capture_output": True, "text": True}
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], timeout=120, **run)
-    seeded = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import json, django; django.setup()\n"
-            "from tests.live.test_inbox import seed\n"
-            "print(json.dumps(seed()))",
-        ],
-        timeout=120,
-        **run,
-    )
-    port = served.free_port()
-    server = served.start(port, env)
-    try:
-        served.wait_until_up(f"http://127.0.0.1:{port}/healthz", server)
-        yield {"port": port, **json.loads(seeded.stdout.strip().splitlines()[-1])}
-    finally:
-        served.stop(server)
+    with served.seeded_site(tmp_path, "tests.live.test_inbox:seed") as (port, seeded):
+        yield {"port": port, **seeded}
 
 
 class Socket:
@@ -156,16 +126,7 @@ class Socket:
 
 
 async def join(room, who) -> Socket:
-    import websockets
-
-    port = room["port"]
-    ws = await websockets.connect(
-        f"ws://127.0.0.1:{port}/ws/campaigns/{room['campaign_id']}/",
-        origin=f"http://127.0.0.1:{port}",
-        additional_headers={"Cookie": f"sessionid={room['cookies'][who]}"},
-        open_timeout=10,
-    )
-    socket = Socket(ws)
+    socket = Socket(await open_socket(room["port"], room["campaign_id"], room["cookies"][who]))
     await socket.until(lambda f: f["type"] == "snapshot")
     return socket
 
@@ -202,9 +163,7 @@ async def test_previews_cut_anywhere_or_between_control_frames_arrive_in_order(s
     gm = await join(served_room, "gm")
     tenrec = served_room["tokens"]["tenrec"]
     try:
-        drags = [
-            intent(type="token.drag", id=f"d{x}", token=tenrec, x=x, y=4) for x in range(2, 8)
-        ]
+        drags = [intent(type="token.drag", id=f"d{x}", token=tenrec, x=x, y=4) for x in range(2, 8)]
         cut = len(drags[1]) // 2
         player.write(
             drags[0] + drags[1][:cut],  # a frame cut in two reads

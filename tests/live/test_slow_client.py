@@ -6,11 +6,7 @@ everyone else."""
 
 import asyncio
 import json
-import os
 import socket
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,7 +14,6 @@ from tests import served
 from vtt.live import protocol
 from vtt.live.outbox import MAX_BYTES
 
-ROOT = Path(__file__).resolve().parents[2]
 LINES = 400  # chat lines of 2000 characters in the log: about 1.7 MB a full resync
 
 
@@ -43,35 +38,9 @@ def seed() -> dict:
 
 @pytest.fixture
 def room(tmp_path):
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'room.sqlite3'}",
-        "DJANGO_SETTINGS_MODULE": "vtt.settings",
-        "PYTHONPATH": str(ROOT),
-    }
-    env.pop("REDIS_URL", None)
-    run = {"cwd": ROOT, "env": env, "check": True, "capture_output": True, "text": True}
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], timeout=120, **run)
-    seeded = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import json, django; django.setup()\n"
-            "from tests.live.test_slow_client import seed\n"
-            "print(json.dumps(seed()))",
-        ],
-        timeout=120,
-        **run,
-    )
-    port = served.free_port()
     log = tmp_path / "server.log"
-    with log.open("w") as stderr:
-        server = served.start(port, env, stderr)
-    try:
-        served.wait_until_up(f"http://127.0.0.1:{port}/healthz", server)
-        yield {"port": port, "log": log, **json.loads(seeded.stdout.strip().splitlines()[-1])}
-    finally:
-        served.stop(server)
+    with served.seeded_site(tmp_path, "tests.live.test_slow_client:seed", log) as (port, seeded):
+        yield {"port": port, "log": log, **seeded}
 
 
 async def join(room, sock=None):
