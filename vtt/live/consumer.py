@@ -37,7 +37,7 @@ from . import db, group_commit, intents, protocol, room_reads
 from .hub import get_hub, presence_frame
 from .inbox import Inbox
 from .limits import DRAG_BURST, DRAG_RATE, REFUSED_COST, ConnectionLimits, TokenBucket
-from .outbox import Outbox, daphne_protocol
+from .outbox import Outbox
 from .presence import get_presence
 from .render import text_for
 
@@ -111,7 +111,7 @@ class RoomConsumer(AsyncConsumer):
         self.outbox = Outbox(self.base_send, self.too_slow)
         # Under daphne, frames are read off the socket here (vtt.live.inbox);
         # set up before the accept, so no frame can come before it.
-        server_side = daphne_protocol(self.base_send)
+        server_side = self.outbox.protocol
         self.inbox = None if server_side is None else Inbox(server_side, self.answer_now)
         # A close code can only be given once the handshake is accepted.
         await self.base_send({"type": "websocket.accept"})

@@ -93,17 +93,15 @@ class Inbox:
         protocol = self.protocol
         if not self._between_frames():
             return self._autobahn_reads(data)
-        offset = 0
-        took = False
+        offset = 0  # where the frames taken here end
         limit = self.limit
         while offset < len(data) and protocol.state == protocol.STATE_OPEN and not protocol.muted:
             frame = next_text(data, offset, limit)
             if frame is None:
                 break
             text, offset = frame
-            took = True
             self.text(text)
-        if took:
+        if offset:
             protocol.last_ping = time.time()  # daphne pings only quiet sockets
             if protocol.autoPingTimeoutCall and protocol.autoPingRestartOnAnyTraffic:
                 protocol._cancelAutoPingTimeoutCall()

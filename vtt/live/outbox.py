@@ -49,11 +49,6 @@ def _daphne_protocol(send):
     return send.args[0]
 
 
-def daphne_protocol(send):
-    """The Twisted protocol behind an ASGI `send` under daphne, else None."""
-    return _daphne_protocol(frame_sender(send))
-
-
 def _buffered_bytes(transport) -> int:
     """Bytes Twisted holds for a socket that the kernel has not taken yet."""
     try:
@@ -125,19 +120,20 @@ class Outbox:
         self._wake = asyncio.Event()
         self._writer: asyncio.Task | None = None
         self._sending = False
-        self._protocol = _daphne_protocol(send)
+        # daphne's Twisted protocol for this socket, None under other servers.
+        self.protocol = _daphne_protocol(send)
         self.closed = False
 
     @property
     def immediate(self) -> bool:
-        return self._protocol is not None
+        return self.protocol is not None
 
     def push(self, text: str, key=None) -> None:
         """Queue one frame. A frame with a `key` replaces an unsent frame with
         the same key (drag previews: only the latest position matters)."""
         if self.closed:
             return
-        if self._protocol is not None:
+        if self.protocol is not None:
             self._write_now(text)
             return
         if key is not None:
@@ -159,7 +155,7 @@ class Outbox:
         self._wake.set()
 
     def _write_now(self, text: str) -> None:
-        protocol = self._protocol
+        protocol = self.protocol
         transport = getattr(protocol, "transport", None)
         if transport is not None and _buffered_bytes(transport) > self.max_bytes:
             self._overflow()
