@@ -13,7 +13,7 @@ from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
-from . import event_kinds, vision
+from . import event_kinds, rows, vision
 from .models import Campaign, RoomEvent, Scene, SceneSight, Visibility
 from .serialize import is_table
 
@@ -106,7 +106,8 @@ def append_event(
         visibility=visibility,
         created_at=timezone.now(),
     )
-    _insert(connection, event)
+    # Written out: every change appends one, and save() costs more than the insert.
+    rows.insert(connection, event)
     for project in _projectors.get(kind, ()):
         project(event)
     transaction.on_commit(lambda: event_committed.send(sender=RoomEvent, event=event))
@@ -139,29 +140,6 @@ def _next_seq(connection, campaign_id: int, along=None) -> tuple[int, int | None
         )
         seq, room_scene_id, room_fog = cursor.fetchone()
         return seq, room_scene_id, bool(room_fog)
-
-
-# Every column of the log but its id, which the insert returns.
-_INSERTED = tuple(field for field in RoomEvent._meta.concrete_fields if not field.primary_key)
-_INSERT = (
-    f"INSERT INTO {RoomEvent._meta.db_table}"
-    f" ({', '.join(field.column for field in _INSERTED)})"
-    f" VALUES ({', '.join(['%s'] * len(_INSERTED))}) RETURNING id"
-)
-
-
-def _insert(connection, event: RoomEvent) -> None:
-    """Store `event` as the ORM's save() would, in one written-out
-    statement: every change appends one, and the ORM's compiler costs more
-    than the insert itself."""
-    values = [
-        field.get_db_prep_save(getattr(event, field.attname), connection) for field in _INSERTED
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(_INSERT, values)
-        (event.pk,) = cursor.fetchone()
-    event._state.adding = False
-    event._state.db = connection.alias
 
 
 def events_since(campaign_id: int, after_seq: int, limit: int = 200):

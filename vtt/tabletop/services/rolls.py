@@ -10,7 +10,7 @@ from django.db import transaction
 
 from vtt.rules import RulesError, adjudicate
 
-from .. import event_kinds, policy, shapes
+from .. import event_kinds, policy, rows, shapes
 from ..events import append_event
 from ..house_rules import apply_house_rules
 from ..models import Campaign, Character, Membership, Role, Roll, Visibility
@@ -66,9 +66,10 @@ def record(campaign, by, request, result, visibility, character, physical, drawn
         physical=physical,
     )
     with step():
-        roll.pk = _reserve_id()
+        connection = transaction.get_connection()
+        roll.pk = _reserve_id(connection)
         if roll.pk is None:
-            roll.save()
+            rows.insert(connection, roll)
         # The entry holds the request, result and draw; the row points at it.
         roll.event = append_event(
             campaign=campaign,
@@ -79,17 +80,16 @@ def record(campaign, by, request, result, visibility, character, physical, drawn
         )
         if roll._state.adding:
             # The row is written once, whole: no second version of it to vacuum.
-            roll.save(force_insert=True)
+            rows.insert(connection, roll)
         else:
             Roll.objects.filter(pk=roll.pk).update(event=roll.event)
     return roll
 
 
-def _reserve_id() -> int | None:
+def _reserve_id(connection) -> int | None:
     """The next roll id from PostgreSQL's sequence, so the entry can name the
     row before the row is written. Elsewhere (SQLite) None: the row is
     inserted first and then pointed at its entry."""
-    connection = transaction.get_connection()
     if connection.vendor != "postgresql":
         return None
     with connection.cursor() as cursor:
