@@ -114,7 +114,7 @@ class Conn:
             raise ConnectionError("the socket closed under the frame")
         self.events.append(message["seq"])
 
-    def push_aside_message(self, message):
+    def push_aside_message(self, message, wire=None):
         if self.fail:
             raise ConnectionError("the socket closed under the frame")
         self.asides.append(message["text"])

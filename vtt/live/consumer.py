@@ -337,8 +337,9 @@ class RoomConsumer(AsyncConsumer):
         self.note_member(message)
         self.note_vision_setting(message)
 
-    def push_aside(self, text: str, key=None):
-        """Something outside the log (presence, drag previews)."""
+    def push_aside(self, text: str, key=None, wire: bytes | None = None):
+        """Something outside the log (presence, drag previews); `wire`, its
+        frame's bytes when the sender made them once for every socket."""
         if self.closing or self.removed:
             return
         if self.syncing:
@@ -346,9 +347,9 @@ class RoomConsumer(AsyncConsumer):
                 return self.too_slow()
             self.buffer.append(("aside", text, key))
             return
-        self.outbox.push(text, key=key)
+        self.outbox.push(text, key=key, wire=wire)
 
-    def push_aside_message(self, message: dict):
+    def push_aside_message(self, message: dict, wire: bytes | None = None):
         if message.get("origin") == self.conn_id or message.get("about") == self.user_id:
             return
         if message.get("gm_only") and not self.is_gm:
@@ -358,7 +359,7 @@ class RoomConsumer(AsyncConsumer):
             return  # a fog scene's drag: the groups it sees for watch it
         if "vision" in message and message["vision"] != self.vision_group:
             return  # a group's vision: its members', and a GM looking as it
-        self.push_aside(message["text"], key=message.get("key"))
+        self.push_aside(message["text"], message.get("key"), wire)
 
     def note_tokens(self, message: dict):
         token = message.get("token")

@@ -44,6 +44,7 @@ from channels.layers import get_channel_layer
 
 from . import db, receipts, room_reads
 from . import presence as presence_store
+from .outbox import text_frame
 from .protocol import dumps
 
 logger = logging.getLogger(__name__)
@@ -219,8 +220,10 @@ class Hub:
         elif kind == "room.event":
             feed.offer(message)
         elif kind == "room.aside":
+            # Framed once for the room: a drag preview goes to every member.
+            wire = text_frame(message["text"].encode())
             for conn in tuple(feed.members):
-                deliver(conn, conn.push_aside_message, message)
+                deliver(conn, conn.push_aside_message, message, wire)
         elif kind == "room.hub" and message.get("hub") != self.channel:
             known = self.neighbours.setdefault(feed.room, {})
             newcomer = message["hub"] not in known

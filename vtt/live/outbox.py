@@ -69,20 +69,21 @@ def text_frame(payload: bytes) -> bytes:
     return struct.pack("!BBQ", 0x81, 127, size) + payload
 
 
-def send_now(transport, data: bytes) -> None:
+def send_now(transport, data: bytes, buffered: int | None = None) -> None:
     """Write `data` on a Twisted transport, handing it to the kernel at once
     when the transport is a plain TCP connection with nothing buffered ahead
     of it. Twisted's own `write` only buffers and registers the socket with
     the reactor, which sends on its next turn and unregisters it again. What
     the kernel does not take, and every fault, is left to Twisted's `write`:
     it keeps the order behind what is buffered and closes a broken
-    connection as it always does."""
+    connection as it always does. `buffered`: what _buffered_bytes just
+    said of the transport, when the caller asked it already."""
     if (
         isinstance(transport, tcp.Connection)
         and transport.connected
         and not transport.disconnecting
         and not transport._writeDisconnected
-        and _buffered_bytes(transport) == 0
+        and (_buffered_bytes(transport) if buffered is None else buffered) == 0
     ):
         try:
             sent = transport.socket.send(data)
@@ -128,13 +129,15 @@ class Outbox:
     def immediate(self) -> bool:
         return self.protocol is not None
 
-    def push(self, text: str, key=None) -> None:
+    def push(self, text: str, key=None, wire: bytes | None = None) -> None:
         """Queue one frame. A frame with a `key` replaces an unsent frame with
-        the same key (drag previews: only the latest position matters)."""
+        the same key (drag previews: only the latest position matters).
+        `wire`: the frame's bytes (text_frame), when the caller made them
+        once for many sockets."""
         if self.closed:
             return
         if self.protocol is not None:
-            self._write_now(text)
+            self._write_now(text, wire)
             return
         if key is not None:
             entry = self._keyed.get(key)
@@ -154,16 +157,21 @@ class Outbox:
             self._writer = asyncio.get_running_loop().create_task(self._write_all())
         self._wake.set()
 
-    def _write_now(self, text: str) -> None:
+    def _write_now(self, text: str, wire: bytes | None) -> None:
         protocol = self.protocol
         transport = getattr(protocol, "transport", None)
-        if transport is not None and _buffered_bytes(transport) > self.max_bytes:
-            self._overflow()
-            return
-        payload = text.encode()
-        if transport is not None and _plain_open(protocol, len(payload)):
-            send_now(transport, text_frame(payload))
-            return
+        if transport is not None:
+            buffered = _buffered_bytes(transport)
+            if buffered > self.max_bytes:
+                self._overflow()
+                return
+            if wire is None:
+                wire = text_frame(text.encode())
+            # The frame's length bounds its payload's: a frame near the
+            # limit takes autobahn's way, which checks it exactly.
+            if _plain_open(protocol, len(wire)):
+                send_now(transport, wire, buffered)
+                return
         # daphne's handle_reply has no await in it: driving it one step runs it
         # to the end, the frame is on the transport and the order is kept.
         step = self._send({"type": "websocket.send", "text": text})
