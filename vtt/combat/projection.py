@@ -10,6 +10,7 @@ append_event calls them for their kinds (registered by the combat app)."""
 from django.db import connection
 
 from vtt.tabletop import event_kinds as kinds
+from vtt.tabletop import rows
 from vtt.tabletop.events import register_projector
 from vtt.tabletop.models import RoomEvent
 
@@ -45,7 +46,7 @@ def record_move(event: RoomEvent) -> None:
         cursor.execute(OVERWRITE, {**step, "keep": FREE_STEPS})
         if cursor.rowcount:
             return
-    TrailStep.objects.create(**step)
+    rows.insert(connection, TrailStep(**step))  # every move of an encounter writes one
     compact(step["scene_id"], step["token_id"])
 
 
