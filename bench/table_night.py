@@ -52,7 +52,8 @@ A step holds when every kind's p99 is under 100 ms and nothing is lost,
 unanswered or unjoined; the ramp for a process count stops at the first
 step that does not hold. `--profile DIR` records the first server process
 with py-spy during each measured window (samples holding the GIL:
-the Python work) and prints its top functions.
+the Python work; `--profile-rate` samples a second, 100 by default) and
+prints its top functions.
 
 Loopback only; every phase is bounded in time."""
 
@@ -522,13 +523,13 @@ def top_functions(raw: Path, count: int = 15) -> list[tuple[str, float, float]]:
     return [(name, n / samples, inclusive[name] / samples) for name, n in own.most_common(count)]
 
 
-def start_profile(pid: int, seconds: float, out: Path) -> subprocess.Popen | None:
+def start_profile(pid: int, seconds: float, out: Path, rate: int) -> subprocess.Popen | None:
     spy = Path(sys.executable).with_name("py-spy")
     if not spy.exists():
         print("  py-spy is not installed (pip install py-spy): no profile", file=sys.stderr)
         return None
     return subprocess.Popen(
-        [str(spy), "record", "-p", str(pid), "-d", str(int(seconds)), "-r", "100"]
+        [str(spy), "record", "-p", str(pid), "-d", str(int(seconds)), "-r", str(rate)]
         + ["--nonblocking", "--gil", "-f", "raw", "-o", str(out)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -621,7 +622,7 @@ def run_step(args, rooms: list[Room], processes: int, run: int) -> Step:
         profile = None
         if args.profile:
             out = Path(args.profile) / f"p{processes}-r{len(rooms)}-run{run}.txt"
-            profile = (start_profile(pids[0], args.seconds, out), out)
+            profile = (start_profile(pids[0], args.seconds, out, args.profile_rate), out)
         before = ([cpu_seconds(p) for p in pids], sum(cpu_seconds(p.pid) for p in loaders))
         busy_before, wall = machine_busy(), time.perf_counter()
         time.sleep(args.seconds)
@@ -748,6 +749,7 @@ def main() -> None:
     parser.add_argument("--spread", choices=("socket", "room"), default="socket")
     parser.add_argument("--no-stop", action="store_true", help="run every step of the ramp")
     parser.add_argument("--profile", metavar="DIR", help="py-spy the first server process")
+    parser.add_argument("--profile-rate", type=int, default=100, help="py-spy's samples a second")
     parser.add_argument(
         "--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE)
     )
