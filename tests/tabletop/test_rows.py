@@ -2,6 +2,7 @@
 
 import datetime
 
+import pytest
 from django.db import connection, transaction
 
 from vtt.tabletop import rows, services
@@ -34,6 +35,16 @@ def test_membership_without_the_campaign_and_for_a_stranger(table):
     assert membership(table.campaign.pk, table.outsider) is None
     other = services.campaign_create(owner=table.outsider, name="Elsewhere", game="artifice")
     assert membership(other.pk, table.player) is None
+
+
+@pytest.mark.parametrize("campaign_id", [2**63, -(2**63) - 1, 10**30, "not a number", None])
+def test_no_membership_for_an_id_no_row_can_have(table, campaign_id):
+    assert membership(campaign_id, table.gm) is None
+    assert membership(campaign_id, table.gm, with_campaign=True) is None
+
+
+def test_an_id_given_as_text_is_read_as_the_orm_reads_it(table):
+    assert membership(str(table.campaign.pk), table.gm).role == "gm"
 
 
 def test_an_insert_fills_auto_dates_and_takes_the_new_id(table):

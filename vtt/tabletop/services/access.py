@@ -39,6 +39,9 @@ def membership(campaign_id: int, by, *, with_campaign: bool = False) -> Membersh
         return Membership(campaign_id=campaign_id, role=Role.GM)
     if by is None or not getattr(by, "is_authenticated", False):
         return None
+    campaign_id = _as_id(campaign_id)
+    if campaign_id is None:
+        return None
     connection = transaction.get_connection()
     quote = connection.ops.quote_name
     member, campaign = (quote(model._meta.db_table) for model in (Membership, Campaign))
@@ -60,6 +63,17 @@ def membership(campaign_id: int, by, *, with_campaign: bool = False) -> Membersh
     if with_campaign:
         found.campaign = rows.from_row(Campaign, connection, row[count:])
     return found
+
+
+def _as_id(value) -> int | None:
+    """`value` as an id ("5" as 5, as the ORM takes it), or None when no
+    row can have it: not a number, or past a 64-bit id column's range,
+    which the ORM's lookups answer with nothing and a driver refuses."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return None
+    return number if -(2**63) <= number < 2**63 else None
 
 
 def require_member(
