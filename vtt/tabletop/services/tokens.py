@@ -9,7 +9,7 @@ from django.db import transaction
 
 from vtt.rules import sight
 
-from .. import event_kinds, images, policy, shapes, vision
+from .. import event_kinds, images, policy, rows, shapes, vision
 from ..events import append_event
 from ..models import (
     Campaign,
@@ -306,7 +306,7 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
     seen_by = (
         f"EXISTS (SELECT 1 FROM {seen} st WHERE st.token_id = t.id AND st.{quote('group')} = %s)"
     )
-    columns = ", ".join(f"t.{quote(column)}" for column in _TOKEN_COLUMNS)
+    columns = rows.columns(connection, Token, "t")
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT {columns}, s.width, s.height, s.fog, s.walls, c.settings,"
@@ -325,9 +325,8 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
         row = cursor.fetchone()
     if row is None:
         return None, None
-    count = len(_TOKEN_COLUMNS)
-    token = Token.from_db(connection.alias, _TOKEN_FIELDS, row[:count])
-    token.hidden = bool(token.hidden)  # SQLite gives 0 or 1
+    count = len(Token._meta.concrete_fields)
+    token = rows.from_row(Token, connection, row[:count])
     (
         width,
         height,
@@ -370,11 +369,6 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
             portrait_256=portrait_256,
         )
     return token, Role.GM if by is SYSTEM else mover_role
-
-
-# A token's own columns, in the order the move's read returns them.
-_TOKEN_FIELDS = tuple(field.attname for field in Token._meta.concrete_fields)
-_TOKEN_COLUMNS = tuple(field.column for field in Token._meta.concrete_fields)
 
 
 # The controllers' ids joined in one text, by the database's own aggregate.
