@@ -17,6 +17,7 @@ ENV_NAMES = (
     "SECRET_KEY",
     "DATABASE_URL",
     "DB_CONN_MAX_AGE",
+    "DB_SERVER_SIDE_BINDING",
     "REDIS_URL",
     "ALLOWED_HOSTS",
     "CSRF_TRUSTED_ORIGINS",
@@ -62,10 +63,16 @@ def test_defaults_run_on_a_bare_machine(monkeypatch):
 def test_database_url_selects_postgresql(monkeypatch):
     s = load_settings(monkeypatch, DATABASE_URL="postgres://vtt:s3cret@db.internal:5433/tabletop")
     db = s.DATABASES["default"]
-    assert db["ENGINE"] == "django.db.backends.postgresql"
+    assert db["ENGINE"] == "vtt.postgresql"
     assert (db["NAME"], db["USER"], db["PASSWORD"]) == ("tabletop", "vtt", "s3cret")
     assert (db["HOST"], db["PORT"]) == ("db.internal", 5433)
     assert db["CONN_MAX_AGE"] == 0
+    assert db["OPTIONS"]["server_side_binding"] is True
+
+
+def test_server_side_binding_can_be_turned_off(monkeypatch):
+    s = load_settings(monkeypatch, DATABASE_URL="postgres://a@b/c", DB_SERVER_SIDE_BINDING="0")
+    assert s.DATABASES["default"]["OPTIONS"]["server_side_binding"] is False
 
 
 def test_db_conn_max_age_is_read(monkeypatch):

@@ -1,0 +1,2 @@
+"""Django's PostgreSQL backend, with its batches sized for server-side
+binding (base.py)."""
