@@ -131,8 +131,10 @@ class Attack(models.Model):
     physical = models.BooleanField(default=False)
     # Where its dice come from in its play session (vtt.tabletop.draws).
     draw = models.JSONField(null=True, blank=True)
+    # Log entries go only with their campaign, which takes this row too:
+    # nothing to do per entry (see RoomEvent).
     event = models.ForeignKey(
-        RoomEvent, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        RoomEvent, null=True, blank=True, on_delete=models.DO_NOTHING, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -180,8 +182,9 @@ class Undo(models.Model):
     """A log entry that was undone, and the entry that undid it."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
-    event = models.OneToOneField(RoomEvent, on_delete=models.CASCADE, related_name="undo")
-    undone_by = models.ForeignKey(RoomEvent, on_delete=models.CASCADE, related_name="+")
+    # Deleted with the campaign, as the entries are (see RoomEvent).
+    event = models.OneToOneField(RoomEvent, on_delete=models.DO_NOTHING, related_name="undo")
+    undone_by = models.ForeignKey(RoomEvent, on_delete=models.DO_NOTHING, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self):

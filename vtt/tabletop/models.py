@@ -240,7 +240,7 @@ class Roll(models.Model):
     # Its "roll" entry in the room's log, which holds the request, the result
     # and the draw. Set in the transaction that records the roll.
     event = models.OneToOneField(
-        "RoomEvent", null=True, blank=True, on_delete=models.CASCADE, related_name="roll"
+        "RoomEvent", null=True, blank=True, on_delete=models.DO_NOTHING, related_name="roll"
     )
     # Only for a roll with no log entry to hold them (none is recorded so
     # since the log was kept; the migration that linked rolls to their
@@ -331,7 +331,12 @@ UNDOABLE_KINDS = ("token.moved", "character.updated", "combat.attack", "combat.d
 
 class RoomEvent(models.Model):
     """One change in a campaign's live room, numbered per campaign.
-    Appended in the same transaction as the change; broadcast after commit."""
+    Appended in the same transaction as the change; broadcast after commit.
+
+    An entry is never deleted on its own, only with its campaign, which
+    takes every row that points at an entry too. Those rows' keys say
+    DO_NOTHING, so deleting a campaign deletes its log in one statement
+    rather than reading every entry first to find what points at it."""
 
     # Found through one_event_per_seq, which starts with it.
     campaign = models.ForeignKey(
