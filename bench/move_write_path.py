@@ -7,7 +7,9 @@ PostgreSQL, with the statements each move sends.
     .venv/bin/python bench/move_write_path.py --moves 500 --runs 3
 
 Each run times moves sent without an id, then moves with one (the intent
-and its receipt in one transaction, vtt.live.receipts), alternately.
+and its receipt in one transaction, vtt.live.receipts), alternately: the
+wall time, and this process's CPU (the Python side of a move, which a
+shared machine's other work moves least).
 
 A room can store at most about 1000 / (ms per move) moves a second per
 database thread; the fan-out benchmark (bench/ws_fanout.py) shows what that
@@ -90,9 +92,10 @@ def main() -> None:
     figures = {False: [], True: []}
     if args.batch:
         figures["batch"] = []
+    cpu = {kind: [] for kind in figures}
     for run in range(args.runs):
         for with_id in figures:
-            start = time.perf_counter()
+            start, used = time.perf_counter(), time.process_time()
             if with_id == "batch":
                 for i in range(0, args.moves, args.batch):
                     batch(i)
@@ -101,15 +104,18 @@ def main() -> None:
                     move(i + 2, with_id)
             elapsed = time.perf_counter() - start
             figures[with_id].append(1000 * elapsed / args.moves)
+            cpu[with_id].append(1000 * (time.process_time() - used) / args.moves)
             print(
                 f"run {run + 1} {_name(with_id, args.batch)}: "
-                f"{figures[with_id][-1]:.3f} ms per move ({args.moves / elapsed:.0f}/s)"
+                f"{figures[with_id][-1]:.3f} ms per move ({args.moves / elapsed:.0f}/s), "
+                f"{cpu[with_id][-1]:.3f} ms of this process's CPU"
             )
     for with_id, runs in figures.items():
         median = statistics.median(runs)
         print(
             f"median of {args.runs} {_name(with_id, args.batch)}: "
-            f"{median:.3f} ms per move, {1000 / median:.0f} moves/s"
+            f"{median:.3f} ms per move, {1000 / median:.0f} moves/s, "
+            f"{statistics.median(cpu[with_id]):.3f} ms of this process's CPU"
         )
 
 
