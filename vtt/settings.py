@@ -101,7 +101,7 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Parameters go beside the statement instead of being quoted into it in
-    # Python, which was a twentieth of a busy server's CPU
+    # Python: a stored move takes about a tenth less CPU
     # (docs/benchmarks.md). Django's backend, with batches sized for the
     # parameters a statement can then carry (vtt/postgresql/base.py).
     # DB_SERVER_SIDE_BINDING=0 goes back to Django's default, quoting.

@@ -1,9 +1,8 @@
 """Django's PostgreSQL backend, with one change. With server-side binding
 a statement carries at most 65,535 parameters, and Django 5.2 splits bulk
 inserts, bulk updates and the deletion of related rows into batches only
-for a backend that says how many objects a batch may hold. Without this a
-long-played room could not be deleted: its roll rows are found by their
-log entries, all of them in one `IN (...)`."""
+for a backend that says how many objects a batch may hold: without this,
+any of them past the limit would be refused whole."""
 
 from django.db.backends.postgresql import base, operations
 
