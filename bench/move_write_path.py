@@ -5,11 +5,17 @@ PostgreSQL, with the statements each move sends.
 
     .venv/bin/python bench/move_write_path.py            # 5 runs of 2,000 moves
     .venv/bin/python bench/move_write_path.py --moves 500 --runs 3
+    .venv/bin/python bench/move_write_path.py --moves 300 --bindings 8
 
 Each run times moves sent without an id, then moves with one (the intent
 and its receipt in one transaction, vtt.live.receipts), alternately: the
 wall time, and this process's CPU (the Python side of a move, which a
 shared machine's other work moves least).
+
+`--bindings N` instead compares psycopg's two ways of sending parameters:
+N blocks of moves with ids for each, the binding switched from block to
+block so the machine's drift falls on both alike, and this process's user
+and system CPU per move, the median over the blocks and their spread.
 
 A room can store at most about 1000 / (ms per move) moves a second per
 database thread; the fan-out benchmark (bench/ws_fanout.py) shows what that
@@ -18,6 +24,7 @@ means for latency. Uses the `vtt_bench` database that ws_fanout.py creates
 
 import argparse
 import os
+import resource
 import statistics
 import sys
 import time
@@ -38,6 +45,12 @@ def main() -> None:
         type=int,
         default=0,
         help="also time moves with ids committed K at a time (vtt.live.group_commit)",
+    )
+    parser.add_argument(
+        "--bindings",
+        type=int,
+        default=0,
+        help="compare server-side and quoted parameters in N blocks of --moves each",
     )
     parser.add_argument(
         "--database-url", default=os.environ.get("DATABASE_URL") or DEFAULT_DATABASE
@@ -89,6 +102,9 @@ def main() -> None:
         for query in captured:
             print("   ", query["sql"][:110])
 
+    if args.bindings:
+        return compare_bindings(lambda i: move(i, True), args.bindings, args.moves)
+
     figures = {False: [], True: []}
     if args.batch:
         figures["batch"] = []
@@ -116,6 +132,39 @@ def main() -> None:
             f"median of {args.runs} {_name(with_id, args.batch)}: "
             f"{median:.3f} ms per move, {1000 / median:.0f} moves/s, "
             f"{statistics.median(cpu[with_id]):.3f} ms of this process's CPU"
+        )
+
+
+BINDINGS = {True: "server-side", False: "quoted in Python"}
+
+
+def compare_bindings(move, blocks: int, moves: int) -> None:
+    from django.db import connection
+
+    def block(server_side: bool) -> tuple[float, float]:
+        # The binding is read when a connection opens.
+        connection.close()
+        connection.settings_dict["OPTIONS"]["server_side_binding"] = server_side
+        move(0)
+        before = resource.getrusage(resource.RUSAGE_SELF)
+        for i in range(moves):
+            move(i + 1)
+        after = resource.getrusage(resource.RUSAGE_SELF)
+        return (
+            (after.ru_utime - before.ru_utime) / moves * 1e6,
+            (after.ru_stime - before.ru_stime) / moves * 1e6,
+        )
+
+    figures = {True: [], False: []}
+    for n in range(blocks):
+        for server_side in (True, False) if n % 2 == 0 else (False, True):
+            figures[server_side].append(block(server_side))
+    for server_side, measured in figures.items():
+        user = [b[0] for b in measured]
+        system = statistics.median(b[1] for b in measured)
+        print(
+            f"{BINDINGS[server_side]:>16}: {statistics.median(user):.0f} us user "
+            f"(blocks {min(user):.0f} to {max(user):.0f}), {system:.0f} us system, per move"
         )
 
 
