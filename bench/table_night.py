@@ -51,6 +51,11 @@ Figures, per step (processes, rooms):
   is slower while it is high); us a delivery: the server's CPU for each
   message delivered, which compares code across runs better than the
   latencies do when the machine is shared.
+- pace: the median of small timed probes of fixed work (bench/pace.py)
+  taken every second of the measured window by the script's own process,
+  under 1 % of a core. This machine's speed halves for minutes at a time
+  without any stolen time; the pace shows it (about 40 ms quick, 85 ms
+  at half speed).
 
 A step holds when every kind's p99 is under 100 ms and nothing is lost,
 unanswered or unjoined; the ramp for a process count stops at the first
@@ -91,6 +96,7 @@ from live_servers import (  # noqa: E402
     stop,
     use_uvloop,
 )
+from pace import paced_sleep  # noqa: E402
 
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/vtt_tablenight"
 PLAYERS = 5
@@ -571,6 +577,7 @@ class Step:
     machine_cpu: float  # % of the whole machine (all cores)
     stolen: float  # % of the whole machine's time the host gave to others
     loadavg: float
+    pace: float  # ms, the median probe of the measured window (bench/pace.py)
     seconds: float  # the measured window
 
     @property
@@ -601,7 +608,8 @@ class Step:
             f"{self.drag_deliveries_per_s:.0f} drags/s | server CPU "
             f"{'+'.join(f'{c:.0f}' for c in self.server_cpu)} % load {self.load_cpu:.0f} % "
             f"machine {self.machine_cpu:.0f} % stolen {self.stolen:.0f} % "
-            f"load avg {self.loadavg:.1f} | {self.cost:.0f} us a delivery | "
+            f"load avg {self.loadavg:.1f} pace {self.pace:.0f} ms | "
+            f"{self.cost:.0f} us a delivery | "
             f"{'held' if self.held else 'NOT held'}"
         )
 
@@ -642,7 +650,7 @@ def run_step(args, rooms: list[Room], processes: int, run: int) -> Step:
             profile = (start_profile(pids[0], args.seconds, out, args.profile_rate), out)
         before = ([cpu_seconds(p) for p in pids], sum(cpu_seconds(p.pid) for p in loaders))
         busy_before, wall = machine_busy(), time.perf_counter()
-        time.sleep(args.seconds)
+        paces = paced_sleep(args.seconds)
         elapsed = time.perf_counter() - wall
         busy_after = machine_busy()
         server_cpu = [
@@ -695,6 +703,7 @@ def run_step(args, rooms: list[Room], processes: int, run: int) -> Step:
         machine_cpu=machine,
         stolen=stolen,
         loadavg=loadavg,
+        pace=statistics.median(paces) if paces else float("nan"),
         seconds=args.seconds,
     )
 
@@ -724,8 +733,8 @@ def report(steps: list[Step], runs: int) -> str:
     lines = [
         "| processes | rooms | sockets | stored/s | drags/s | p50/p99 ms drag | move | roll | chat "
         "| lost | unanswered | server CPU % | load CPU % | machine % | stolen % "
-        "| server us a delivery | held |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| pace ms | server us a delivery | held |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     by_step = collections.defaultdict(list)
     for step in steps:
@@ -738,7 +747,7 @@ def report(steps: list[Step], runs: int) -> str:
             f"{s.drag_deliveries_per_s:.0f} | {cells} | {max(p.lost for p in picked)} | "
             f"{max(p.unanswered for p in picked)} | "
             f"{' + '.join(f'{c:.0f}' for c in s.server_cpu)} | {s.load_cpu:.0f} | "
-            f"{s.machine_cpu:.0f} | {s.stolen:.0f} | {s.cost:.0f} | "
+            f"{s.machine_cpu:.0f} | {s.stolen:.0f} | {s.pace:.0f} | {s.cost:.0f} | "
             f"{sum(p.held for p in picked)} of {len(picked)} |"
         )
     lines.append("")
