@@ -207,10 +207,37 @@ def test_proxy_mounts_its_config_and_the_shared_media(services, workers):
 # The proxy
 
 
-def test_upstream_balances_across_every_worker(nginx, workers):
-    (upstream,) = find(nginx, "upstream")
-    servers = {args[0] for _, args, _ in find(upstream[2], "server")}
-    assert servers == {f"{name}:8000" for name in workers}
+def upstreams(nginx) -> dict:
+    """Each upstream's name -> its directives."""
+    return {args[0]: inner for _, args, inner in find(nginx, "upstream")}
+
+
+def upstream_of(effective) -> str:
+    (proxy_pass,) = effective("proxy_pass")
+    return proxy_pass[1][0].removeprefix("http://")
+
+
+def test_every_upstream_balances_across_every_worker(nginx, workers):
+    assert upstreams(nginx), "no upstream"
+    for name, inner in upstreams(nginx).items():
+        servers = {args[0] for _, args, _ in find(inner, "server")}
+        assert servers == {f"{worker}:8000" for worker in workers}, name
+
+
+def test_a_rooms_sockets_share_a_worker_and_pages_go_to_the_least_busy(nginx, proxied_locations):
+    """A room's websockets are hashed by their path (not its ?since= query),
+    consistently, so the room's broadcasts stay in one process; pages and
+    the API go to the worker with the fewest connections."""
+    balancing = {
+        name: [d for d in inner if d[0] in ("hash", "least_conn", "ip_hash", "random")]
+        for name, inner in upstreams(nginx).items()
+    }
+    for path, _inner, effective in proxied_locations:
+        (method,) = balancing[upstream_of(effective)]
+        if path == "/ws/":
+            assert method[:2] == ("hash", ["$uri", "consistent"]), method
+        else:
+            assert method[:2] == ("least_conn", []), (path, method)
 
 
 def test_every_proxied_location_passes_websocket_upgrades(nginx, proxied_locations):
@@ -218,10 +245,8 @@ def test_every_proxied_location_passes_websocket_upgrades(nginx, proxied_locatio
         m for m in find(nginx, "map") if m[1] == ["$http_upgrade", "$connection_upgrade"]
     ]
     assert ("default", ["upgrade"], None) in upgrade_map[2]
-    (upstream,) = find(nginx, "upstream")
     for path, _inner, effective in proxied_locations:
-        (proxy_pass,) = effective("proxy_pass")
-        assert proxy_pass[1] == [f"http://{upstream[1][0]}"], path
+        assert upstream_of(effective) in upstreams(nginx), path
         assert effective("proxy_http_version")[0][1] == ["1.1"], path
         headers = {args[0]: args[1] for _, args, _ in effective("proxy_set_header")}
         assert headers["Upgrade"] == "$http_upgrade", path

@@ -45,6 +45,14 @@ async def open_socket(port: int, campaign_id: int, cookie: str, query: str = "")
     )
 
 
+def worker_port(ws, port: int) -> int:
+    """The port of the worker behind a socket opened on `port`: through the
+    test's nginx, the last address nginx tried (tests/faults/conftest.py
+    adds the header); straight to a worker, `port` itself."""
+    tried = ws.response.headers.get("X-Upstream-Addr")
+    return int(tried.split(",")[-1].strip().rsplit(":", 1)[1]) if tried else port
+
+
 @dataclass
 class Sent:
     """An intent this client sent, and every answer it got."""
@@ -91,6 +99,7 @@ class RoomClient:
         self.errors: list[str] = []
         # Figures.
         self.connections = 0
+        self.workers: list[int] = []  # the worker's port, per connection
         self.failed_connects = 0
         self.dead_sockets = 0
         self.resends = 0
@@ -115,6 +124,7 @@ class RoomClient:
                 await asyncio.sleep(backoff(failures, self.rng))
                 continue
             failures = 0
+            self.workers.append(worker_port(ws, self.port))
             if self.leaving:  # told to leave while connecting
                 await ws.close()
                 return

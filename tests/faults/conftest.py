@@ -136,12 +136,12 @@ class Worker:
 # ------------------------------------------------------------ nginx
 
 
-def substitute(text: str, pattern: str, value: str, what: str) -> str:
-    """Replace the one match of `pattern` (keeping its first group, if any)."""
+def substitute(text: str, pattern: str, value: str, what: str, expected: int = 1) -> str:
+    """Replace the `expected` matches of `pattern` (keeping its first group, if any)."""
     matches = len(re.findall(pattern, text, flags=re.S))
-    if matches != 1:
+    if matches != expected:
         pytest.fail(
-            f"deploy/nginx.conf: expected one {what} to point at the test's servers, "
+            f"deploy/nginx.conf: expected {expected} {what} to point at the test's servers, "
             f"found {matches} (pattern {pattern!r}); update tests/faults/conftest.py"
         )
 
@@ -155,12 +155,14 @@ def nginx_site(worker_ports: list[int], port: int, media: Path) -> str:
     """deploy/nginx.conf with its upstreams, its port and its media folder
     pointed at the test's own."""
     text = NGINX_CONF.read_text()
+    upstreams = len(re.findall(r"^\s*upstream\s", text, flags=re.M))
     for n, worker_port in enumerate(worker_ports, 1):
         text = substitute(
             text,
             rf"(\bserver\s+)web{n}:8000\b",
             f"127.0.0.1:{worker_port}",
-            f"upstream line `server web{n}:8000 ...;`",
+            f"`server web{n}:8000 ...;` lines (one an upstream)",
+            expected=upstreams,
         )
     text = substitute(text, r"\blisten\s+80\s*;", f"listen 127.0.0.1:{port};", "`listen 80;`")
     text = substitute(
@@ -185,7 +187,12 @@ def nginx_main(site: str, prefix: Path) -> str:
         f"daemon off;\nworker_processes 1;\npid {prefix}/nginx.pid;\n"
         f"error_log {prefix}/nginx-error.log warn;\n"
         "events {}\n"
-        f"http {{\n    access_log {prefix}/nginx-access.log;\n{temp}\n\n{site}\n}}\n"
+        f"http {{\n    access_log {prefix}/nginx-access.log;\n{temp}\n"
+        # Test-only: every answer names the worker(s) nginx tried, so a test
+        # can tell where a room's sockets went (deploy/nginx.conf sets no
+        # add_header of its own, so its locations inherit this one).
+        "    add_header X-Upstream-Addr $upstream_addr always;\n"
+        f"\n{site}\n}}\n"
     )
 
 
@@ -232,6 +239,12 @@ class Stack:
         if target == "nginx":
             return self.nginx.port
         return self.workers[int(target.removeprefix("worker")) - 1].port
+
+    def worker_first(self, port: int) -> None:
+        """Make the worker on `port` worker 1 (the one the scenario kills):
+        the workers are alike, and nginx sends a room to one of them by the
+        room's path, so the test picks which one it kills, not the room."""
+        self.workers.sort(key=lambda w: w.port != port)
 
     def restart_worker(self, n: int) -> subprocess.Popen:
         """SIGKILL worker `n` (1 or 2) and start it again on its port."""

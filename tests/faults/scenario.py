@@ -9,11 +9,12 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from .client import RoomClient, open_socket
+from .client import RoomClient, open_socket, worker_port
 
-# Every tab of every user and where it connects: through nginx (least_conn
-# spreads those over both workers) or straight to one worker, so both
-# surely have members in the room.
+# Every tab of every user and where it connects: through nginx (which sends
+# all of a room's sockets to one worker, made worker 1 here: see
+# room_worker) or straight to one worker, so both surely have members in
+# the room.
 TABS = {
     "gm": ("nginx", "worker2"),
     "player1": ("worker1",),
@@ -46,6 +47,18 @@ JOIN_BOUND = 30.0
 RECOVERY_BOUND = 30.0
 PRESENCE_BOUND = 15.0
 SETTLE_BOUND = 20.0
+
+
+async def room_worker(stack, room) -> int:
+    """The port of the worker nginx sends this room's sockets to
+    (deploy/nginx.conf hashes a room's path). The run makes it worker 1, so
+    the tabs that came through nginx die with it and come back through
+    nginx to the other one."""
+    ws = await open_socket(stack.nginx.port, room.campaign_id, room.cookies["observer"])
+    try:
+        return worker_port(ws, stack.nginx.port)
+    finally:
+        await ws.close()
 
 
 @dataclass

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import pytest
 
 from .conftest import ROOT, make_big_room
-from .scenario import PROBES, RECOVERY_BOUND, Scenario
+from .scenario import PROBES, RECOVERY_BOUND, Scenario, room_worker
 
 # Transactional: the workers must see what the test commits.
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -102,6 +102,7 @@ def run(stack, django_db_blocker):
     is read before."""
     with django_db_blocker.unblock():
         room = make_big_room()
+        stack.worker_first(asyncio.run(room_worker(stack, room)))
         try:
             played = asyncio.run(Scenario(stack, room).play())
         except BaseException:
@@ -307,3 +308,22 @@ def test_every_client_recovered_from_each_fault(run):
     late += [f"{c.name} was closed with {c.stopped_by}" for c in played.clients if c.stopped_by]
     late += [f"{c.name} could not read a frame: {e}" for c in played.clients for e in c.errors]
     assert not late, "the room did not come back in sync after the faults:" + listed(late)
+
+
+def test_a_rooms_sockets_through_nginx_share_a_worker_and_move_when_it_dies(run, stack):
+    """deploy/nginx.conf sends every socket of a room to one worker (made
+    worker 1 here, the one killed); when it dies, the tabs that came through
+    nginx come back through nginx to the other."""
+    played, _, _ = run
+    first, other = (w.port for w in stack.workers)
+    through = [c for c in played.clients if c.port == stack.nginx.port]
+    assert through, "no tab connected through nginx"
+    elsewhere = [f"{c.name}: {c.workers[:1]}" for c in through if c.workers[:1] != [first]]
+    assert not elsewhere, (
+        f"the room's worker is on port {first}, but tabs through nginx first reached "
+        "another (or none):" + listed(elsewhere)
+    )
+    assert any(other in c.workers[1:] for c in through), (
+        f"no tab through nginx came back on the other worker (port {other}) after worker 1 "
+        f"died: {[(c.name, c.workers) for c in through]}"
+    )
