@@ -17,11 +17,12 @@ token for each player. What they do, every room at its own phase:
 
 Served as the site is: `python -m vtt.serve` processes over Redis (the
 pub/sub layer) and PostgreSQL, in a database of the bench's own, created
-and migrated at the start and dropped at the end. With two processes the
-sockets are spread as nginx's `least_conn` spreads a room's members
-(`--spread socket`: a room's members alternate between the processes) or
-kept together per room (`--spread room`, what a balancer with room
-affinity would do).
+and migrated at the start and dropped at the end. With two processes a
+room's sockets are kept on one process, rooms alternating (`--spread
+room`, the default: deploy/nginx.conf sends a room's sockets to one worker
+by the room's path), or a room's members alternate between the processes
+(`--spread socket`: a balancer without that affinity, every broadcast
+crossing Redis).
 
 The load is driven by `--load-processes` processes (2 by default), each an
 asyncio loop on uvloop with whole rooms: every member of a room is in the
@@ -779,7 +780,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15.0, help="measured, per step")
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--load-processes", type=int, default=2)
-    parser.add_argument("--spread", choices=("socket", "room"), default="socket")
+    parser.add_argument("--spread", choices=("room", "socket"), default="room")
     parser.add_argument("--no-stop", action="store_true", help="run every step of the ramp")
     parser.add_argument("--profile", metavar="DIR", help="py-spy the first server process")
     parser.add_argument("--profile-rate", type=int, default=100, help="py-spy's samples a second")
