@@ -13,7 +13,12 @@ machine's pace").
 The work is what a server process spends most of its time on: encoding
 and decoding small JSON frames and moving them through dicts. It is timed
 in CPU seconds of this process, so waiting for a core does not count; a
-shared core running slower does."""
+shared core running slower does.
+
+The pace compares hours on one processor only. The virtual machine also
+moves between hosts with different processors, where the probe and a
+server's work do not scale alike (docs/benchmarks.md, 2026-11-29), so
+`processor()` names it beside every pace."""
 
 import json
 import statistics
@@ -45,6 +50,18 @@ def probe(rounds: int = ROUNDS) -> float:
     return (time.process_time() - start) * 1000 * ROUNDS / rounds
 
 
+def processor() -> str:
+    """The processor's model as the kernel names it, or "unknown"."""
+    try:
+        with open("/proc/cpuinfo") as cpuinfo:
+            for line in cpuinfo:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown"
+
+
 def paced_sleep(seconds: float, every: float = 1.0) -> list[float]:
     """Sleep for `seconds`, probing the pace every `every` seconds with a
     probe an eighth the size: under 1 % of a core, so a benchmark can watch
@@ -68,7 +85,7 @@ def main() -> None:
     print(" ".join(f"{t:.0f}" for t in times))
     print(
         f"pace {statistics.median(times):.0f} ms (median of {samples}; "
-        f"{min(times):.0f} to {max(times):.0f})"
+        f"{min(times):.0f} to {max(times):.0f}) on {processor()}"
     )
 
 

@@ -97,7 +97,7 @@ from live_servers import (  # noqa: E402
     stop,
     use_uvloop,
 )
-from pace import paced_sleep  # noqa: E402
+from pace import paced_sleep, processor  # noqa: E402
 
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/vtt_tablenight"
 PLAYERS = 5
@@ -768,7 +768,7 @@ def report(steps: list[Step], runs: int) -> str:
     lines.append(
         f"Each row the median of {len(steps) and runs} run(s) by the worst p99; lost and "
         "unanswered the most of any run. CPU in % of one core (machine and stolen: % of all "
-        "cores)."
+        f"cores). Processor: {processor()}."
     )
     return "\n".join(lines)
 

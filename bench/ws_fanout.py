@@ -77,7 +77,7 @@ from live_servers import (  # noqa: E402
     use_uvloop,
     wait_for_port,
 )
-from pace import pace_ms  # noqa: E402
+from pace import pace_ms, processor  # noqa: E402
 
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/vtt_bench"
 MAP_SIDE = 100
@@ -699,7 +699,7 @@ def main() -> None:
         print(f"run {run + 1} of {args.runs}", file=sys.stderr)
         for target in targets:
             # The machine's pace before each target's scenarios (bench/pace.py).
-            print(f"  {target}: pace {pace_ms():.0f} ms", file=sys.stderr)
+            print(f"  {target}: pace {pace_ms():.0f} ms on {processor()}", file=sys.stderr)
             all_runs[target].append(
                 asyncio.run(
                     bench_target(
