@@ -695,11 +695,13 @@ def main() -> None:
         prepare_database(args.database_url)
     kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
     all_runs: dict = {t: [] for t in targets}
+    # A pace compares runs on one processor only (bench/pace.py).
+    print(f"processor: {processor()}", file=sys.stderr)
     for run in range(args.runs):
         print(f"run {run + 1} of {args.runs}", file=sys.stderr)
         for target in targets:
             # The machine's pace before each target's scenarios (bench/pace.py).
-            print(f"  {target}: pace {pace_ms():.0f} ms on {processor()}", file=sys.stderr)
+            print(f"  {target}: pace {pace_ms():.0f} ms", file=sys.stderr)
             all_runs[target].append(
                 asyncio.run(
                     bench_target(
