@@ -159,6 +159,19 @@ LOGIN_COOL_OFF_MINUTES = env_int("LOGIN_COOL_OFF_MINUTES", 15)
 LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 30)
 LOGIN_ACCOUNT_COOL_OFF_MINUTES = env_int("LOGIN_ACCOUNT_COOL_OFF_MINUTES", 5)
 
+# Uploaded pictures (vtt/tabletop/images.py): the bytes of any, then per
+# kind the longest side and the pixels decoded, refused by the header before
+# decoding; and how many are decoded at once per process (each may take up
+# to about 100 MiB while it runs). See docs/security.md, "Uploaded pictures".
+IMAGE_MAX_BYTES = env_int("IMAGE_MAX_BYTES", 10 * 1024 * 1024)
+BACKGROUND_MAX_SIDE = env_int("BACKGROUND_MAX_SIDE", 8192)
+BACKGROUND_MAX_PIXELS = env_int("BACKGROUND_MAX_PIXELS", 16_000_000)
+PORTRAIT_MAX_SIDE = env_int("PORTRAIT_MAX_SIDE", 8192)
+PORTRAIT_MAX_PIXELS = env_int("PORTRAIT_MAX_PIXELS", 12_000_000)
+TOKEN_ART_MAX_SIDE = env_int("TOKEN_ART_MAX_SIDE", 8192)
+TOKEN_ART_MAX_PIXELS = env_int("TOKEN_ART_MAX_PIXELS", 12_000_000)
+IMAGE_WORK_AT_ONCE = env_int("IMAGE_WORK_AT_ONCE", 1)
+
 # How many reverse proxies stand in front of the workers, each adding the
 # address it saw to X-Forwarded-For; with none the header is ignored (anyone
 # can send it) and REMOTE_ADDR is the client. docker-compose.yml has one.

@@ -60,7 +60,7 @@ def test_a_file_that_is_no_picture_is_refused_on_its_field(campaign, tenrec, as_
     page = client.post(url(campaign, tenrec), data)
     assert page.status_code == 400
     errors = page.context["portrait_form"].errors["portrait"]
-    assert errors == ["the file is not an image we can read"]
+    assert errors == ["the file is not an image we can read: it must be a PNG, JPEG, GIF or WebP"]
     assert "the file is not an image we can read" in page.content.decode()
     tenrec.refresh_from_db()
     assert tenrec.name == "Tenrec" and not tenrec.portrait  # nothing of the form was saved

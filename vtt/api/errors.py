@@ -13,7 +13,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from vtt.tabletop.errors import NotAllowed, NotFound, ServiceError, StaleVersion
+from vtt.tabletop.errors import Busy, NotAllowed, NotFound, ServiceError, StaleVersion
 from vtt.tabletop.serialize import token_data
 
 NON_FIELD = "non_field_errors"
@@ -62,6 +62,9 @@ def _service_error(exc: ServiceError) -> Response:
         return Response(error_body(exc.code, exc.message, exc.field), status=404)
     if isinstance(exc, NotAllowed):
         return Response(error_body(exc.code, exc.message, exc.field), status=403)
+    if isinstance(exc, Busy):
+        headers = {"Retry-After": str(exc.retry_after)}
+        return Response(error_body(exc.code, exc.message, exc.field), status=503, headers=headers)
     # The message names its field; under `fields` the name is the key already.
     message = exc.message.removeprefix(f"{exc.field}: ") if exc.field else exc.message
     fields = {exc.field or NON_FIELD: [message]}

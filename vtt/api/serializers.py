@@ -437,12 +437,14 @@ class VisionOut(serializers.Serializer):
 
 
 class BackgroundIn(StrictSerializer):
-    image = serializers.FileField(help_text="PNG, JPEG, GIF or WebP; 10 MB, 8192 px a side")
+    image = serializers.FileField(
+        help_text="PNG, JPEG, GIF or WebP; by default 10 MB, 8192 px a side, 16 million pixels"
+    )
 
 
 class PictureIn(StrictSerializer):
     image = serializers.FileField(
-        help_text="PNG, JPEG, GIF or WebP; 10 MB, 8192 px a side, 40 million pixels"
+        help_text="PNG, JPEG, GIF or WebP; by default 10 MB, 8192 px a side, 12 million pixels"
     )
 
 

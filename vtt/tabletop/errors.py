@@ -29,6 +29,15 @@ class NotFound(ServiceError):
         super().__init__("not_found", message, field)
 
 
+class Busy(ServiceError):
+    """The server has no room for this work now: come back in
+    `retry_after` seconds (HTTP 503 with Retry-After)."""
+
+    def __init__(self, message: str, retry_after: int, field: str | None = None):
+        super().__init__("busy", message, field)
+        self.retry_after = retry_after
+
+
 class StaleVersion(ServiceError):
     """A token change that named an older version than the stored one.
     Carries the token as it is now so the client can settle on it."""

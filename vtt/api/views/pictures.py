@@ -2,13 +2,14 @@
 token's art, each sent as multipart/form-data field `image` and checked and
 re-encoded by the services (vtt.tabletop.images)."""
 
+from django.conf import settings
 from drf_spectacular.utils import extend_schema
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
 from vtt.tabletop import services
 from vtt.tabletop.errors import ServiceError
-from vtt.tabletop.images import MAX_IMAGE_BYTES
+from vtt.tabletop.images import megabytes
 from vtt.tabletop.serialize import character_data, token_data
 
 from ..permissions import character_access, token_access
@@ -16,7 +17,7 @@ from ..serializers import CharacterOut, PictureIn, TokenOut
 from .base import ERRORS, TabletopView
 
 # Room for the multipart envelope around a largest allowed image.
-MAX_UPLOAD_BODY = MAX_IMAGE_BYTES + 64 * 1024
+ENVELOPE_BYTES = 64 * 1024
 
 
 class PictureView(TabletopView):
@@ -27,9 +28,10 @@ class PictureView(TabletopView):
     def image(self):
         # Refuse a body too big to hold an allowed image before reading it.
         length = self.request.META.get("CONTENT_LENGTH") or "0"
-        if not length.isdigit() or int(length) > MAX_UPLOAD_BODY:
+        max_bytes = settings.IMAGE_MAX_BYTES
+        if not length.isdigit() or int(length) > max_bytes + ENVELOPE_BYTES:
             raise ServiceError(
-                "image_too_large", f"the image must be at most {MAX_IMAGE_BYTES // 2**20} MB", "image"
+                "image_too_large", f"the image must be at most {megabytes(max_bytes)}", "image"
             )
         return self.parse(PictureIn).validated_data["image"]
 

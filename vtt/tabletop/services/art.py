@@ -30,7 +30,8 @@ def _storage(row, fields):
 def _store(row, fields, image) -> list[str]:
     """Re-encode the upload and write its files: [picture, 128, 256] names.
     Checked and written before any row is locked (it is the slow part)."""
-    encoded = images.reencode_art(image)
+    kind = images.PORTRAIT if fields == PORTRAIT_FIELDS else images.TOKEN_ART
+    encoded = images.reencode_art(image, kind=kind)
     storage = _storage(row, fields)
     stored = images.save_files(storage, getattr(row, fields[0]).field.upload_to, encoded)
     return [stored["image"], stored[128], stored[256]]

@@ -57,7 +57,7 @@ class PortraitForm(forms.Form):
         """The upload (checked), "clear", or None: what to do to the portrait."""
         upload = self.cleaned_data.get("portrait")
         if upload:
-            images.check_image(upload, field="portrait", limits=images.ART)
+            images.check_image(upload, field="portrait", limits=images.limits_for(images.PORTRAIT))
             return upload
         return "clear" if self.cleaned_data.get("portrait_clear") else None
 
@@ -166,9 +166,7 @@ def create(request, campaign_id: int):
                 f"{saved.name} is created. Finish the sheet here; the room's Sheet tab rolls from it.",
             )
             return redirect("web:character", campaign_id=campaign.pk, character_id=saved.pk)
-        return _render_editor(
-            request, membership, form, editor, None, errors, 400, portrait_form
-        )
+        return _render_editor(request, membership, form, editor, None, errors, 400, portrait_form)
     initial = {"kind": Character.Kind.PC, "owner_id": request.user.pk} if is_gm else {}
     form = _form_class(is_gm)(initial=initial, **({"campaign": campaign} if is_gm else {}))
     editor = SheetEditor(campaign.game, campaign.settings)
