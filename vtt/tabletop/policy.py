@@ -230,14 +230,53 @@ def knows_it_happened(viewer: Viewer, visibility: str, actor_id: int | None) -> 
     )
 
 
+# How a viewer sees a roll (roll_sight): all of it, or only that it was made.
+IN_FULL, AS_MADE = "in_full", "as_made"
+
+
+def roll_sight(viewer: Viewer, roll) -> str | None:
+    """How `viewer` sees a roll: IN_FULL, AS_MADE (their own blind roll:
+    that it was made, nothing of its dice) or None (not at all), exactly as
+    the room showed them its "roll" entry (event_view): by its visibility
+    and, on a scene with fog, by whether their group saw the tokens of the
+    character it was for. A hidden roll the GM has revealed since is
+    everyone's in full, as its public reveal is (a reveal carries no fog).
+    The REST list and detail ask here; the log's readers (journal, replay,
+    a session's check, dice statistics) render the entry with event_view
+    themselves. `roll`: a Roll with its event loaded."""
+    if roll.event_id is None:  # recorded before rolls had entries (and fog)
+        if sees_in_full(viewer, roll.visibility, roll.roller_id):
+            return IN_FULL
+        return AS_MADE if knows_it_happened(viewer, roll.visibility, roll.roller_id) else None
+    if roll.visibility == Visibility.PUBLIC and roll.event.visibility != Visibility.PUBLIC:
+        # Revealed: the reveal makes the row public; its entry stays as logged.
+        return IN_FULL
+    view = event_view(roll.event, viewer)
+    if view["type"] != event_kinds.ROLL:
+        return None
+    return AS_MADE if view["data"].get("blind") else IN_FULL
+
+
 def visible_rolls_q(viewer: Viewer) -> Q:
-    """The rolls `viewer` sees in full, and their own blind rolls (shown as made)."""
+    """roll_sight as a filter on Roll querysets: the rolls `viewer` sees in
+    full and their own blind rolls, and of a roll for a character on a fog
+    scene only one whose entry their group saw, unless revealed since."""
     if viewer.is_gm:
         return Q()
+    hidden = [Visibility.GM, Visibility.SELF, Visibility.BLIND]
     own = Q(roller_id=viewer.user_id)
-    return Q(visibility=Visibility.PUBLIC) | (
+    shown = Q(visibility=Visibility.PUBLIC) | (
         own & Q(visibility__in=[Visibility.SELF, Visibility.BLIND])
     )
+    # Spelled without a negation of the group's answer: a JSON path that is
+    # not there (a group the table did not have then) is NULL, and unseen.
+    seen = (
+        Q(event__isnull=True)
+        | ~Q(event__data__has_key=event_kinds.SIGHT)
+        | Q(**{f"event__data__{event_kinds.SIGHT}__groups__{viewer.group}__unseen": False})
+        | Q(visibility=Visibility.PUBLIC, event__visibility__in=hidden)
+    )
+    return shown & seen
 
 
 def blind_announcement(data: dict) -> dict:

@@ -61,7 +61,8 @@ def tokens_for(viewer: Viewer, scene_id: int) -> QuerySet:
 
 def rolls_for(viewer: Viewer, campaign_id: int) -> QuerySet:
     """Newest first: the rolls the viewer sees in full, and their own blind
-    rolls (shown only as having been made)."""
+    rolls (shown only as having been made); under fog only those the room
+    showed them (policy.visible_rolls_q, which mirrors roll_sight)."""
     rolls = Roll.objects.filter(policy.visible_rolls_q(viewer), campaign_id=campaign_id)
     # By id, the order they were recorded in: the list pages on it (keyset).
     return rolls.select_related("roller", "character", "campaign", "event").order_by("-id")
@@ -96,16 +97,18 @@ def roll_announcement(roll: Roll) -> dict:
 
 
 def roll_view(roll: Roll, viewer: Viewer) -> dict | None:
-    """The roll as `viewer` may see it: in full, as the bare announcement of
-    their own blind roll, or not at all."""
-    if policy.sees_in_full(viewer, roll.visibility, roll.roller_id):
+    """The roll as `viewer` may see it (policy.roll_sight, the room's answer
+    for its entry): in full, as the bare announcement of their own blind
+    roll, or not at all."""
+    sight = policy.roll_sight(viewer, roll)
+    if sight == policy.IN_FULL:
         request = roll.request if isinstance(roll.request, dict) else {}
         return (
             _roll_common(roll)
             | roll_event_data(roll)
             | {"blind": False, "system": request.get("system"), "action": request.get("action")}
         )
-    if policy.knows_it_happened(viewer, roll.visibility, roll.roller_id):
+    if sight == policy.AS_MADE:
         return roll_announcement(roll)
     return None
 
