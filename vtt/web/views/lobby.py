@@ -101,15 +101,14 @@ def campaign_import_confirm(request):
     and with the members the importer chose."""
     staged = uploads.staged(request.session.get(PENDING_IMPORT))
     if staged is None:
-        form = ImportForm()
-        form.add_error("archive", "the uploaded archive is no longer here: upload it again")
-        return _lobby(request, CampaignForm(), JoinForm(), status=400, import_form=form)
+        gone = ServiceError("gone", "the uploaded archive is no longer here: upload it again")
+        return _import_refused(request, None, gone)
     with staged:
         try:
             uploads.check_may_import(request.user)
             preview = preview_import(staged)
         except ServiceError as exc:
-            return _import_refused(request, ImportForm(), exc)
+            return _import_refused(request, None, exc)
         form = ImportReviewForm(request.POST, members=preview.members)
         if form.is_valid():
             try:
@@ -129,7 +128,14 @@ def campaign_import_confirm(request):
 
 
 def _import_refused(request, form, exc: ServiceError):
-    form.add_error("archive", exc.message)
+    """The lobby again, the refusal on the upload's field (a form of its own
+    when the refusal came after the upload's request)."""
+    if form is None:
+        form = ImportForm(data={})
+        form.is_valid()
+        form.errors["archive"] = form.error_class([exc.message])
+    else:
+        form.add_error("archive", exc.message)
     status = 400
     if isinstance(exc, NotAllowed):
         status = 403
