@@ -274,6 +274,12 @@ def test_media_is_served_from_the_shared_volume(nginx):
     assert find(media[2], "alias")[0][1] == ["/srv/media/"]
 
 
+def test_archives_waiting_to_be_imported_are_never_served(nginx):
+    (server,) = find(nginx, "server")
+    (pending,) = [loc for loc in find(server[2], "location") if loc[1] == ["/media/imports/"]]
+    assert find(pending[2], "return")[0][1] == ["404"]
+
+
 def test_parser_reads_what_nginx_reads():
     tree = parse_nginx("a b; # c;\nblock x { inner 'q r'; }")
     assert tree == [("a", ["b"], None), ("block", ["x"], [("inner", ["q r"], None)])]

@@ -172,6 +172,16 @@ TOKEN_ART_MAX_SIDE = env_int("TOKEN_ART_MAX_SIDE", 8192)
 TOKEN_ART_MAX_PIXELS = env_int("TOKEN_ART_MAX_PIXELS", 12_000_000)
 IMAGE_WORK_AT_ONCE = env_int("IMAGE_WORK_AT_ONCE", 1)
 
+# Campaign imports (docs/backup.md, "Limits"): who may import ("staff";
+# "gms", staff and anyone who GMs a campaign; "everyone"), how many uploads
+# per user an hour (0: no limit), and what an archive may hold.
+CAMPAIGN_IMPORT_BY = os.environ.get("CAMPAIGN_IMPORT_BY", "gms")
+CAMPAIGN_IMPORTS_PER_HOUR = env_int("CAMPAIGN_IMPORTS_PER_HOUR", 6)
+IMPORT_MAX_ARCHIVE_MB = env_int("IMPORT_MAX_ARCHIVE_MB", 200)
+IMPORT_MAX_UNPACKED_MB = env_int("IMPORT_MAX_UNPACKED_MB", 400)
+IMPORT_MAX_ROWS_MB = env_int("IMPORT_MAX_ROWS_MB", 64)
+IMPORT_MAX_RATIO = env_int("IMPORT_MAX_RATIO", 100)
+
 # How many reverse proxies stand in front of the workers, each adding the
 # address it saw to X-Forwarded-For; with none the header is ignored (anyone
 # can send it) and REMOTE_ADDR is the client. docker-compose.yml has one.

@@ -209,7 +209,9 @@ def test_the_commands_round_trip_through_a_file(exported, tmp_path):
     call_command("export_campaign", str(battle.campaign.pk), "-o", str(path), stdout=out)
     assert "written to" in out.getvalue()
     out = io.StringIO()
-    call_command("import_campaign", str(path), "--owner", "artifice-stranger", stdout=out)
+    call_command(
+        "import_campaign", str(path), "--owner", "artifice-stranger", "--same-names", stdout=out
+    )
     assert "GMs: artifice-gm, artifice-stranger" in out.getvalue()
 
 

@@ -414,3 +414,18 @@ class SeenToken(models.Model):
 
     def __str__(self):
         return f"token {self.token_id} seen by {self.group}"
+
+
+class ImportUpload(models.Model):
+    """An archive uploaded to be imported, by whom and when: what the limit
+    on imports counts (vtt.tabletop.backup.uploads). In the database, so
+    every worker counts the same uploads."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "at"], name="import_upload_by_user")]
+
+    def __str__(self):
+        return f"{self.user_id} at {self.at:%Y-%m-%d %H:%M:%S}"

@@ -12,6 +12,11 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("campaigns/new/", lobby.campaign_new, name="campaign_new"),
     path("campaigns/import/", lobby.campaign_import, name="campaign_import"),
+    path(
+        "campaigns/import/confirm/",
+        lobby.campaign_import_confirm,
+        name="campaign_import_confirm",
+    ),
     path("join/", lobby.invite_join, name="invite_join"),
     path("campaigns/<int:campaign_id>/room/", room.room, name="room"),
     path("campaigns/<int:campaign_id>/characters/", characters.index, name="characters"),

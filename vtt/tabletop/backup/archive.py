@@ -4,7 +4,11 @@ when, the app's version, row counts and the SHA-256 of every other member),
 
 Reading it checks the envelope only, and refuses anything it does not
 recognise with a message that says what is wrong; the rows are judged by
-vtt.tabletop.backup.restore."""
+vtt.tabletop.backup.restore. Sizes are judged from the zip's directory
+before anything is inflated (a zip bomb is refused unread), and each member
+is read with a cap whatever its header says. The JSON it holds is judged
+before any of it reaches a column: nesting no deeper than MAX_DEPTH, no NUL
+and no lone surrogate in any text (PostgreSQL and UTF-8 refuse them)."""
 
 import hashlib
 import io
@@ -12,8 +16,10 @@ import json
 import zipfile
 from importlib import metadata
 
+from django.conf import settings
 from django.utils import timezone
 
+from .. import images
 from ..errors import ServiceError
 
 FORMAT = "d6vtt-campaign"
@@ -21,12 +27,14 @@ VERSION = 1
 MANIFEST = "manifest.json"
 DATA = "campaign.json"
 FILES = "files/"
-# An archive bigger than this is refused before it is opened (the web upload
-# and the command alike); a campaign's pictures are 10 MB each at most.
-MAX_ARCHIVE_BYTES = 200 * 1024 * 1024
-# The unpacked whole, against a zip that inflates to fill the disk.
-MAX_UNPACKED_BYTES = 400 * 1024 * 1024
 MAX_MEMBERS = 20_000
+# The manifest lists a checksum per member: 20,000 of them fit easily.
+MAX_MANIFEST_BYTES = 4 * 2**20
+# A member this small may compress as well as it likes.
+RATIO_FROM_BYTES = 2**20
+# JSON nested deeper than this is no archive's: the deepest payload of the
+# log (a reveal's copy of an attack) is a dozen levels down.
+MAX_DEPTH = 64
 
 
 class BadArchive(ServiceError):
@@ -34,6 +42,12 @@ class BadArchive(ServiceError):
 
     def __init__(self, message: str):
         super().__init__("bad_archive", message, "archive")
+
+
+def max_archive_bytes() -> int:
+    """An archive bigger than this is refused before it is opened (the web
+    upload and the command alike)."""
+    return settings.IMPORT_MAX_ARCHIVE_MB * 2**20
 
 
 def app_version() -> str:
@@ -67,15 +81,19 @@ def write(data: dict, files: dict[str, bytes], counts: dict[str, int]) -> bytes:
     return out.getvalue()
 
 
-def read(raw: bytes) -> tuple[dict, dict, dict[str, bytes]]:
-    """(manifest, rows, files by stored name) of a sound archive; BadArchive
-    naming the first fault otherwise."""
-    if len(raw) > MAX_ARCHIVE_BYTES:
-        raise BadArchive(f"the archive is larger than {MAX_ARCHIVE_BYTES // 2**20} MB")
+def read(raw) -> tuple[dict, dict, dict[str, bytes]]:
+    """(manifest, rows, files by stored name) of a sound archive (its bytes,
+    or a binary file open on it); BadArchive naming the first fault
+    otherwise."""
+    source = io.BytesIO(raw) if isinstance(raw, bytes | bytearray) else raw
+    source.seek(0, io.SEEK_END)
+    if source.tell() > max_archive_bytes():
+        raise BadArchive(f"the archive is larger than {settings.IMPORT_MAX_ARCHIVE_MB} MB")
+    source.seek(0)
     try:
-        archive = zipfile.ZipFile(io.BytesIO(raw))
+        archive = zipfile.ZipFile(source)
         entries = archive.infolist()
-    except (zipfile.BadZipFile, ValueError, OSError):
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError):
         raise BadArchive("this is not a campaign archive (not a zip file)") from None
     with archive:
         names = [e.filename for e in entries]
@@ -83,8 +101,7 @@ def read(raw: bytes) -> tuple[dict, dict, dict[str, bytes]]:
             raise BadArchive("this is not a campaign archive: it has no manifest.json")
         if len(entries) > MAX_MEMBERS or len(set(names)) != len(names):
             raise BadArchive("the archive's member list is not one this server writes")
-        if sum(e.file_size for e in entries) > MAX_UNPACKED_BYTES:
-            raise BadArchive("the archive unpacks to more than this server accepts")
+        _check_sizes(entries)
         manifest = _manifest(_member(archive, MANIFEST))
         listed = manifest["files"]
         present = set(names) - {MANIFEST}
@@ -104,10 +121,7 @@ def read(raw: bytes) -> tuple[dict, dict, dict[str, bytes]]:
             contents[name] = content
     if DATA not in contents:
         raise BadArchive(f"the archive has no {DATA}")
-    try:
-        rows = json.loads(contents.pop(DATA))
-    except ValueError:
-        raise BadArchive(f"the archive is damaged: {DATA} is not JSON") from None
+    rows = parse_json(contents.pop(DATA), DATA)
     if not isinstance(rows, dict):
         raise BadArchive(f"the archive is damaged: {DATA} is not an object")
     files = {}
@@ -118,18 +132,106 @@ def read(raw: bytes) -> tuple[dict, dict, dict[str, bytes]]:
     return manifest, rows, files
 
 
+def _cap(name: str) -> int:
+    """The most bytes member `name` may unpack to."""
+    if name == MANIFEST:
+        return MAX_MANIFEST_BYTES
+    if name == DATA:
+        return settings.IMPORT_MAX_ROWS_MB * 2**20
+    return images.MAX_IMAGE_BYTES
+
+
+def _check_sizes(entries) -> None:
+    """From the zip's directory alone, before anything is inflated: each
+    member within its cap, the whole within IMPORT_MAX_UNPACKED_MB, and no
+    member that inflates more than IMPORT_MAX_RATIO times."""
+    for entry in entries:
+        name = entry.filename
+        if entry.file_size > _cap(name):
+            raise BadArchive(
+                f"the archive's {name} unpacks to {_mb(entry.file_size)}, more than the"
+                f" {_mb(_cap(name))} this server accepts"
+            )
+        ratio = entry.file_size / max(entry.compress_size, 1)
+        if entry.file_size > RATIO_FROM_BYTES and ratio > settings.IMPORT_MAX_RATIO:
+            raise BadArchive(
+                f"the archive's {name} inflates {ratio:.0f} times, more than the"
+                f" {settings.IMPORT_MAX_RATIO} this server accepts (a zip bomb?)"
+            )
+    total = sum(e.file_size for e in entries)
+    if total > settings.IMPORT_MAX_UNPACKED_MB * 2**20:
+        raise BadArchive(
+            f"the archive unpacks to {_mb(total)}, more than the"
+            f" {settings.IMPORT_MAX_UNPACKED_MB} MB this server accepts"
+        )
+
+
+def _mb(size: int) -> str:
+    return f"{size / 2**20:.1f} MB" if size < 10 * 2**20 else f"{size // 2**20} MB"
+
+
 def _member(archive: zipfile.ZipFile, name: str) -> bytes:
+    """The member's bytes, read with its cap: a header that understates its
+    size is caught after cap + 1 bytes, not after it has filled memory."""
+    cap = _cap(name)
     try:
-        return archive.read(name)
+        with archive.open(name) as member:
+            content = member.read(cap + 1)
     except (zipfile.BadZipFile, OSError, EOFError, ValueError, RuntimeError):
         raise BadArchive(f"the archive is damaged: {name} cannot be read") from None
+    if len(content) > cap:
+        raise BadArchive(f"the archive's {name} unpacks to more than {_mb(cap)}")
+    return content
+
+
+def parse_json(raw: bytes, name: str):
+    """`raw` parsed, or BadArchive naming the fault: not JSON, nested too
+    deeply, or text PostgreSQL cannot store."""
+    try:
+        value = json.loads(raw)
+    except RecursionError:
+        raise BadArchive(f"{name} is nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError:
+        raise BadArchive(f"the archive is damaged: {name} is not JSON") from None
+    _check_json(value, name)
+    return value
+
+
+def _check_json(value, name: str) -> None:
+    """Depth and text of a parsed document, without recursion (a document
+    json.loads managed may still be deeper than Python recurses)."""
+    stack = [(value, 1, ())]
+    while stack:
+        item, depth, where = stack.pop()
+        if depth > MAX_DEPTH:
+            raise BadArchive(f"{name} is nested more than {MAX_DEPTH} levels deep")
+        if isinstance(item, dict):
+            for key, inner in item.items():
+                _check_text(key, name, where + (key,))
+                stack.append((inner, depth + 1, where + (key,)))
+        elif isinstance(item, list):
+            stack.extend((inner, depth + 1, where + (i,)) for i, inner in enumerate(item))
+        elif isinstance(item, str):
+            _check_text(item, name, where)
+
+
+def _check_text(text: str, name: str, where: tuple) -> None:
+    if text.isascii() and "\x00" not in text:
+        return
+    at = "/".join(str(part) for part in where) or "the top"
+    if "\x00" in text:
+        raise BadArchive(f"{name}: the text at {at} holds a NUL character, which no column takes")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadArchive(
+            f"{name}: the text at {at} holds a lone surrogate (half of a UTF-16 pair),"
+            " which is not Unicode text"
+        ) from None
 
 
 def _manifest(raw: bytes) -> dict:
-    try:
-        manifest = json.loads(raw)
-    except ValueError:
-        raise BadArchive("the archive is damaged: its manifest is not JSON") from None
+    manifest = parse_json(raw, MANIFEST)
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise BadArchive(f"this is not a campaign archive of this tabletop (format {FORMAT!r})")
     version = manifest.get("version")

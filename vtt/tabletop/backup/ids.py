@@ -7,6 +7,10 @@ them to the new rows' ids. Which key names what is declared here once, by
 the key names the payloads use; the walk is the same for every kind (and
 for a `reveal` entry's copy of another entry).
 
+The log itself is numbered again on import, so the keys that name one of
+its entries by seq (an undo's `undo_of`, a reveal's `of_seq`, an attack's
+own `seq`) are rewritten through the same map, old seq -> new seq.
+
 An id of something deleted before the export (a token removed mid-fight,
 a member who left) has no new row. It gets a stand-in counted down from
 2**53 - 1, the largest id a browser holds exactly: far above any id the
@@ -53,6 +57,9 @@ IDS = {
     "user_id": USER,
     "controllers": USER,
 }
+# A key whose value is the seq of an entry of the same log.
+SEQS = ("undo_of", "of_seq", "seq")
+SEQ = "seq"
 # The fog-of-war annotation append_event keeps on an event (vision.annotate).
 SIGHT = "sight"
 STAND_IN_TOP = 2**53 - 1
@@ -99,6 +106,8 @@ def _walk(value, table, ids: NewIds, url: Callable):
                 out[key] = _sight(item, ids, url)
             elif key == "tokens" and is_table(item):
                 out[key] = _table(item, ids, url)
+            elif key in SEQS:
+                out[key] = _ids(item, SEQ, ids)
             elif key in IDS:
                 out[key] = _ids(item, IDS[key], ids)
             elif key in OBJECTS:
@@ -112,6 +121,22 @@ def _walk(value, table, ids: NewIds, url: Callable):
     if isinstance(value, str):
         return url(value, value)
     return value
+
+
+def seqs_named(value):
+    """Every seq `value` names under a SEQS key, however deep (a reveal's
+    copy of an attack names the attack's)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            for key, inner in item.items():
+                if key in SEQS and isinstance(inner, int) and not isinstance(inner, bool):
+                    yield inner
+                else:
+                    stack.append(inner)
+        elif isinstance(item, list):
+            stack.extend(item)
 
 
 def _table(table: dict, ids: NewIds, url) -> dict:

@@ -9,22 +9,27 @@ if the transaction fails the pictures are deleted again. A refusal is a
 BadArchive on the field `archive`, and nothing stays written.
 
 Rows get new ids (this server may hold other campaigns); every key is
-remapped, and so are the ids inside the log's payloads (backup.ids). Seqs,
-session numbers, roll numbers, nonces and seeds are kept as they were, so
-undo, reveal and verify_session work on the imported log as on the old.
+remapped, and so are the ids inside the log's payloads (backup.ids). The
+log is numbered again from 1 in its order, every seq that names an entry
+following it, and the campaign's event_seq is its last: an archive's own
+numbers are never trusted. Session numbers, roll numbers, nonces and seeds
+are kept as they were, so undo, reveal and verify_session work on the
+imported log as on the old.
 
-Users are matched by user name. A user name this server knows is that
-account; one it does not know becomes a new inactive account with no
-usable password, which the server's operator can hand over (set a
-password, activate it). The importer becomes a GM of the campaign."""
+An import creates no accounts. The archive's members are kept only as the
+importer maps them to accounts of this server (`members`); anyone else is
+dropped: no membership, no token control, their characters unowned, and
+in the log a named stand-in (their old name, an id no account has). The
+importer becomes a GM of the campaign, which gets a name of its own."""
 
 import json
+from dataclasses import dataclass
 from datetime import datetime
 
-from django.contrib.auth.hashers import make_password
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, models, transaction
+from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
 from vtt import games
@@ -36,7 +41,7 @@ from ..models import Campaign, Membership, Role
 from ..serialize import user_data
 from .archive import BadArchive, read
 from .graph import CAMPAIGN, campaign_tables, is_file, label, user_model
-from .ids import NewIds, rewrite
+from .ids import SEQ, NewIds, rewrite, seqs_named
 
 EVENTS = "tabletop.roomevent"
 # JSON columns whose ids are rewritten (backup.ids); other JSON (sheets,
@@ -45,21 +50,91 @@ REWRITTEN = {EVENTS: ("data",), "combat.attack": ("changes",)}
 # Columns holding a sight group name ("u<user id>").
 GROUPS = {"tabletop.scenesight": "group", "tabletop.seentoken": "group"}
 USERS = "user"
+# Columns holding a seq of the campaign's log, renumbered with it.
+SEQ_COLUMNS = {EVENTS: "seq", "combat.trailstep": "seq", "combat.resourcestate": "seq"}
+NAME_LENGTH = Campaign._meta.get_field("name").max_length
 
 
-def import_campaign(raw: bytes, *, owner) -> Campaign:
-    """The imported campaign, with `owner` one of its GMs."""
+@dataclass(frozen=True)
+class Member:
+    """One of the archive's users, as the import form lists them."""
+
+    id: int  # the archive's id
+    username: str
+    role: str | None  # None: named in rows, not a member
+
+
+@dataclass(frozen=True)
+class Preview:
+    name: str  # the campaign's name in the archive
+    game: str
+    members: list  # of Member, members first
+
+
+def preview_import(raw) -> Preview:
+    """What an archive holds, judged as an import judges it: BadArchive
+    if it would be refused."""
     _manifest, data, files = read(raw)
     plan = _Plan(data, files)
+    roles = {m["user_id"]: m["role"] for m in plan.rows["tabletop.membership"]}
+    members = [Member(u["id"], u["username"], roles.get(u["id"])) for u in plan.users]
+    members.sort(key=lambda m: (m.role is None, m.username))
+    return Preview(plan.campaign["name"], plan.campaign["game"], members)
+
+
+def imported_name(name: str, today=None) -> str:
+    """ "The Tomb (imported 2026-11-29)": a copy that says it is one, cut to
+    the column's length."""
+    suffix = f" (imported {(today or timezone.localdate()).isoformat()})"
+    return name[: NAME_LENGTH - len(suffix)].rstrip() + suffix
+
+
+def import_campaign(raw, *, owner, name: str | None = None, members=None) -> Campaign:
+    """The imported campaign, with `owner` one of its GMs. `name`: the new
+    campaign's (default: the archive's, marked imported). `members`: archive
+    user id -> the account here that takes their place; the others are
+    dropped."""
+    _manifest, data, files = read(raw)
+    plan = _Plan(data, files)
+    name = _name(name if name is not None else imported_name(plan.campaign["name"]))
+    accounts = _accounts(plan.users, members or {})
     stored = []
     try:
         names, urls = _store_pictures(plan, stored)
         with transaction.atomic():
-            return _insert(plan, names, urls, owner)
+            return _insert(plan, names, urls, owner, name, accounts)
     except BaseException:
         for storage, name in stored:
             storage.delete(name)
         raise
+
+
+def _name(name: str) -> str:
+    name = name.strip() if isinstance(name, str) else ""
+    if not name or len(name) > NAME_LENGTH:
+        raise ServiceError(
+            "bad_name", f"the campaign needs a name of 1 to {NAME_LENGTH} characters", "name"
+        )
+    return name
+
+
+def _accounts(users: list[dict], members: dict) -> dict[int, int]:
+    """Archive user id -> this server's account, for the members kept."""
+    listed = {u["id"] for u in users}
+    out = {}
+    for old, account in members.items():
+        if old not in listed:
+            raise ServiceError("bad_member", f"the archive has no user {old}", "members")
+        if account is None:
+            continue
+        if account.pk in out.values():
+            raise ServiceError(
+                "bad_member",
+                f"{account.get_username()} can take the place of one member only",
+                "members",
+            )
+        out[old] = account.pk
+    return out
 
 
 class _Plan:
@@ -152,7 +227,22 @@ class _Plan:
             if row["seq"] in seqs:
                 raise BadArchive(f"the log has two entries #{row['seq']}")
             seqs.add(row["seq"])
-        self.last_seq = max(seqs, default=0)
+        # Numbered again from 1 in the log's order; whatever names an entry
+        # must name one the log holds.
+        self.seqs = {old: new for new, old in enumerate(sorted(seqs), start=1)}
+        for row in self.rows[EVENTS]:
+            for named in seqs_named(row["data"]):
+                if named not in self.seqs:
+                    raise BadArchive(
+                        f"log entry #{row['seq']} names entry #{named}, which the log does not hold"
+                    )
+        for table, column in SEQ_COLUMNS.items():
+            for row in self.rows[table]:
+                if row[column] not in self.seqs:
+                    raise BadArchive(
+                        f"{table} {row['id']}: {column} names entry #{row[column]}, which the"
+                        " log does not hold"
+                    )
 
 
 def _users(users) -> list[dict]:
@@ -275,47 +365,37 @@ def _store_pictures(plan: _Plan, stored: list) -> tuple[dict, dict]:
     return names, urls
 
 
-def _insert(plan: _Plan, names: dict, urls: dict, owner) -> Campaign:
-    maps: dict[str, dict[int, int]] = {USERS: _accounts(plan.users)}
+def _insert(plan: _Plan, names: dict, urls: dict, owner, name: str, accounts) -> Campaign:
+    maps: dict[str, dict[int, int]] = {USERS: accounts, SEQ: plan.seqs}
     ids = NewIds(maps)
     created: dict[str, list] = {}
     try:
         for table in plan.tables:
-            objects = [_instance(table, row, maps, names, ids) for row in plan.rows[table.label]]
+            # A row that must name a user (a membership, a token's control)
+            # goes with a member who was not kept; nothing links to such rows.
+            rows = [r for r in plan.rows[table.label] if _kept(table, r, accounts)]
+            objects = [_instance(table, row, maps, names, ids) for row in rows]
             table.model._base_manager.bulk_create(objects)
-            maps[table.label] = {
-                row["id"]: obj.pk for row, obj in zip(plan.rows[table.label], objects, strict=True)
-            }
-            created[table.label] = objects
+            maps[table.label] = {row["id"]: obj.pk for row, obj in zip(rows, objects, strict=True)}
+            created[table.label] = (rows, objects)
         for table in plan.tables:
-            _finish(table, plan.rows[table.label], created[table.label], maps, ids, urls)
+            _finish(table, *created[table.label], maps, ids, urls)
     except IntegrityError as error:
         raise BadArchive(f"the archive's rows break a rule of this server: {error}") from None
     campaign = Campaign.objects.get(pk=maps[CAMPAIGN][plan.campaign["id"]])
-    Campaign.objects.filter(pk=campaign.pk).update(
-        event_seq=max(plan.campaign["event_seq"], plan.last_seq)
-    )
+    # The log's last entry, whatever the archive said of its counter.
+    Campaign.objects.filter(pk=campaign.pk).update(name=name, event_seq=len(plan.seqs))
     campaign.refresh_from_db()
     _make_gm(campaign, owner)
+    if not Membership.objects.filter(campaign=campaign, role=Role.GM).exists():
+        raise ServiceError(
+            "no_gm", "the imported campaign would have no GM: keep one, or name an owner", "members"
+        )
     return campaign
 
 
-def _accounts(users: list[dict]) -> dict[int, int]:
-    """Archive user id -> this server's account, made when missing."""
-    User = user_model()
-    out = {}
-    for user in users:
-        account = User._base_manager.filter(**{User.USERNAME_FIELD: user["username"]}).first()
-        if account is None:
-            account = User._base_manager.create(
-                **{User.USERNAME_FIELD: user["username"]},
-                first_name=user.get("first_name", ""),
-                last_name=user.get("last_name", ""),
-                is_active=False,
-                password=make_password(None),
-            )
-        out[user["id"]] = account.pk
-    return out
+def _kept(table, row: dict, accounts: dict) -> bool:
+    return all(row[f.attname] in accounts for f in table.users if not f.null)
 
 
 def _instance(table, row: dict, maps, names, ids: NewIds):
@@ -325,7 +405,9 @@ def _instance(table, row: dict, maps, names, ids: NewIds):
         if field.primary_key:
             continue
         if field in table.users:
-            value = maps[USERS][value] if value is not None else None
+            value = maps[USERS].get(value)  # None: a member who was not kept
+        elif SEQ_COLUMNS.get(table.label) == field.attname:
+            value = maps[SEQ][value]
         elif field in table.early:
             value = maps[label(field.related_model)][value]
         elif field in table.late:

@@ -1,19 +1,26 @@
 """Read a campaign's archive into this server as a new campaign
 (docs/backup.md).
 
-    python manage.py import_campaign FILE [--owner USERNAME]
+    python manage.py import_campaign FILE [--owner USERNAME] [--name NAME]
+        [--member OLD=NEW ...] [--same-names]
 
---owner names the account that becomes a GM of the imported campaign
-(default: the first GM the archive lists, by user name). A damaged or
-foreign archive is refused with the reason and exit 2; nothing is
-written."""
+An import creates no accounts. --owner names the account that becomes a GM
+of the imported campaign; --member keeps the archive's member OLD as this
+server's account NEW (repeatable); --same-names keeps every member whose
+user name is an account here (moving a campaign between servers that share
+their players). Members not kept are dropped. The campaign is named NAME,
+or the archive's name marked "(imported <date>)". A damaged or foreign
+archive, an unknown user name or a campaign left without a GM is refused
+with the reason and exit 2; nothing is written."""
 
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from vtt.tabletop.backup import MAX_ARCHIVE_BYTES, import_campaign
+from vtt.tabletop.backup import import_campaign, max_archive_bytes
+from vtt.tabletop.backup.restore import preview_import
 from vtt.tabletop.errors import ServiceError
 from vtt.tabletop.models import Membership, Role
 
@@ -24,36 +31,68 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("file", help="the archive")
         parser.add_argument("--owner", help="the user name that becomes a GM of it")
+        parser.add_argument("--name", help="the new campaign's name")
+        parser.add_argument(
+            "--member",
+            action="append",
+            default=[],
+            metavar="OLD=NEW",
+            help="keep the archive's member OLD as this server's user NEW",
+        )
+        parser.add_argument(
+            "--same-names",
+            action="store_true",
+            help="keep every member whose user name is an account here",
+        )
 
-    def handle(self, *args, file: str, owner: str | None, **options):
+    def handle(self, *args, file: str, owner, name, member, same_names, **options):
         path = Path(file)
         try:
-            if path.stat().st_size > MAX_ARCHIVE_BYTES:
+            if path.stat().st_size > max_archive_bytes():
                 raise CommandError(
-                    f"{path} is larger than {MAX_ARCHIVE_BYTES // 2**20} MB", returncode=2
+                    f"{path} is larger than {settings.IMPORT_MAX_ARCHIVE_MB} MB", returncode=2
                 )
-            raw = path.read_bytes()
+            with path.open("rb") as source:
+                try:
+                    preview = preview_import(source)
+                    members = self.members(preview, member, same_names)
+                    campaign = import_campaign(
+                        source, owner=account(owner) if owner else None, name=name, members=members
+                    )
+                except ServiceError as error:
+                    raise CommandError(f"not imported: {error.message}", returncode=2) from None
         except OSError as error:
             raise CommandError(f"cannot read {path}: {error.strerror}", returncode=2) from None
-        user = None
-        if owner is not None:
-            User = get_user_model()
-            user = User.objects.filter(**{User.USERNAME_FIELD: owner}).first()
-            if user is None:
-                raise CommandError(f"no user {owner!r} on this server", returncode=2)
-        try:
-            campaign = import_campaign(raw, owner=user)
-        except ServiceError as error:
-            raise CommandError(f"not imported: {error.message}", returncode=2) from None
         gms = Membership.objects.filter(campaign=campaign, role=Role.GM).select_related("user")
         self.stdout.write(
             f"{campaign.name} imported as campaign {campaign.pk}; GMs: "
             + ", ".join(m.user.get_username() for m in gms)
         )
-        for account in inactive_members(campaign):
-            self.stdout.write(f"  {account} has no usable account here yet (inactive)")
+        kept = {m.user.get_username() for m in Membership.objects.filter(campaign=campaign)}
+        dropped = [m.username for m in preview.members if m.role and m.id not in members]
+        if dropped:
+            self.stdout.write(f"  not kept: {', '.join(dropped)} (members here: {len(kept)})")
+
+    def members(self, preview, pairs: list[str], same_names: bool) -> dict:
+        by_name = {m.username: m.id for m in preview.members}
+        out = {}
+        if same_names:
+            User = get_user_model()
+            found = User.objects.filter(**{f"{User.USERNAME_FIELD}__in": list(by_name)})
+            out = {by_name[u.get_username()]: u for u in found}
+        for pair in pairs:
+            old, sep, new = pair.partition("=")
+            if not sep or old not in by_name:
+                raise CommandError(
+                    f"--member {pair}: the archive has no user {old!r}", returncode=2
+                )
+            out[by_name[old]] = account(new)
+        return out
 
 
-def inactive_members(campaign) -> list[str]:
-    rows = Membership.objects.filter(campaign=campaign, user__is_active=False)
-    return [m.user.get_username() for m in rows.select_related("user")]
+def account(username: str):
+    User = get_user_model()
+    user = User.objects.filter(**{User.USERNAME_FIELD: username}, is_active=True).first()
+    if user is None:
+        raise CommandError(f"no user {username!r} on this server", returncode=2)
+    return user
