@@ -278,3 +278,37 @@ def test_nor_by_an_id_in_a_body_or_a_query(web, secrets):
         elif answers[0][0] not in (400, 404):
             found.append(f"{method.upper()} {url} {body}: {answers[0][0]}")
     assert not found, "\n".join(found)
+
+
+def kept_by_the_gm(s) -> list[tuple[str, str, int]]:
+    """(method, path, id) for what a player of The Tomb may not know of:
+    an NPC, a hidden token, the scene the room is not on, a GM-only roll, a
+    hidden attack and the encounter waiting on that scene."""
+    t = s.tokens
+    return [
+        ("get", "/api/characters/ID/", s.characters.zombie.pk),
+        ("get", "/api/tokens/ID/", t.lurker.pk),
+        ("post", "/api/tokens/ID/move/", t.waiting.pk),
+        ("get", "/api/combat/tokens/ID/range-bands/", t.lurker.pk),
+        ("get", "/api/scenes/ID/", s.lair.pk),
+        ("get", "/api/scenes/ID/tokens/", s.lair.pk),
+        ("get", "/api/combat/scenes/ID/trails/", s.lair.pk),
+        ("get", "/api/combat/scenes/ID/encounter/", s.lair.pk),
+        ("get", "/api/rolls/ID/", s.rolls.gm.pk),
+        ("get", "/api/combat/attacks/ID/", s.hidden_attack.pk),
+        ("post", "/api/combat/encounters/ID/initiative/", s.lair_fight.pk),
+    ]
+
+
+def test_a_player_cannot_tell_what_the_gm_keeps_from_nothing(web, secrets):
+    client = web("player")
+    found = []
+    for method, path, kept in kept_by_the_gm(secrets):
+        name = get_resolver().resolve(path.replace("ID", "1")).url_name
+        a, b = (
+            answer(ask(client, True, method, path.replace("ID", str(id_)), name))
+            for id_ in (kept, MISSING)
+        )
+        if a != b or a[0] != 404:
+            found.append(f"{method.upper()} {path}: {a} vs {b}")
+    assert not found, "\n".join(found)
