@@ -16,6 +16,7 @@ from django.urls.resolvers import RoutePattern
 
 from vtt.combat.models import Combatant
 from vtt.tabletop import services
+from vtt.tabletop.errors import ServiceError
 
 from .conftest import CHECK
 
@@ -312,3 +313,16 @@ def test_a_player_cannot_tell_what_the_gm_keeps_from_nothing(web, secrets):
         if a != b or a[0] != 404:
             found.append(f"{method.upper()} {path}: {a} vs {b}")
     assert not found, "\n".join(found)
+
+
+def test_placing_a_token_tells_no_scene_from_one_kept_or_elsewhere(secrets):
+    """The service behind REST and the live room's `token.place`: for a
+    player, a scene of another campaign, the one the room is not on and
+    none at all are one refusal, before the table's rule on placing."""
+    player = secrets.users["player"]
+    refusals = []
+    for scene_id in (secrets.elsewhere.scene.pk, secrets.lair.pk, MISSING):
+        with pytest.raises(ServiceError) as refused:
+            services.token_create(scene_id=scene_id, by=player, name="Wren")
+        refusals.append(refused.value.as_dict())
+    assert refusals == [{"code": "not_found", "message": "no such scene", "field": "scene"}] * 3

@@ -207,11 +207,11 @@ def token_create(
     their own character, on the scene the room is on, not hidden, and
     controlled by them alone (_player_places). With a character and no
     controllers given, the character's owner controls it."""
-    scene, member = find(Scene.objects.select_related("campaign"), scene_id, by, "scene")
+    scene, member = find(Scene.objects.select_related("campaign"), scene_id, by, "scene", "scene")
     viewer = Viewer(member.user_id, member.role)
     # A scene they may not see is not there, before any refusal of their role.
     if not policy.sees_scene(viewer, scene):
-        raise unknown("scene")
+        raise unknown("scene", "scene")
     if not policy.places_tokens(viewer, scene.campaign.settings):
         raise NotAllowed(_placing_refusal(member.role))
     size = shapes.whole(size, "size", 1, MAX_TOKEN_SIZE)
