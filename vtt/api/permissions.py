@@ -1,10 +1,12 @@
 """Read access for the API views. Writes are checked by the services
 themselves; reads go through vtt.tabletop.selectors with these guards, so a
-non-member learns nothing (404) and a player never reads what the GM hides."""
+non-member learns nothing (404, the same answer as for an id naming
+nothing: services.access.find) and a player never reads what the GM hides."""
 
 from vtt.tabletop import selectors
-from vtt.tabletop.errors import NotAllowed, NotFound
+from vtt.tabletop.errors import NotAllowed
 from vtt.tabletop.models import Campaign, Character, Invite, Roll, Scene
+from vtt.tabletop.services.access import as_gm, find, unknown
 from vtt.tabletop.services.characters import character_for
 from vtt.tabletop.services.tokens import token_for
 from vtt.tabletop.visibility import Viewer
@@ -13,7 +15,7 @@ from vtt.tabletop.visibility import Viewer
 def campaign_access(user, campaign_id: int) -> tuple[Campaign, Viewer]:
     member = selectors.membership_of(user, campaign_id)
     if member is None:
-        raise NotFound("no such campaign")
+        raise unknown("campaign")
     return member.campaign, selectors.viewer_of(member)
 
 
@@ -31,12 +33,12 @@ def character_access(user, character_id: int) -> tuple[Character, Viewer]:
 
 def scene_access(user, scene_id: int) -> tuple[Scene, Viewer]:
     """The GM sees every scene of the campaign, the others the active one."""
-    scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
-    if scene is None:
-        raise NotFound("no such scene")
-    _, viewer = campaign_access(user, scene.campaign_id)
+    scene, member = find(
+        Scene.objects.select_related("campaign"), scene_id, user, "scene", with_campaign=True
+    )
+    viewer = selectors.viewer_of(member)
     if not viewer.is_gm and scene.campaign.active_scene_id != scene.pk:
-        raise NotFound("no such scene")
+        raise unknown("scene")
     return scene, viewer
 
 
@@ -47,23 +49,21 @@ def token_access(user, token_id: int):
 
 
 def roll_access(user, roll_id: int) -> tuple[dict, Viewer]:
-    roll = (
-        Roll.objects.select_related("roller", "character", "campaign", "event")
-        .filter(pk=roll_id)
-        .first()
+    roll, member = find(
+        Roll.objects.select_related("roller", "character", "campaign", "event"),
+        roll_id,
+        user,
+        "roll",
+        with_campaign=True,
     )
-    if roll is None:
-        raise NotFound("no such roll")
-    _, viewer = campaign_access(user, roll.campaign_id)
+    viewer = selectors.viewer_of(member)
     view = selectors.roll_view(roll, viewer)
     if view is None:
-        raise NotFound("no such roll")
+        raise unknown("roll")
     return view, viewer
 
 
 def invite_access(user, invite_id: int) -> Invite:
-    invite = Invite.objects.filter(pk=invite_id).first()
-    if invite is None:
-        raise NotFound("no such invite")
-    gm_access(user, invite.campaign_id, "manage invites")
+    invite, member = find(Invite.objects, invite_id, user, "invite")
+    as_gm(member, "manage invites")
     return invite

@@ -6,7 +6,7 @@ from django.db.models import Exists, OuterRef
 from vtt.rules import grid
 from vtt.tabletop import policy, shapes, vision
 from vtt.tabletop.models import RoomEvent, Scene
-from vtt.tabletop.services.access import require_member
+from vtt.tabletop.services.access import find, require_member, unknown
 from vtt.tabletop.services.errors import NotFound
 from vtt.tabletop.services.tokens import token_for
 from vtt.tabletop.sheets import MAX_RANGE_FT, WEAPON_KINDS
@@ -76,12 +76,9 @@ def token_range_bands(*, token_id: int, by, weapon=None, kind=None, range_ft=Non
 
 def _scene(scene_id: int, by) -> tuple[Scene, object]:
     """The scene if `by` may see it: a GM any, the others the one the room is on."""
-    scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
-    if scene is None:
-        raise NotFound("no such scene")
-    member = require_member(scene.campaign_id, by, "scene")
+    scene, member = find(Scene.objects.select_related("campaign"), scene_id, by, "scene")
     if not policy.sees_scene(Viewer(member.user_id, member.role), scene):
-        raise NotFound("no such scene")
+        raise unknown("scene")
     return scene, member
 
 
@@ -126,22 +123,24 @@ def scene_encounter(*, scene_id: int, by) -> dict | None:
     )
 
 
-def _visible_attacks(campaign_id: int, by):
-    member = require_member(campaign_id, by)
+def _visible_attacks(member):
     viewer = policy.viewer_in(member.user_id, member.role, member.campaign.settings)
-    attacks = Attack.objects.filter(policy.visible_attacks_q(viewer), campaign_id=campaign_id)
+    attacks = Attack.objects.filter(
+        policy.visible_attacks_q(viewer), campaign_id=member.campaign_id
+    )
     return attacks.select_related("by", "event")
 
 
 def attack_list(*, campaign_id: int, by, limit: int = 50) -> list[dict]:
-    return [attack_data(a) for a in _visible_attacks(campaign_id, by)[:limit]]
+    member = require_member(campaign_id, by, with_campaign=True)
+    return [attack_data(a) for a in _visible_attacks(member)[:limit]]
 
 
 def attack_detail(*, attack_id: int, by) -> dict:
-    attack = Attack.objects.filter(pk=attack_id).values_list("campaign_id", flat=True).first()
-    if attack is None:
-        raise NotFound("no such attack")
-    found = _visible_attacks(attack, by).filter(pk=attack_id).first()
+    _, member = find(
+        Attack.objects.only("campaign_id"), attack_id, by, "attack", with_campaign=True
+    )
+    found = _visible_attacks(member).filter(pk=attack_id).first()
     if found is None:
-        raise NotFound("no such attack")
+        raise unknown("attack")
     return attack_data(found)

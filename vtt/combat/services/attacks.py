@@ -19,7 +19,7 @@ from vtt.rules import RulesError, odds
 from vtt.tabletop import event_kinds, policy, shapes, vision
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Character, Role, Token, Visibility
-from vtt.tabletop.services.access import actor, require_gm, require_member
+from vtt.tabletop.services.access import actor, as_gm, find, unknown
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
 from vtt.tabletop.services.play_sessions import clean_nonce
 from vtt.tabletop.services.tokens import token_for
@@ -334,13 +334,12 @@ def _announce(attack: Attack, kind: str, by, touched, **extra) -> None:
 def _attack_for(attack_id, by) -> tuple[Attack, object]:
     if type(attack_id) is not int:
         raise shapes.invalid("attack", "must be an attack id")
-    attack = Attack.objects.select_related("campaign", "event").filter(pk=attack_id).first()
-    if attack is None:
-        raise NotFound("no such attack", "attack")
-    member = require_member(attack.campaign_id, by, "attack")
-    viewer = policy.viewer_in(member.user_id, member.role, member.campaign.settings)
+    attack, member = find(
+        Attack.objects.select_related("campaign", "event"), attack_id, by, "attack", "attack"
+    )
+    viewer = policy.viewer_in(member.user_id, member.role, attack.campaign.settings)
     if not policy.sees_attack(viewer, attack):
-        raise NotFound("no such attack", "attack")
+        raise unknown("attack", "attack")
     return attack, member
 
 
@@ -450,10 +449,10 @@ def weapon_repair(*, character_id: int, by, weapon: str) -> None:
     """Mend a weapon a botch broke (GM)."""
     if type(character_id) is not int:
         raise shapes.invalid("character", "must be a character id")
-    character = Character.objects.select_related("campaign").filter(pk=character_id).first()
-    if character is None:
-        raise NotFound("no such character", "character")
-    require_gm(character.campaign_id, by, what="character", doing="repair weapons")
+    character, member = find(
+        Character.objects.select_related("campaign"), character_id, by, "character", "character"
+    )
+    as_gm(member, "repair weapons")
     weapon = shapes.text(weapon, "weapon", 60)
     with transaction.atomic():
         deleted, _ = BrokenWeapon.objects.filter(character=character, weapon=weapon).delete()

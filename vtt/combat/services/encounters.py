@@ -24,7 +24,7 @@ from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop import policy, shapes
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Role, Scene, Token
-from vtt.tabletop.services.access import actor, require_gm, require_member
+from vtt.tabletop.services.access import actor, as_gm, find, membership, unknown
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
 from vtt.tabletop.services.play_sessions import clean_nonce
 from vtt.tabletop.visibility import Viewer
@@ -63,7 +63,9 @@ def encounter_view(encounter: Encounter, viewer: Viewer) -> dict:
 
 def viewer_of(encounter: Encounter, by) -> Viewer:
     """`by` as a viewer of the encounter's campaign, with their sight group."""
-    member = require_member(encounter.campaign_id, by, "encounter")
+    member = membership(encounter.campaign_id, by)
+    if member is None:
+        raise unknown("encounter", "encounter")
     return policy.viewer_in(member.user_id, member.role, encounter.campaign.settings)
 
 
@@ -89,25 +91,24 @@ def _announce(encounter: Encounter, kind: str, by, **extra) -> None:
 def _scene_for(scene_id, by, doing: str) -> Scene:
     if type(scene_id) is not int:
         raise shapes.invalid("scene", "must be a scene id")
-    scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
-    if scene is None:
-        raise NotFound("no such scene", "scene")
-    require_gm(scene.campaign_id, by, what="scene", doing=doing)
+    scene, member = find(Scene.objects.select_related("campaign"), scene_id, by, "scene", "scene")
+    as_gm(member, doing)
     return scene
 
 
 def _encounter_for(encounter_id, by):
     if type(encounter_id) is not int:
         raise shapes.invalid("encounter", "must be an encounter id")
-    encounter = (
-        Encounter.objects.select_related("campaign", "scene").filter(pk=encounter_id).first()
+    encounter, member = find(
+        Encounter.objects.select_related("campaign", "scene"),
+        encounter_id,
+        by,
+        "encounter",
+        "encounter",
     )
-    if encounter is None:
-        raise NotFound("no such encounter", "encounter")
-    member = require_member(encounter.campaign_id, by, "encounter")
     encounter.scene.campaign = encounter.campaign
     if not policy.sees_scene(Viewer(member.user_id, member.role), encounter.scene):
-        raise NotFound("no such encounter", "encounter")
+        raise unknown("encounter", "encounter")
     return encounter, member
 
 

@@ -7,8 +7,8 @@ from django.db import transaction
 from vtt.tabletop import event_kinds
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Scene, Token
-from vtt.tabletop.services.access import actor, require_gm
-from vtt.tabletop.services.errors import NotFound, ServiceError
+from vtt.tabletop.services.access import actor, as_gm, find
+from vtt.tabletop.services.errors import ServiceError
 from vtt.tabletop.services.tokens import footprint_fits, token_controlled, token_place
 
 from ..models import TrailStep
@@ -43,10 +43,8 @@ def clear_trails(scene_id: int) -> None:
 
 def trails_clear(*, scene_id: int, by) -> None:
     """Start every token's trail afresh (GM): "trails.cleared" {"scene_id"}."""
-    scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
-    if scene is None:
-        raise NotFound("no such scene")
-    require_gm(scene.campaign_id, by, what="scene", doing="clear trails")
+    scene, member = find(Scene.objects.select_related("campaign"), scene_id, by, "scene")
+    as_gm(member, "clear trails")
     with transaction.atomic():
         clear_trails(scene.pk)
         append_event(

@@ -1,9 +1,13 @@
 """Who is asking: the membership checks every service starts with.
 
 A non-member is told NotFound, never NotAllowed, so a campaign's objects do
-not reveal that they exist. `SYSTEM` stands for the server itself (the admin
-site, management commands, another service acting on a rule): it passes
-every check and is recorded as no actor."""
+not reveal that they exist; `find` looks an object up so that the refusal
+is the same, to the byte, whether the object is missing or in a campaign
+the caller is no member of. `SYSTEM` stands for the server itself (the
+admin site, management commands, another service acting on a rule): it
+passes every check and is recorded as no actor."""
+
+from operator import attrgetter
 
 from django.db import transaction
 
@@ -76,32 +80,63 @@ def _as_id(value) -> int | None:
     return number if -(2**63) <= number < 2**63 else None
 
 
-def require_member(
-    campaign_id: int, by, what: str = "campaign", *, with_campaign: bool = False
-) -> Membership:
+def unknown(what: str, field: str | None = None) -> NotFound:
+    """The one refusal for a `what` the caller may not know of: there is
+    none, it is in a campaign they are no member of, or the GM keeps it
+    from them. Nothing in it depends on which."""
+    return NotFound(f"no such {what}", field)
+
+
+def find(
+    queryset,
+    pk,
+    by,
+    what: str,
+    field: str | None = None,
+    *,
+    campaign: str = "campaign_id",
+    with_campaign: bool = False,
+):
+    """The object `pk` of `queryset` and `by`'s membership of its campaign
+    (`campaign`: the path from the object to its campaign's id). A missing
+    object and one of another campaign are the same `unknown(what, field)`,
+    so no id tells a stranger that something exists (docs/security.md).
+    What a member may not see of it, or do with it, is the caller's to
+    check next: `unknown` again for what they may not know of, NotAllowed
+    for what they know of but may not do."""
+    found = queryset.filter(pk=pk).first()
+    member = None
+    if found is not None:
+        member = membership(attrgetter(campaign)(found), by, with_campaign=with_campaign)
+    if member is None:
+        raise unknown(what, field)
+    return found, member
+
+
+def require_member(campaign_id: int, by, *, with_campaign: bool = False) -> Membership:
     member = membership(campaign_id, by, with_campaign=with_campaign)
     if member is None:
-        raise NotFound(f"no such {what}")
+        raise unknown("campaign")
     return member
 
 
-def require_gm(campaign_id: int, by, what: str = "campaign", doing: str = "do this") -> Membership:
-    member = require_member(campaign_id, by, what)
+def require_gm(campaign_id: int, by, doing: str = "do this") -> Membership:
+    return as_gm(require_member(campaign_id, by), doing)
+
+
+def as_gm(member: Membership, doing: str = "do this") -> Membership:
+    """The member, if a GM: a member knows what is in their campaign, so a
+    role too low to act on it is NotAllowed, not NotFound."""
     if member.role != Role.GM:
         raise NotAllowed(f"only a GM may {doing}")
     return member
 
 
 def require_participant(
-    campaign_id: int,
-    by,
-    what: str = "campaign",
-    doing: str = "do this",
-    *,
-    with_campaign: bool = False,
+    campaign_id: int, by, doing: str = "do this", *, with_campaign: bool = False
 ):
     """A GM or a player: observers watch and change nothing."""
-    member = require_member(campaign_id, by, what, with_campaign=with_campaign)
+    member = require_member(campaign_id, by, with_campaign=with_campaign)
     if member.role == Role.OBSERVER:
         raise NotAllowed(f"an observer may not {doing}")
     return member

@@ -12,8 +12,8 @@ from .. import event_kinds, images, shapes, sheets
 from ..events import append_event
 from ..models import Character, Membership, Role, Token, Visibility
 from ..serialize import character_public_data
-from .access import actor, require_member, require_participant
-from .errors import NotAllowed, NotFound, ServiceError
+from .access import actor, find, require_participant, unknown
+from .errors import NotAllowed, ServiceError
 from .tokens import token_changed
 
 PLAYER_FIELDS = {"name", "sheet", "weapons"}
@@ -98,14 +98,11 @@ def character_create(
 
 def character_for(character_id: int, by) -> tuple[Character, Membership]:
     """The character if `by` may see it: NPCs exist for GMs only."""
-    character = (
-        Character.objects.select_related("campaign", "owner").filter(pk=character_id).first()
+    character, member = find(
+        Character.objects.select_related("campaign", "owner"), character_id, by, "character"
     )
-    if character is None:
-        raise NotFound("no such character")
-    member = require_member(character.campaign_id, by, "character")
     if character.kind == Character.Kind.NPC and member.role != Role.GM:
-        raise NotFound("no such character")
+        raise unknown("character")
     return character, member
 
 

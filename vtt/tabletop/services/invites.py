@@ -11,7 +11,7 @@ from .. import event_kinds, shapes
 from ..events import append_event
 from ..models import Campaign, Invite, Membership, Role
 from ..serialize import user_data
-from .access import actor, require_gm
+from .access import actor, as_gm, find, require_gm
 from .errors import NotFound, ServiceError
 
 MAX_USES = 1000
@@ -45,10 +45,8 @@ def invite_create(
 
 
 def invite_revoke(*, invite_id: int, by) -> None:
-    invite = Invite.objects.filter(pk=invite_id).first()
-    if invite is None:
-        raise NotFound("no such invite")
-    require_gm(invite.campaign_id, by, what="invite", doing="revoke invites")
+    invite, member = find(Invite.objects, invite_id, by, "invite")
+    as_gm(member, "revoke invites")
     invite.delete()
 
 

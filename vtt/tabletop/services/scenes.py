@@ -11,8 +11,8 @@ from .. import event_kinds, images, policy, shapes, vision
 from ..events import append_event
 from ..models import Campaign, Scene, Token
 from ..serialize import scene_data, token_table
-from .access import actor, require_gm, require_member
-from .errors import NotAllowed, NotFound, ServiceError
+from .access import actor, as_gm, find, require_gm, unknown
+from .errors import NotAllowed, ServiceError
 
 MAX_SIDE = 200  # squares: a 1000 ft battle map
 MAX_WALLS = 2000
@@ -57,10 +57,8 @@ def _side(value, path: str) -> int:
 
 def scene_for_gm(scene_id: int, by, doing: str) -> Scene:
     """The scene, with its campaign, if `by` is its campaign's GM."""
-    scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
-    if scene is None:
-        raise NotFound("no such scene")
-    require_gm(scene.campaign_id, by, what="scene", doing=doing)
+    scene, member = find(Scene.objects.select_related("campaign"), scene_id, by, "scene")
+    as_gm(member, doing)
     return scene
 
 
@@ -223,13 +221,10 @@ def scene_set_door(*, scene_id: int, by, wall: int, state: str) -> Scene:
     any door of any scene; a player, when the table lets players open doors,
     a door of the room's scene within a square of a token they control, and
     never a locked one nor to lock it."""
-    scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
-    if scene is None:
-        raise NotFound("no such scene")
-    member = require_member(scene.campaign_id, by, "scene")
+    scene, member = find(Scene.objects.select_related("campaign"), scene_id, by, "scene")
     viewer = policy.viewer_in(member.user_id, member.role, scene.campaign.settings)
     if not policy.sees_scene(viewer, scene):
-        raise NotFound("no such scene")
+        raise unknown("scene")
     if not viewer.is_gm and not policy.opens_doors(viewer, scene.campaign.settings):
         raise NotAllowed("only the GM opens and closes doors in this campaign")
     if state not in (sight.OPEN, sight.CLOSED, sight.LOCKED):

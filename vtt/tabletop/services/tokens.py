@@ -25,7 +25,7 @@ from ..models import (
 from ..serialize import token_data, token_moved_data
 from ..transactions import step
 from ..visibility import Viewer
-from .access import SYSTEM, actor, require_member
+from .access import SYSTEM, actor, find, unknown
 from .errors import NotAllowed, NotFound, ServiceError, StaleVersion
 
 # The bounds of a token's fields live here; the API's and the live room's
@@ -143,13 +143,16 @@ def token_changed(token: Token, by, fields=()) -> None:
 def token_for(token_id: int, by) -> tuple[Token, Membership]:
     """The token if `by` may see it: a GM any of the campaign's, the others
     the visible tokens of the scene the room is on."""
-    token = Token.objects.select_related("scene__campaign").filter(pk=token_id).first()
-    if token is None:
-        raise NotFound("no such token")
-    member = require_member(token.scene.campaign_id, by, "token")
+    token, member = find(
+        Token.objects.select_related("scene__campaign"),
+        token_id,
+        by,
+        "token",
+        campaign="scene.campaign_id",
+    )
     viewer = policy.viewer_in(member.user_id, member.role, token.scene.campaign.settings)
     if not policy.sees_token(viewer, token):
-        raise NotFound("no such token")
+        raise unknown("token")
     return token, member
 
 
@@ -204,15 +207,13 @@ def token_create(
     their own character, on the scene the room is on, not hidden, and
     controlled by them alone (_player_places). With a character and no
     controllers given, the character's owner controls it."""
-    scene = Scene.objects.select_related("campaign").filter(pk=scene_id).first()
-    if scene is None:
-        raise NotFound("no such scene")
-    member = require_member(scene.campaign_id, by, "scene")
+    scene, member = find(Scene.objects.select_related("campaign"), scene_id, by, "scene", "scene")
     viewer = Viewer(member.user_id, member.role)
+    # A scene they may not see is not there, before any refusal of their role.
+    if not policy.sees_scene(viewer, scene):
+        raise unknown("scene", "scene")
     if not policy.places_tokens(viewer, scene.campaign.settings):
         raise NotAllowed(_placing_refusal(member.role))
-    if not policy.sees_scene(viewer, scene):
-        raise NotFound("no such scene", "scene")
     size = shapes.whole(size, "size", 1, MAX_TOKEN_SIZE)
     check_footprint(scene, x, y, size)
     hidden = shapes.boolean(hidden, "hidden")
