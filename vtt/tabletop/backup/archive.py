@@ -19,7 +19,6 @@ from importlib import metadata
 from django.conf import settings
 from django.utils import timezone
 
-from .. import images
 from ..errors import ServiceError
 
 FORMAT = "d6vtt-campaign"
@@ -138,7 +137,7 @@ def _cap(name: str) -> int:
         return MAX_MANIFEST_BYTES
     if name == DATA:
         return settings.IMPORT_MAX_ROWS_MB * 2**20
-    return images.MAX_IMAGE_BYTES
+    return settings.IMAGE_MAX_BYTES
 
 
 def _check_sizes(entries) -> None:
