@@ -5,10 +5,12 @@
 // until the server has taken it.
 
 import { el } from "../lib/dom.js";
+import { PinnedScroll } from "../lib/pinned.js";
 
 export class Chat {
-  constructor(list, form, socket, { me } = {}) {
+  constructor(list, form, socket, { me, jump } = {}) {
     this.list = list;
+    this.follow = new PinnedScroll(list, jump);
     this.socket = socket;
     this.me = me || {};
     this.input = form.querySelector("input");
@@ -45,6 +47,7 @@ export class Chat {
 
   clear() {
     this.list.replaceChildren();
+    this.follow.toEnd();
   }
 
   add(event) {
@@ -60,7 +63,7 @@ export class Chat {
             el("span", { class: "text", text: d.text ?? "" }),
           );
     this.list.append(item);
-    this.list.scrollTop = this.list.scrollHeight;
+    this.follow.added();
   }
 
   // "Whisper to gm: …" for the sender, "gm whispers: …" for the recipient.
@@ -78,6 +81,6 @@ export class Chat {
   system(text, seq) {
     if (seq !== undefined && this.list.querySelector(`[data-seq="${seq}"]`)) return;
     this.list.append(el("li", { class: "system", "data-seq": seq, text }));
-    this.list.scrollTop = this.list.scrollHeight;
+    this.follow.added();
   }
 }

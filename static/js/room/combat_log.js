@@ -68,7 +68,7 @@ export class CombatLog {
     if (this.entry(seq)) return false;
     node.dataset.seq = seq;
     this.list.append(node);
-    this.rollLog.scrollToEnd();
+    this.rollLog.appended();
     return true;
   }
 

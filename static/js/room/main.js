@@ -206,6 +206,7 @@ const log = new RollLog($("log"), {
   },
   onReveal: isGm ? (seq) => socket.send({ type: "reveal", seq }) : null,
   sessionPage: (number) => `${config.pages.sessions}${number}/`,
+  jump: $("log-new"),
 });
 const presence = new Presence($("online"));
 let chat;
@@ -367,7 +368,7 @@ const panel = new SidePanel($("room"), {
     if (shown === "panel-roll") attack.shown();
   },
 });
-chat = new Chat($("chat-log"), $("chat-form"), socket, { me: config.me });
+chat = new Chat($("chat-log"), $("chat-form"), socket, { me: config.me, jump: $("chat-new") });
 const sheet = new SheetPanel($("panel-sheet"), {
   config,
   spec,

@@ -1,0 +1,113 @@
+"""The Log and Chat tabs as a table uses them, at a desk (1440 x 900) and
+on a phone (390 x 844, touch): the log opened late shows its newest entry,
+stays there as entries arrive, and says "N new" when the reader has
+scrolled up. Screenshots go to tests/artifacts/."""
+
+import pytest
+
+from tests.browser.conftest import seeded_server
+from tests.browser.room import open_room, show_tab
+
+from .test_room import DESK, PHONE
+
+pytestmark = pytest.mark.browser
+
+SCREENS = [pytest.param(DESK, False, id="desk"), pytest.param(PHONE, True, id="phone")]
+CHECK = {"system": "artifice", "action": "check", "pool": 4, "difficulty": 2}
+
+
+@pytest.fixture(scope="module")
+def talk(tmp_path_factory, chromium_path):
+    yield from seeded_server(tmp_path_factory, "tests.browser.table_talk_seed")
+
+
+@pytest.fixture(scope="module")
+def gm(browser, talk):
+    page = open_room(browser, talk, talk["campaign"], "gm", DESK)
+    yield page
+    page.context.close()
+
+
+def gm_rolls(gm, count: int, visibility: str = "public") -> None:
+    """The GM's page sends `count` rolls, one after another, each acknowledged."""
+    gm.evaluate(
+        """async ([count, request, visibility]) => {
+            for (let i = 0; i < count; i++)
+                await window.d6room.socket.send({ type: "roll", visibility, request });
+        }""",
+        [count, CHECK, visibility],
+    )
+
+
+def entries(page) -> int:
+    return page.locator("#log > li").count()
+
+
+def wait_for_entries(page, count: int) -> None:
+    page.wait_for_function("n => document.querySelectorAll('#log > li').length >= n", arg=count)
+
+
+def newest_in_view(page) -> bool:
+    """Whether the log's last entry is inside its tab's visible box."""
+    return page.evaluate(
+        """() => {
+            const box = document.getElementById("panel-log").getBoundingClientRect();
+            const last = document.querySelector("#log > li:last-child").getBoundingClientRect();
+            return box.height > 0 && last.bottom <= box.bottom + 1 && last.bottom > box.top;
+        }"""
+    )
+
+
+def settle(page) -> None:
+    """Two frames: the scroll events and the resize observers have run."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+@pytest.mark.parametrize("viewport, touch", SCREENS)
+def test_the_log_opens_at_its_newest_entry_and_counts_what_arrives_above(
+    browser, talk, gm, viewport, touch, shot
+):
+    size = "phone" if touch else "desk"
+    player = open_room(browser, talk, talk["campaign"], "player", viewport, touch=touch)
+    try:
+        before = entries(player)
+        # Rolls arrive while the player looks at the Roll tab.
+        show_tab(player, "roll")
+        gm_rolls(gm, 20)
+        wait_for_entries(player, before + 20)
+        show_tab(player, "log")
+        settle(player)
+        tall = player.evaluate("document.getElementById('panel-log').scrollHeight")
+        assert tall > 2 * viewport["height"] * 0.5, f"the log is only {tall} px tall"
+        assert player.evaluate("document.getElementById('panel-log').scrollTop") > 0
+        assert newest_in_view(player), "the log opened away from its newest entry"
+        assert player.locator("#log-new").is_hidden()
+        shot(player, f"log-01-opened-late-{size}")
+
+        # The reader scrolls up to an old entry: new ones are counted, not shown.
+        player.evaluate("document.getElementById('panel-log').scrollTop = 0")
+        settle(player)
+        gm_rolls(gm, 2)
+        wait_for_entries(player, before + 22)
+        jump = player.locator("#log-new")
+        jump.wait_for()
+        assert jump.inner_text().startswith("2 new")
+        assert player.evaluate("document.getElementById('panel-log').scrollTop") == 0
+        assert not newest_in_view(player)
+        shot(player, f"log-02-scrolled-up-two-new-{size}")
+
+        jump.click()
+        settle(player)
+        assert newest_in_view(player)
+        assert jump.is_hidden()
+
+        # At the newest entry, the log stays pinned there as rolls arrive.
+        gm_rolls(gm, 3)
+        wait_for_entries(player, before + 25)
+        settle(player)
+        assert newest_in_view(player), "a new entry arrived below the fold"
+        assert jump.is_hidden()
+        shot(player, f"log-03-pinned-{size}")
+        assert player.errors == []
+    finally:
+        player.context.close()
