@@ -111,3 +111,48 @@ def test_the_log_opens_at_its_newest_entry_and_counts_what_arrives_above(
         assert player.errors == []
     finally:
         player.context.close()
+
+
+def tray_roll(page, visibility: str) -> None:
+    show_tab(page, "roll")
+    page.select_option("#tray-action", "check")
+    page.fill("#tray-f-pool", "3")
+    page.fill("#tray-f-difficulty", "2")
+    page.select_option("#tray-visibility", visibility)
+    page.wait_for_selector("#odds li[data-outcome=success]")
+    page.click("#tray-roll")
+
+
+@pytest.mark.parametrize("viewport, touch", SCREENS)
+def test_a_gm_only_roll_pops_up_saying_it_is_hidden(browser, talk, viewport, touch, shot):
+    size = "phone" if touch else "desk"
+    gm = open_room(browser, talk, talk["campaign"], "gm", viewport, touch=touch)
+    player = open_room(browser, talk, talk["campaign"], "player", viewport, touch=touch)
+    try:
+        tray_roll(gm, "gm")
+        toast = gm.locator(".roll-toast[data-visibility=gm]")
+        toast.wait_for()
+        assert "Hidden roll: GM only. The players do not see it." in toast.inner_text()
+        assert toast.locator(".toast-dice li").count() == 3  # the GM sees the dice
+        box = toast.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+        shot(gm, f"toast-01-gm-only-{size}")
+
+        # The player's own GM-only roll never comes back: the card says where it went.
+        tray_roll(player, "gm")
+        toast = player.locator(".roll-toast[data-visibility=gm]")
+        toast.wait_for()
+        assert "Your roll went to the GM." in toast.inner_text()
+        assert "The players do not see it." in toast.inner_text()
+        assert toast.locator(".toast-dice").count() == 0
+        shot(player, f"toast-02-player-gm-only-{size}")
+
+        # An ordinary roll's card says nothing of the kind.
+        tray_roll(gm, "public")
+        toast = gm.locator(".roll-toast[data-visibility=public]")
+        toast.wait_for()
+        assert "Hidden" not in toast.inner_text()
+        assert gm.errors == [] and player.errors == []
+    finally:
+        gm.context.close()
+        player.context.close()

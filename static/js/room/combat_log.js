@@ -86,6 +86,7 @@ export class CombatLog {
       dice: (attack.steps || []).flatMap((s) => s.result?.dice || []),
       names: [attack.attacker?.name, attack.target?.name],
       outcome: outcomeClass(attack.outcome),
+      visibility: attack.visibility,
     });
   }
 

@@ -111,7 +111,7 @@ export class RollLog {
     const names = [d.character?.name, d.roller?.name];
     const who = d.character ? `${d.roller?.name || "Someone"} for ${d.character.name}` : d.roller?.name || "Someone";
     const sentence = d.sentence || `${d.character?.name || d.roller?.name || "Someone"} rolled.`;
-    rollDrawn(d.roll_id, { sentence, dice: result.dice || [], names, outcome: outcomeClass(outcome) });
+    rollDrawn(d.roll_id, { sentence, dice: result.dice || [], names, outcome: outcomeClass(outcome), visibility: d.visibility });
     return el(
       "li",
       {
