@@ -1,7 +1,9 @@
 """The Log and Chat tabs as a table uses them, at a desk (1440 x 900) and
 on a phone (390 x 844, touch): the log opened late shows its newest entry,
 stays there as entries arrive, and says "N new" when the reader has
-scrolled up. Screenshots go to tests/artifacts/."""
+scrolled up; a hidden roll's pop-up says so; a roll typed in the chat shows
+in the chat, for the member's character, and pops up for its roller.
+Screenshots go to tests/artifacts/."""
 
 import pytest
 
@@ -155,4 +157,88 @@ def test_a_gm_only_roll_pops_up_saying_it_is_hidden(browser, talk, viewport, tou
         assert gm.errors == [] and player.errors == []
     finally:
         gm.context.close()
+        player.context.close()
+
+
+def chat_line(page, text: str) -> None:
+    show_tab(page, "chat")
+    page.fill("#chat-input", text)
+    page.click("#chat-form button[type=submit]")
+    page.wait_for_function("() => document.getElementById('chat-input').value === ''")
+
+
+@pytest.mark.parametrize("viewport, touch", SCREENS)
+def test_a_chat_roll_shows_in_the_chat_for_the_character_and_pops_up(
+    browser, talk, gm, viewport, touch, shot
+):
+    size = "phone" if touch else "desk"
+    player = open_room(browser, talk, talk["campaign"], "player", viewport, touch=touch)
+    try:
+        seen = gm.locator("#chat-log li.chat-roll").count()
+        before = player.locator("#chat-log li.chat-roll").count()
+        chat_line(player, "/r 3D diff 2")
+        wait_for_cards(player, before + 1)
+        card = player.locator("#chat-log li.chat-roll").last
+        assert card.locator(".who").inner_text() == "player for Tenrec"
+        assert card.locator(".sentence").inner_text().startswith("Tenrec ")
+        assert card.locator(".chat-dice li").count() == 3
+        toast = player.locator(".roll-toast")
+        toast.wait_for()
+        assert toast.locator(".toast-sentence").inner_text().startswith("Tenrec ")
+        # The same roll in the log, credited alike.
+        roll_id = card.get_attribute("data-roll-id")
+        logged = player.locator(f'#log li.roll-entry[data-roll-id="{roll_id}"]')
+        assert logged.locator(".who").inner_text() == "player for Tenrec"
+        shot(player, f"chat-01-roll-in-chat-{size}")
+        # Everyone's chat shows it; it pops up for its roller alone.
+        gm.wait_for_function(
+            "n => document.querySelectorAll('#chat-log li.chat-roll').length > n", arg=seen
+        )
+        assert gm.locator("#chat-log li.chat-roll").last.get_attribute("data-roll-id") == roll_id
+        assert gm.locator(".roll-toast-region .roll-toast").count() == 0
+
+        # A player's GM-only roll: not in their chat, a pop-up says where it went.
+        cards = player.locator("#chat-log li.chat-roll").count()
+        chat_line(player, "/gr 3D")
+        toast = player.locator(".roll-toast[data-visibility=gm]")
+        toast.wait_for()
+        assert "Your roll went to the GM." in toast.inner_text()
+        hidden = gm.locator("#chat-log li.chat-roll[data-visibility=gm]").last
+        hidden.wait_for(state="attached")  # the GM's Chat tab is not the one shown
+        assert "GM only" in hidden.text_content() and "player for Tenrec" in hidden.text_content()
+        assert player.locator("#chat-log li.chat-roll").count() == cards
+        shot(player, f"chat-02-gm-only-from-chat-{size}")
+        assert player.errors == []
+    finally:
+        player.context.close()
+
+
+def wait_for_cards(page, count: int) -> None:
+    page.wait_for_function(
+        "n => document.querySelectorAll('#chat-log li.chat-roll').length >= n", arg=count
+    )
+
+
+@pytest.mark.parametrize("viewport, touch", SCREENS)
+def test_of_two_characters_a_chat_roll_is_for_the_one_the_tray_has(
+    browser, talk, viewport, touch, shot
+):
+    size = "phone" if touch else "desk"
+    player = open_room(browser, talk, talk["two_hands"], "player", viewport, touch=touch)
+    try:
+        show_tab(player, "roll")
+        player.select_option("#tray-character", label="Bram")
+        before = player.locator("#chat-log li.chat-roll").count()
+        cards = player.locator("#chat-log li.chat-roll")
+        chat_line(player, "/r 2D")
+        wait_for_cards(player, before + 1)
+        assert cards.last.locator(".who").inner_text() == "player for Bram"
+        show_tab(player, "roll")
+        player.select_option("#tray-character", label="Ash")
+        chat_line(player, "/r 2D")
+        wait_for_cards(player, before + 2)
+        assert cards.last.locator(".who").inner_text() == "player for Ash"
+        shot(player, f"chat-03-two-characters-{size}")
+        assert player.errors == []
+    finally:
         player.context.close()
