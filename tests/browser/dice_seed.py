@@ -1,8 +1,9 @@
-"""Two tables for the dice check's browser test: one playing session 1 (the
+"""Three tables for the dice check's browser test: one playing session 1 (the
 GM's hidden roll, the player's physical dice and a chat line with markup in
-it already made), and one whose
-ended session has a die altered in the log. Run in a subprocess against the
-database the test's daphne serves."""
+it already made), one where that session was played on with two derived
+rolls and ended (for the tests that read an ended session, so each runs
+alone), and one whose ended session has a die altered in the log. Run in a
+subprocess against the database the test's daphne serves."""
 
 import json
 
@@ -32,10 +33,19 @@ def seed() -> dict:
             campaign_id=campaign.pk, by=by, request=kwargs.pop("request", CHECK), **kwargs
         )
 
+    def first_rolls(campaign):
+        roll(campaign, gm, visibility="gm")
+        roll(campaign, player, request={**CHECK, "faces": [6, 5, 2, 1]})
+        chat_say(campaign_id=campaign.pk, by=player, text=CHAT)
+
     playing = table("The Dice Tomb")
-    roll(playing, gm, visibility="gm")
-    roll(playing, player, request={**CHECK, "faces": [6, 5, 2, 1]})
-    chat_say(campaign_id=playing.pk, by=player, text=CHAT)
+    first_rolls(playing)
+
+    played = table("The Dice Tomb, played")
+    first_rolls(played)
+    roll(played, player, nonce="ef" * 16)
+    roll(played, player, nonce="12" * 16)
+    services.session_end(campaign_id=played.pk, by=gm)
 
     tampered = table("The Crooked Table")
     roll(tampered, player, nonce="ab" * 16)
@@ -43,6 +53,7 @@ def seed() -> dict:
     services.session_end(campaign_id=tampered.pk, by=gm)
     return {
         "campaign": playing.pk,
+        "played": played.pk,
         "tampered": tampered.pk,
         "altered": alter(altered),
         "password": PASSWORD,

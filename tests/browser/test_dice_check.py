@@ -92,10 +92,10 @@ def test_a_session_played_ended_and_checked(player, gm, tables, shot):
 
 
 def test_the_sessions_and_the_check_page_fit_a_phone(browser, tables, shot):
-    """After the session above ended: its list and its check page on a
-    phone, nothing wider than the screen."""
+    """A session played as above and ended: its list and its check page on
+    a phone, nothing wider than the screen."""
     page = signed_in(browser, tables, "player", PHONE)
-    room = f"{tables['url']}/campaigns/{tables['campaign']}"
+    room = f"{tables['url']}/campaigns/{tables['played']}"
     try:
         page.goto(f"{room}/sessions/")
         shot(page, "dice-04-player-sessions-phone")
@@ -110,10 +110,10 @@ def test_the_sessions_and_the_check_page_fit_a_phone(browser, tables, shot):
 
 @pytest.mark.parametrize("viewport", [DESK, PHONE], ids=["desk", "phone"])
 def test_the_journal_and_the_dice_pages(browser, tables, shot, viewport):
-    """After the session above ended: its journal (the GM's with the hidden
-    roll, the player's without) and the dice statistics, at a desk and on a
-    phone, nothing wider than the screen."""
-    room = f"{tables['url']}/campaigns/{tables['campaign']}"
+    """A session played as above and ended: its journal (the GM's with the
+    hidden roll, the player's without) and the dice statistics, at a desk
+    and on a phone, nothing wider than the screen."""
+    room = f"{tables['url']}/campaigns/{tables['played']}"
     size = "desk" if viewport is DESK else "phone"
     for who in ("gm", "player"):
         page = signed_in(browser, tables, who, viewport)

@@ -233,9 +233,10 @@ def test_the_games_chat_roll_reaches_both_logs(night):
         mine = new_entry(player, "#log > li.roll-entry", before[player])
         assert player.input_value("#chat-input") == "", player.inner_text("#chat-note")
         assert mine.get_attribute("data-seq") == theirs.get_attribute("data-seq")
-        said = assert_a_sentence(theirs, "player")
+        # For the player's one character, as the tray's rolls are.
+        said = assert_a_sentence(theirs, night["table"]["pc"])
         assert re.search(words, said), (command, said)
-        assert assert_a_sentence(mine, "player") == said
+        assert assert_a_sentence(mine, night["table"]["pc"]) == said
 
 
 def test_a_whisper_reaches_the_gm_and_not_the_watcher(night):

@@ -107,6 +107,82 @@ async def test_a_roll_as_a_character_spends_from_it(clients):
     assert left == points - 1
 
 
+async def character_points(character_id) -> int:
+    return await database_sync_to_async(
+        lambda: Character.objects.get(pk=character_id).resources["character_points"]
+    )()
+
+
+async def test_a_roll_without_as_is_for_the_members_one_character(clients):
+    room = await room_for("rd6", Tenrec=RD6_SHEET)
+    gm = await clients(room, "gm")
+    player = await clients(room, "player")
+    other = await clients(room, "other")
+    tenrec = room.characters["Tenrec"]
+    points = await character_points(tenrec)
+    reply = await say(player, "/r 4D+2 diff 3 cp 1")
+    assert reply["type"] == "ack" and reply["visibility"] == "public", reply
+    for client in (gm, player, other):
+        data = (await client.event("roll"))["data"]
+        assert data["roll_id"] == reply["roll_id"]
+        assert data["character"] == {"id": tenrec, "name": "Tenrec"}
+        assert data["sentence"].startswith("Tenrec ")
+        assert data["chat"] is True  # typed in the chat: the chat shows it too
+    assert await character_points(tenrec) == points - 1
+    # A member with no character of their own rolls as themselves.
+    await say(other, "/r 3D")
+    data = (await gm.event("roll"))["data"]
+    assert data["roller"]["name"] == "other" and data["character"] is None
+
+
+async def rolled(client, frame: dict) -> dict:
+    """The roll event the chat line `frame` made, as `client` got it."""
+    reply = await client.ask(frame)
+    assert reply["type"] == "ack", reply
+    found = await client.until(
+        lambda f: (
+            f["type"] == "event" and f["event"].get("data", {}).get("roll_id") == reply["roll_id"]
+        )
+    )
+    return found["event"]["data"]
+
+
+async def test_of_several_characters_the_pages_current_one_rolls(clients):
+    room = await room_for("rd6", Ash=RD6_SHEET, Bram=RD6_SHEET)
+    player = await clients(room, "player")
+    other = await clients(room, "other")
+    ash, bram = room.characters["Ash"], room.characters["Bram"]
+    data = await rolled(player, {"type": "chat", "id": "c1", "text": "/r 4D", "character": bram})
+    assert data["character"] == {"id": bram, "name": "Bram"}
+    # No page's choice: of two, neither is guessed.
+    data = await rolled(player, {"type": "chat", "id": "c2", "text": "/r 4D"})
+    assert data["character"] is None
+    # Another member's character named as current is not theirs to roll for.
+    points = await character_points(ash)
+    data = await rolled(other, {"type": "chat", "id": "c3", "text": "/r 4D cp 1", "character": ash})
+    assert data["character"] is None
+    assert await character_points(ash) == points
+    # "as NAME" still names the character, whatever the page chose.
+    data = await rolled(
+        player, {"type": "chat", "id": "c4", "text": "/r 4D as ash", "character": bram}
+    )
+    assert data["character"] == {"id": ash, "name": "Ash"}
+
+
+async def test_a_chat_gm_roll_for_a_character_reaches_the_gm_alone(clients):
+    room = await room_for("rd6", Tenrec=RD6_SHEET)
+    gm = await clients(room, "gm")
+    player = await clients(room, "player")
+    other = await clients(room, "other")
+    reply = await say(player, "/gr 3D")
+    assert reply["visibility"] == "gm"
+    shown = await gm.event("roll")
+    assert shown["data"]["character"]["name"] == "Tenrec" and shown["data"]["chat"] is True
+    for client in (player, other):
+        assert await client.event("redacted") == {"seq": shown["seq"], "type": "redacted"}
+        assert "Tenrec" not in str([f for f in client.seen if f["type"] == "event"])
+
+
 async def test_a_player_rolls_only_for_their_own_characters(clients):
     room = await room_for("rd6", Tenrec=RD6_SHEET)
     other = await clients(room, "other")

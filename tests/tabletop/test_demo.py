@@ -81,6 +81,33 @@ def test_passwords_are_printed_once_and_kept_in_the_file(tmp_path):
     assert dict(line.split(": ") for line in passwords.read_text().splitlines()) == lines
 
 
+def test_the_file_keeps_only_passwords_that_log_in(tmp_path, django_user_model):
+    """A file left by runs against other databases: its lines are replaced
+    by the pair this run made, and a user this run did not make keeps the
+    line that still logs it in."""
+    passwords = tmp_path / "pw"
+    passwords.write_text("gm: from-last-week\nplayer: from-last-week-too\n")
+    run(passwords)
+    lines = passwords.read_text().splitlines()
+    assert [line.split(": ")[0] for line in lines] == ["gm", "player"]
+    for username, password in (line.split(": ") for line in lines):
+        assert authenticate(username=username, password=password) is not None
+    assert "from-last-week" not in passwords.read_text()
+
+    # The player's account is gone (a reset database keeps the GM's): the
+    # next run makes the player anew; the GM's working line stays.
+    gm_line = lines[0]
+    django_user_model.objects.filter(username="player").delete()
+    passwords.write_text(passwords.read_text() + "player: older-still\n")
+    out = run(passwords)
+    lines = passwords.read_text().splitlines()
+    assert lines[0] == gm_line and len(lines) == 2
+    username, password = lines[1].split(": ")
+    assert username == "player" and f"player: {password}" in out
+    assert authenticate(username="player", password=password) is not None
+    assert oct(passwords.stat().st_mode & 0o777) == "0o600"
+
+
 def test_a_missing_piece_is_put_back_and_nothing_else_changes(tmp_path):
     run(tmp_path / "pw")
     Token.objects.filter(name="Kobor").delete()

@@ -9,7 +9,12 @@ chat's commands, who may use them and which service each one calls.
 A roll is read by the game's kit (GameKit.parse_roll) and made by the same
 service as the dice tray's, so it is the same roll event, log sentence,
 visibility and spending. "... as NAME" rolls for a character, with the
-tray's rule: a player only for their own. A line starting with "//" is
+tray's rule: a player only for their own. Without it the roll is for the
+member's own character when they have one, or, of several, the one their
+page has chosen (`current`, the tray's "For"); else for nobody. Either way
+what the roll spends comes from that character, as from the tray, and the
+roll event is marked as said in the chat (`chat`), so the chat shows it
+too. A line starting with "//" is
 said as it is, less one slash. Anything else starting with "/" is refused
 (nothing is posted) with the syntax in the message."""
 
@@ -40,9 +45,10 @@ _AS = re.compile(r"^(?P<roll>.*\S)\s+as\s+(?P<name>\S.*)$", re.IGNORECASE | re.D
 _QUOTED = re.compile(r'^"(?P<name>[^"]+)"\s*(?P<text>.*)$', re.DOTALL)
 
 
-def run(asker, text: str, nonce: str | None = None) -> dict:
+def run(asker, text: str, nonce: str | None = None, current: int | None = None) -> dict:
     """Say, roll, whisper or help; what the chat intent's `ack` carries.
-    `nonce`: the browser's, for a roll (docs/dice.md)."""
+    `nonce`: the browser's, for a roll (docs/dice.md); `current`: the
+    character the page rolls for (the tray's choice), if any."""
     line = clean_line(text)
     if not line.startswith("/"):
         return {"seq": chat_say(campaign_id=asker.room, by=asker.user, text=line).seq}
@@ -53,7 +59,7 @@ def run(asker, text: str, nonce: str | None = None) -> dict:
     if command is None:
         raise ServiceError("unknown_command", f"/{word[:20]} is not a command. {USAGE}", "text")
     if command in (roll, gmroll):
-        return command(asker, rest.strip(), nonce)
+        return command(asker, rest.strip(), nonce, current)
     return command(asker, rest.strip())
 
 
@@ -66,14 +72,15 @@ def _member(asker) -> tuple[Membership, dict]:
     return member, defaults(campaign.game) | (campaign.settings or {})
 
 
-def _roll(asker, rest: str, visibility: str, nonce: str | None) -> dict:
+def _roll(asker, rest: str, visibility: str, nonce: str | None, current: int | None) -> dict:
     member, settings = _member(asker)
     kit = games.kit(member.campaign.game)
-    character_id = None
     named = _AS.match(rest)
     if named:
         rest = named["roll"]
         character_id = _character(asker, member, named["name"])
+    else:
+        character_id = _own_character(asker, member, current)
     request = kit.parse_roll(rest, settings)
     try:
         made = character_roll(
@@ -83,13 +90,15 @@ def _roll(asker, rest: str, visibility: str, nonce: str | None) -> dict:
             visibility=visibility,
             character_id=character_id,
             nonce=nonce,
+            from_chat=True,
         )
     except ServiceError as error:
         if error.field and error.field.startswith("request"):
             # The rules' own words, and where to read how rolls are written.
             error.message = f"{error.message} (/help shows how rolls are written)"
         raise
-    return {"roll_id": made.pk}
+    # The visibility lets the page say where a roll it will not see went.
+    return {"roll_id": made.pk, "visibility": made.visibility}
 
 
 def _character(asker, member, name: str) -> int:
@@ -107,12 +116,25 @@ def _character(asker, member, name: str) -> int:
     return found[0]
 
 
-def roll(asker, rest: str, nonce: str | None = None) -> dict:
-    return _roll(asker, rest, Visibility.PUBLIC, nonce)
+def _own_character(asker, member, current: int | None) -> int | None:
+    """Whom a roll without "as NAME" is for: the member's one character,
+    or of several the page's `current` one; nobody when neither says."""
+    own = list(
+        characters_for(viewer_of(member), asker.room)
+        .filter(owner_id=asker.user.pk)
+        .values_list("pk", flat=True)
+    )
+    if len(own) == 1:
+        return own[0]
+    return current if current in own else None
 
 
-def gmroll(asker, rest: str, nonce: str | None = None) -> dict:
-    return _roll(asker, rest, Visibility.GM, nonce)
+def roll(asker, rest: str, nonce: str | None = None, current: int | None = None) -> dict:
+    return _roll(asker, rest, Visibility.PUBLIC, nonce, current)
+
+
+def gmroll(asker, rest: str, nonce: str | None = None, current: int | None = None) -> dict:
+    return _roll(asker, rest, Visibility.GM, nonce, current)
 
 
 def whisper(asker, rest: str) -> dict:

@@ -146,7 +146,9 @@ def end_session(asker: Asker, fields: dict) -> dict:
 
 def chat(asker: Asker, fields: dict) -> dict:
     """A line, or a command ("/r 3D diff 2", "/w gm ..."): vtt.live.chat_commands."""
-    return chat_commands.run(asker, fields["text"], fields.get("nonce"))
+    return chat_commands.run(
+        asker, fields["text"], fields.get("nonce"), current=fields.get("character")
+    )
 
 
 HANDLERS = {

@@ -177,7 +177,13 @@ INTENTS: dict[str, dict] = {
     "session.start": {},
     "session.end": {},
     # `nonce`: the browser's, for a line that is a roll (docs/dice.md).
-    "chat": {"text": Text(MAX_CHAT_CHARS * 2), "nonce": Nullable(Text(128, default=None))},
+    "chat": {
+        "text": Text(MAX_CHAT_CHARS * 2),
+        "nonce": Nullable(Text(128, default=None)),
+        # The page's current character (the tray's "For"), for a roll of
+        # one of the member's several characters (vtt.live.chat_commands).
+        "character": Int(1, ENTITY_ID, default=None),
+    },
     "resync": {"since": Int(0, 2**63 - 1)},
     "ping": {},
 }

@@ -338,6 +338,8 @@ _DECLARED = (
             "visibility": Choice(*Visibility.values),
             "sentence": Text(),
             "draw": Nullable(DRAW, default=None),
+            # Typed in the chat ("/r 3D"): the chat shows it too. Absent otherwise.
+            "chat": optional(Bool()),
         },
         Sight.VISIBILITY,
         tuple(Visibility.values),

@@ -68,7 +68,7 @@ export class CombatLog {
     if (this.entry(seq)) return false;
     node.dataset.seq = seq;
     this.list.append(node);
-    this.rollLog.scrollToEnd();
+    this.rollLog.appended();
     return true;
   }
 
@@ -86,6 +86,7 @@ export class CombatLog {
       dice: (attack.steps || []).flatMap((s) => s.result?.dice || []),
       names: [attack.attacker?.name, attack.target?.name],
       outcome: outcomeClass(attack.outcome),
+      visibility: attack.visibility,
     });
   }
 

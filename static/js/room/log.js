@@ -6,6 +6,7 @@
 import { el } from "../lib/dom.js";
 import { details, emphasised, label, timeOf, words } from "./words.js";
 import { rollDrawn } from "./toast.js";
+import { PinnedScroll } from "../lib/pinned.js";
 
 const GOOD = new Set(["success", "hit", "wild_success", "passive", "rolled", "unharmed", "actor"]);
 const BAD = new Set(["failure", "miss", "dire_failure", "dead", "incapacitated", "out_of_range", "damaged", "opponent"]);
@@ -46,8 +47,10 @@ export function dieWords(die) {
 }
 
 export class RollLog {
-  constructor(list, { me, reroll, onReroll, onReveal, sessionPage }) {
+  constructor(list, { me, reroll, onReroll, onReveal, sessionPage, jump }) {
     this.list = list;
+    // The tab's section scrolls, at a desk and on a phone.
+    this.follow = new PinnedScroll(list.closest("section"), jump);
     this.me = me;
     this.sessionPage = sessionPage; // a session's number -> its check page
     this.reroll = reroll;
@@ -57,6 +60,7 @@ export class RollLog {
 
   clear() {
     this.list.replaceChildren();
+    this.follow.toEnd(); // a fresh snapshot opens at its newest entry
   }
 
   has(seq) {
@@ -72,14 +76,12 @@ export class RollLog {
   put(item, event) {
     item.dataset.seq = event.seq;
     this.list.append(item);
-    this.scrollToEnd();
+    this.appended();
   }
 
-  /** Show the newest entry: on a phone the list scrolls, at a desk its section. */
-  scrollToEnd() {
-    this.list.scrollTop = this.list.scrollHeight;
-    const section = this.list.closest("section");
-    if (section) section.scrollTop = section.scrollHeight;
+  /** An entry was appended: in view if the reader is at the newest, else counted. */
+  appended() {
+    this.follow.added();
   }
 
   blind(event) {
@@ -109,7 +111,7 @@ export class RollLog {
     const names = [d.character?.name, d.roller?.name];
     const who = d.character ? `${d.roller?.name || "Someone"} for ${d.character.name}` : d.roller?.name || "Someone";
     const sentence = d.sentence || `${d.character?.name || d.roller?.name || "Someone"} rolled.`;
-    rollDrawn(d.roll_id, { sentence, dice: result.dice || [], names, outcome: outcomeClass(outcome) });
+    rollDrawn(d.roll_id, { sentence, dice: result.dice || [], names, outcome: outcomeClass(outcome), visibility: d.visibility });
     return el(
       "li",
       {

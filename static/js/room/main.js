@@ -206,6 +206,7 @@ const log = new RollLog($("log"), {
   },
   onReveal: isGm ? (seq) => socket.send({ type: "reveal", seq }) : null,
   sessionPage: (number) => `${config.pages.sessions}${number}/`,
+  jump: $("log-new"),
 });
 const presence = new Presence($("online"));
 let chat;
@@ -252,7 +253,10 @@ let room = null; // the room as received (./state.js); the board draws its token
 
 // What the page does for each effect of an event (./state.js decides them).
 const ENTRIES = {
-  roll: (event) => log.add(event),
+  roll: (event) => {
+    log.add(event);
+    if (event.data?.chat) chat.roll(event); // typed in the chat: shown there too
+  },
   chat: (event) => chat.add(event),
   // every other view is a log entry
   moved: (event) => combatLog.moved(event),
@@ -291,7 +295,9 @@ const EFFECTS = {
   },
   entry: (view, event, replay) => {
     ENTRIES[view](event);
-    if (!replay) panel.arrived(view === "chat" ? "panel-chat" : "panel-log");
+    if (replay) return;
+    panel.arrived(view === "chat" ? "panel-chat" : "panel-log");
+    if (view === "roll" && event.data?.chat) panel.arrived("panel-chat");
   },
   turns: (data) => turns.event(data),
   sighted: (ids) => turns.sighted(ids),
@@ -367,7 +373,11 @@ const panel = new SidePanel($("room"), {
     if (shown === "panel-roll") attack.shown();
   },
 });
-chat = new Chat($("chat-log"), $("chat-form"), socket, { me: config.me });
+chat = new Chat($("chat-log"), $("chat-form"), socket, {
+  me: config.me,
+  jump: $("chat-new"),
+  character: () => tray.characterId(),
+});
 const sheet = new SheetPanel($("panel-sheet"), {
   config,
   spec,

@@ -11,6 +11,12 @@ import { el } from "../lib/dom.js";
 import { emphasised } from "./words.js";
 
 const SHOWN_FOR_MS = 8000;
+// A hidden roll's card says so, as its log entry's tag does: the roller
+// must not take it for a roll the table saw.
+const HIDDEN_WORDS = {
+  gm: "Hidden roll: GM only. The players do not see it.",
+  self: "Hidden roll: only the roller and the GM see it.",
+};
 const KEPT = 20; // rolls remembered while their ack is on its way
 
 let region = null;
@@ -35,13 +41,13 @@ export function dismiss() {
 }
 
 /** Show `sentence` with its dice (a list of {face, role}) in the toast. */
-export function show({ sentence, dice = [], names = [], outcome = "" }) {
+export function show({ sentence, dice = [], names = [], outcome = "", visibility = "public" }) {
   const box = live();
   clearTimeout(hideTimer);
   const faces = dice.filter((d) => d && d.face !== undefined).slice(0, 24);
   const card = el(
     "div",
-    { class: `roll-toast ${outcome}`.trim(), "data-fresh": "true" },
+    { class: `roll-toast ${outcome}`.trim(), "data-fresh": "true", "data-visibility": visibility },
     faces.length
       ? el(
           "ul",
@@ -50,6 +56,7 @@ export function show({ sentence, dice = [], names = [], outcome = "" }) {
         )
       : null,
     el("p", { class: "toast-sentence" }, emphasised(sentence, names)),
+    HIDDEN_WORDS[visibility] ? el("p", { class: "toast-hidden", text: HIDDEN_WORDS[visibility] }) : null,
     el("button", { type: "button", class: "toast-close", "aria-label": "Dismiss the result", text: "×", onclick: dismiss }),
   );
   box.replaceChildren(card);

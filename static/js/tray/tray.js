@@ -179,6 +179,9 @@ export class Tray {
       const ack = await this.socket.send(intent);
       if (intent.visibility === "blind") {
         show({ sentence: "Blind roll made: only the GM sees the result." });
+      } else if (intent.visibility === "gm" && this.config.me.role !== "gm") {
+        // A player's GM-only roll never comes back to their page.
+        show({ sentence: "Your roll went to the GM.", visibility: "gm" });
       } else expectRoll(ack?.roll_id);
       this.showError("");
       if (this.physical.checked) this.faces.value = "";

@@ -77,16 +77,23 @@ def character_roll(
     character_id: int | None = None,
     fill: dict | None = None,
     nonce: str | None = None,
+    from_chat: bool = False,
 ) -> Roll:
     """Adjudicate and record a roll, for a character when one is named.
-    `nonce`: hex from the roller's browser that goes into the dice (docs/dice.md)."""
+    `nonce`: hex from the roller's browser that goes into the dice (docs/dice.md);
+    `from_chat`: typed in the chat ("/r 3D"), which its event says."""
     if not isinstance(request, dict):
         raise shapes.invalid("request", "must be a rules request object")
     if character_id is None:
         if fill:
             raise shapes.invalid("fill", "filling from a sheet needs a character")
         return roll_adjudicate(
-            campaign_id=campaign_id, by=by, request=request, visibility=visibility, nonce=nonce
+            campaign_id=campaign_id,
+            by=by,
+            request=request,
+            visibility=visibility,
+            nonce=nonce,
+            from_chat=from_chat,
         )
     if type(character_id) is not int:
         raise shapes.invalid("character_id", "must be a character id or null")
@@ -108,7 +115,9 @@ def character_roll(
     with step():
         for resource, amount in kit.spends(name, fields).items():
             take(character.pk, by, resource, amount)
-        roll = adjudicate_and_record(campaign, by, request, visibility, character, nonce)
+        roll = adjudicate_and_record(
+            campaign, by, request, visibility, character, nonce, from_chat=from_chat
+        )
         for resource, amount in kit.gains(roll.result).items():
             give(character.pk, SYSTEM, resource, amount)
     return roll

@@ -55,7 +55,9 @@ def check_request(campaign: Campaign, request) -> None:
         raise shapes.invalid("request.system", f"this campaign plays {campaign.game}")
 
 
-def record(campaign, by, request, result, visibility, character, physical, drawn) -> Roll:
+def record(
+    campaign, by, request, result, visibility, character, physical, drawn, from_chat=False
+) -> Roll:
     """Store an adjudicated roll and announce it with the roll's visibility.
     `drawn` is its place in the play session (play_sessions.draw)."""
     roll = Roll(
@@ -74,7 +76,8 @@ def record(campaign, by, request, result, visibility, character, physical, drawn
         roll.event = append_event(
             campaign=campaign,
             kind=event_kinds.ROLL,
-            data=roll_event_data(roll, request, result, drawn.record),
+            data=roll_event_data(roll, request, result, drawn.record)
+            | ({"chat": True} if from_chat else {}),
             actor=actor(by),
             visibility=visibility,
         )
@@ -104,6 +107,8 @@ def adjudicate_and_record(
     visibility: str,
     character: Character | None,
     nonce: str | None = None,
+    *,
+    from_chat: bool = False,
 ) -> Roll:
     """Lay the house rules over a checked request, adjudicate and record it.
     With `faces` in the request the dice were physical, entered by a person;
@@ -116,7 +121,9 @@ def adjudicate_and_record(
             result = adjudicate(request, source=drawn.source)
         except RulesError as error:
             raise rules_error(error) from None
-        return record(campaign, by, request, result, visibility, character, physical, drawn)
+        return record(
+            campaign, by, request, result, visibility, character, physical, drawn, from_chat
+        )
 
 
 def roll_record(
@@ -153,9 +160,11 @@ def roll_adjudicate(
     visibility: str = Visibility.PUBLIC,
     character_id: int | None = None,
     nonce: str | None = None,
+    from_chat: bool = False,
 ) -> Roll:
     """Adjudicate a rules request in the campaign's game and record it.
-    `nonce`: hex from the roller's browser that goes into the dice (docs/dice.md)."""
+    `nonce`: hex from the roller's browser that goes into the dice (docs/dice.md);
+    `from_chat`: typed in the chat, which its event says."""
     member = require_participant(campaign_id, by, doing="roll", with_campaign=True)
     campaign = member.campaign
     visibility = shapes.choice(visibility, "visibility", Visibility.values)
@@ -172,4 +181,6 @@ def roll_adjudicate(
             raise NotFound("no such character", "character_id")
         check_roller(campaign_id, character, member)
     nonce = roller_nonce(member, visibility, nonce)
-    return adjudicate_and_record(campaign, by, request, visibility, character, nonce)
+    return adjudicate_and_record(
+        campaign, by, request, visibility, character, nonce, from_chat=from_chat
+    )

@@ -5,8 +5,11 @@ campaign (vtt/tabletop/demo: The Tomb for Artifice, The Goblin Shrine for
 Fantasy Ground Rules, Dead Freight for Xero Sum, Dock Street for Rd6, Route 9
 for Apocalyptia). Safe to run again: what exists is left alone, and
 passwords are made (and printed, and written to .demo-passwords) only for
-users this run creates."""
+users this run creates. The file holds one line per demo user, with the
+password that logs in now: a line left by a run against another database
+is dropped, so a newcomer never copies a stale one."""
 
+import os
 import secrets
 from pathlib import Path
 
@@ -17,6 +20,8 @@ from django.db import transaction
 
 from vtt.tabletop.demo import DEMOS
 from vtt.tabletop.demo.build import lay_out
+
+DEMO_USERS = ("gm", "player")
 
 
 class Command(BaseCommand):
@@ -43,7 +48,7 @@ class Command(BaseCommand):
 
     def _users(self):
         created, users = {}, {}
-        for username in ("gm", "player"):
+        for username in DEMO_USERS:
             user = get_user_model().objects.filter(username=username).first()
             if user is None:
                 password = secrets.token_urlsafe(9)
@@ -57,6 +62,29 @@ class Command(BaseCommand):
         self.stdout.write(f"Demo users (these passwords are shown once; also in {path.name}):")
         for line in lines:
             self.stdout.write(f"  {line}")
-        with path.open("a", encoding="utf-8") as file:
-            file.write("\n".join(lines) + "\n")
+        kept = {**_still_working(path), **created}
+        text = "".join(
+            f"{username}: {kept[username]}\n" for username in DEMO_USERS if username in kept
+        )
+        # A new file is its owner's alone before anything is in it.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(text)
         path.chmod(0o600)
+
+
+def _still_working(path: Path) -> dict:
+    """The file's passwords that still log their demo user in (a user this
+    run did not create keeps the line it had)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    users = {u.username: u for u in get_user_model().objects.filter(username__in=DEMO_USERS)}
+    working = {}
+    for line in text.splitlines():
+        username, _, password = line.partition(": ")
+        user = users.get(username)
+        if user is not None and password and user.check_password(password):
+            working[username] = password
+    return working
