@@ -9,6 +9,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from vtt.postgresql.pool import pool_options
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -108,6 +110,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["ENGINE"] = "vtt.postgresql"
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = (
         os.environ.get("DB_SERVER_SIDE_BINDING", "1") != "0"
+    )
+    # At most this many connections a process: the rooms' 8 database threads
+    # (vtt/live/db.py) and a dozen requests at once (vtt/postgresql/pool.py).
+    DB_POOL_SIZE = env_int("DB_POOL_SIZE", 20)
+    DATABASES["default"]["OPTIONS"].update(
+        pool_options(DB_POOL_SIZE, DATABASES["default"]["CONN_MAX_AGE"])
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -93,17 +93,30 @@ def compose_value(name: str, default: str) -> str:
     return interpolated.group(1) if interpolated else value
 
 
+# The database variables a worker takes from docker-compose.yml as they are
+# there: set there, the value; not set, the default of vtt/settings.py.
+DATABASE_VARIABLES = ("DB_CONN_MAX_AGE", "DB_POOL_SIZE")
+# What the workers' connections call themselves in pg_stat_activity (libpq
+# reads PGAPPNAME), so a test can count them apart from its own.
+WORKER_APPLICATION_NAME = "vtt-faults-worker"
+
+
 def worker_env(database: str, redis_url: str) -> dict:
-    return {
-        **os.environ,
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in DATABASE_VARIABLES},
         "DATABASE_URL": database,
         "REDIS_URL": redis_url,
         "DJANGO_SETTINGS_MODULE": "vtt.settings",
         "PYTHONPATH": str(ROOT),
-        # As in production: connections kept, and one proxy trusted.
-        "DB_CONN_MAX_AGE": compose_value("DB_CONN_MAX_AGE", "60"),
+        "PGAPPNAME": WORKER_APPLICATION_NAME,
+        # As in production: the one proxy trusted.
         TRUST_PROXY_VARIABLE: compose_value(TRUST_PROXY_VARIABLE, TRUST_PROXY_DEFAULT),
     }
+    for name in DATABASE_VARIABLES:
+        value = compose_value(name, "")
+        if value:
+            env[name] = value
+    return env
 
 
 class Worker:
