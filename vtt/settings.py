@@ -9,6 +9,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from vtt.accounts.client_address import LOOPBACK, trusted_proxies
 from vtt.postgresql.pool import pool_options
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -167,10 +168,19 @@ LOGIN_COOL_OFF_MINUTES = env_int("LOGIN_COOL_OFF_MINUTES", 15)
 LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 30)
 LOGIN_ACCOUNT_COOL_OFF_MINUTES = env_int("LOGIN_ACCOUNT_COOL_OFF_MINUTES", 5)
 
-# How many reverse proxies stand in front of the workers, each adding the
-# address it saw to X-Forwarded-For; with none the header is ignored (anyone
-# can send it) and REMOTE_ADDR is the client. docker-compose.yml has one.
-TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+# The reverse proxies whose X-Forwarded-For is believed, by the address a
+# request comes from: networks or addresses, comma-separated; empty, none.
+# Anyone else's header is ignored and the connection's address is the
+# client (vtt/accounts/client_address.py). docker-compose.yml names its nginx.
+if os.environ.get("TRUSTED_PROXY_COUNT"):
+    raise ImproperlyConfigured(
+        "TRUSTED_PROXY_COUNT is no longer read: set TRUSTED_PROXIES to the addresses of "
+        "the proxies in front of the workers instead (see docs/deploy.md)."
+    )
+try:
+    TRUSTED_PROXIES = trusted_proxies(os.environ.get("TRUSTED_PROXIES", LOOPBACK))
+except ValueError as error:
+    raise ImproperlyConfigured(f"TRUSTED_PROXIES: {error} (see docs/deploy.md)") from None
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -250,8 +260,6 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    # DRF's throttles find the client as the log-in limits do.
-    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_THROTTLE_RATES": {
         "adjudicate": os.environ.get("ADJUDICATE_THROTTLE", "600/minute"),
     },
