@@ -47,9 +47,8 @@ def django_env(database_url: str, redis_url: str | None) -> dict:
         env["REDIS_URL"] = redis_url
     env["PYTHONPATH"] = str(ROOT)
     env["LOG_LEVEL"] = "ERROR"
-    # As a deployment runs: DEBUG off, persistent database connections.
+    # As a deployment runs: DEBUG off, database connections from the pool.
     env.update(DEBUG="0", SECRET_KEY="bench-only-" + "x" * 40, ALLOWED_HOSTS="127.0.0.1,localhost")
-    env.setdefault("DB_CONN_MAX_AGE", "60")
     return env
 
 

@@ -87,16 +87,20 @@ def healthz_in_a_process(**env):
 
 
 @pytest.mark.parametrize(
-    "database_url",
-    [f"postgres://nobody@{NOBODY_LISTENS}/nothing", "sqlite:////nonexistent-dir/db.sqlite3"],
+    ("database_url", "error"),
+    [
+        # The pool waits for a connection that never comes; the probe does not.
+        (f"postgres://nobody@{NOBODY_LISTENS}/nothing", "error: no answer within 2 s"),
+        ("sqlite:////nonexistent-dir/db.sqlite3", "error: OperationalError"),
+    ],
     ids=["postgresql-not-listening", "sqlite-unopenable"],
 )
-def test_unreachable_database_answers_503_naming_it(database_url):
+def test_unreachable_database_answers_503_naming_it(database_url, error):
     answer = healthz_in_a_process(DATABASE_URL=database_url)
     assert answer["status"] == 503
     assert answer["body"]["failed"] == ["database"]
     assert answer["body"]["checks"]["channel_layer"] == "ok"
-    assert answer["body"]["checks"]["database"].startswith("error: OperationalError")
+    assert answer["body"]["checks"]["database"].startswith(error)
 
 
 @pytest.mark.django_db

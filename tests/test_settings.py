@@ -18,6 +18,9 @@ ENV_NAMES = (
     "DATABASE_URL",
     "DB_CONN_MAX_AGE",
     "DB_SERVER_SIDE_BINDING",
+    "DB_POOL_SIZE",
+    "TRUSTED_PROXIES",
+    "TRUSTED_PROXY_COUNT",
     "REDIS_URL",
     "ALLOWED_HOSTS",
     "CSRF_TRUSTED_ORIGINS",
@@ -76,8 +79,40 @@ def test_server_side_binding_can_be_turned_off(monkeypatch):
 
 
 def test_db_conn_max_age_is_read(monkeypatch):
-    s = load_settings(monkeypatch, DATABASE_URL="postgres://a@b/c", DB_CONN_MAX_AGE="60")
+    s = load_settings(
+        monkeypatch, DATABASE_URL="postgres://a@b/c", DB_CONN_MAX_AGE="60", DB_POOL_SIZE="0"
+    )
     assert s.DATABASES["default"]["CONN_MAX_AGE"] == 60
+
+
+def test_postgresql_connections_come_from_a_bounded_pool(monkeypatch):
+    db = load_settings(monkeypatch, DATABASE_URL="postgres://a@b/c").DATABASES["default"]
+    assert db["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 20, "timeout": 10}
+    # Django gives a connection back to the pool only when it closes it.
+    assert db["CONN_MAX_AGE"] == 0
+    s = load_settings(monkeypatch, DATABASE_URL="postgres://a@b/c", DB_POOL_SIZE="40")
+    assert s.DATABASES["default"]["OPTIONS"]["pool"]["max_size"] == 40
+    s = load_settings(monkeypatch, DATABASE_URL="postgres://a@b/c", DB_POOL_SIZE="1")
+    assert s.DATABASES["default"]["OPTIONS"]["pool"]["min_size"] == 1
+    s = load_settings(monkeypatch, DATABASE_URL="postgres://a@b/c", DB_POOL_SIZE="0")
+    assert "pool" not in s.DATABASES["default"]["OPTIONS"]
+
+
+def test_sqlite_has_no_pool(monkeypatch):
+    db = load_settings(monkeypatch, DB_POOL_SIZE="5").DATABASES["default"]
+    assert "pool" not in db.get("OPTIONS", {})
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"DB_CONN_MAX_AGE": "60"}, "DB_CONN_MAX_AGE keeps a connection per thread"),
+        ({"DB_POOL_SIZE": "-1"}, "DB_POOL_SIZE must be 0 \\(no pool\\) or more"),
+    ],
+)
+def test_a_pool_setting_that_cannot_work_stops_the_start(monkeypatch, env, message):
+    with pytest.raises(ImproperlyConfigured, match=message):
+        load_settings(monkeypatch, DATABASE_URL="postgres://a@b/c", **env)
 
 
 def test_redis_url_selects_the_redis_channel_layer(monkeypatch):

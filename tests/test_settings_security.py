@@ -4,6 +4,7 @@ environment, and /healthz still answers plain http probes. The log-in
 limits and the trusted proxy come from the environment too, and the
 compose stack trusts exactly the one proxy it runs."""
 
+import ipaddress
 import os
 import re
 
@@ -13,6 +14,7 @@ import yaml
 from tests import served
 from tests.test_foundation_deploy import COMPOSE, NGINX, find, parse_nginx
 from tests.test_settings import ENV_NAMES, PRODUCTION_KEY, ROOT, load_settings
+from vtt.accounts.client_address import trusted_proxies
 
 SECURITY_ENV_NAMES = (
     "SECURE_SSL_REDIRECT",
@@ -22,6 +24,7 @@ SECURITY_ENV_NAMES = (
     "LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS",
     "LOGIN_FAILURES_PER_ADDRESS",
     "LOGIN_COOL_OFF_MINUTES",
+    "TRUSTED_PROXIES",
     "TRUSTED_PROXY_COUNT",
 )
 ENV_EXAMPLE = ROOT / "deploy" / "env.example"
@@ -188,12 +191,14 @@ def test_log_in_limits_defaults_and_overrides(settings_under):
     ) == (3, 50, 5)
 
 
-def test_no_proxy_is_trusted_unless_told(settings_under):
+def test_no_proxy_but_loopback_is_trusted_unless_told(settings_under):
     s = settings_under()
-    assert s.TRUSTED_PROXY_COUNT == 0
-    assert s.REST_FRAMEWORK["NUM_PROXIES"] == 0
-    s = settings_under(TRUSTED_PROXY_COUNT="1")
-    assert s.TRUSTED_PROXY_COUNT == 1 and s.REST_FRAMEWORK["NUM_PROXIES"] == 1
+    assert s.TRUSTED_PROXIES == trusted_proxies("127.0.0.0/8,::1")
+    # DRF's own reading of X-Forwarded-For is not used: the throttles ask
+    # vtt.accounts.client_address, as the log-in limits do.
+    assert "NUM_PROXIES" not in s.REST_FRAMEWORK
+    s = settings_under(TRUSTED_PROXIES="172.30.0.2")
+    assert s.TRUSTED_PROXIES == trusted_proxies("172.30.0.2")
 
 
 def test_the_limiter_checks_before_any_password(settings_under):
@@ -203,7 +208,14 @@ def test_the_limiter_checks_before_any_password(settings_under):
 
 
 def test_compose_trusts_the_one_proxy_that_sets_the_address():
-    assert compose_env(dotenv())["TRUSTED_PROXY_COUNT"] == "1"
+    compose = yaml.safe_load(COMPOSE.read_text())
+    proxy = compose["services"]["proxy"]["networks"]["default"]["ipv4_address"]
+    (network,) = compose["networks"]["default"]["ipam"]["config"]
+    # The proxy's address alone, fixed, and one no other container is given.
+    assert compose_env(dotenv())["TRUSTED_PROXIES"] == proxy
+    assert ipaddress.ip_address(proxy) in ipaddress.ip_network(network["subnet"])
+    assert ipaddress.ip_address(proxy) not in ipaddress.ip_network(network["ip_range"])
+    assert "TRUSTED_PROXY_COUNT" not in compose_env(dotenv())
     (server,) = find(parse_nginx(NGINX.read_text()), "server")
     headers = {args[0]: args[1] for _, args, _ in find(server[2], "proxy_set_header")}
     # Set, not appended to: nothing the client sent survives.

@@ -16,10 +16,17 @@ DEFAULT_TIMEOUT = 2.0
 
 
 def _database_round_trip():
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-        if cursor.fetchone()[0] != 1:
-            raise RuntimeError("the database answered SELECT 1 with something else")
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            if cursor.fetchone()[0] != 1:
+                raise RuntimeError("the database answered SELECT 1 with something else")
+    finally:
+        # Give the connection back (to the pool) now, not when the request
+        # ends: a probe then holds one only for its SELECT, also while the
+        # channel layer's check waits out a Redis that is away.
+        if not connection.in_atomic_block:
+            connection.close()
 
 
 async def _release(layer, channel):

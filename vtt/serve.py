@@ -12,7 +12,8 @@ process on that alone. uvloop does the same in C (docs/benchmarks.md,
 runs on the default loop.
 
 It also makes the garbage collector's middle generation ten times less
-eager (`tune_collector`)."""
+eager (`tune_collector`), and holds daphne's --proxy-headers to the site's
+trusted proxies (`trust_only_proxies`)."""
 
 import asyncio
 import gc
@@ -48,6 +49,68 @@ def tune_collector() -> None:
     gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
 
+def _header(headers, name: str) -> str:
+    """Every value of header `name`, joined as Django joins them."""
+    if not isinstance(headers, dict):  # twisted's Headers
+        headers = dict(headers.getAllRawHeaders())
+    wanted = name.lower().encode()
+    found = []
+    for key, values in headers.items():
+        if key.lower() == wanted:
+            found += values if isinstance(values, list) else [values]
+    return ",".join(value.decode("latin-1") for value in found)
+
+
+def forwarded_for_trusted_proxies(
+    headers,
+    address_header_name="X-Forwarded-For",
+    port_header_name="X-Forwarded-Port",
+    proto_header_name="X-Forwarded-Proto",
+    original_addr=None,
+    original_scheme=None,
+):
+    """daphne's reading of the proxy headers (its `parse_x_forwarded_for`),
+    for a peer among settings.TRUSTED_PROXIES only, and with the client then
+    found as everywhere else: the first untrusted entry from the right, not
+    the leftmost, which is whatever the client wrote."""
+    from daphne.utils import parse_x_forwarded_for
+    from django.conf import settings
+
+    from vtt.accounts.client_address import forwarded_client, is_trusted
+
+    proxies = settings.TRUSTED_PROXIES
+    peer = str(original_addr[0]) if original_addr else ""
+    if not is_trusted(peer, proxies):
+        return original_addr, original_scheme
+    address, scheme = parse_x_forwarded_for(
+        headers,
+        address_header_name,
+        port_header_name,
+        proto_header_name,
+        original_addr,
+        original_scheme,
+    )
+    if address is original_addr:  # no X-Forwarded-For
+        return address, scheme
+    client = forwarded_client(peer, _header(headers, address_header_name), proxies)
+    return [client, address[1]], scheme
+
+
+def trust_only_proxies() -> None:
+    """Make daphne's --proxy-headers believe a trusted proxy only. daphne
+    takes the first X-Forwarded-For entry from any peer, so a client that
+    reached a worker directly chose its own address."""
+    from daphne import http_protocol, ws_protocol
+
+    for module in (http_protocol, ws_protocol):
+        if not hasattr(module, "parse_x_forwarded_for"):
+            raise RuntimeError(
+                f"{module.__name__} no longer reads the proxy headers with "
+                "parse_x_forwarded_for: --proxy-headers cannot be held to TRUSTED_PROXIES"
+            )
+        module.parse_x_forwarded_for = forwarded_for_trusted_proxies
+
+
 def main() -> None:
     if "daphne.server" in sys.modules:
         raise RuntimeError("daphne made its event loop before uvloop could be chosen")
@@ -55,6 +118,7 @@ def main() -> None:
     tune_collector()
     from daphne.cli import CommandLineInterface
 
+    trust_only_proxies()
     CommandLineInterface.entrypoint()
 
 

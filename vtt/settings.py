@@ -9,6 +9,9 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from vtt.accounts.client_address import LOOPBACK, trusted_proxies
+from vtt.postgresql.pool import pool_options
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -109,6 +112,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = (
         os.environ.get("DB_SERVER_SIDE_BINDING", "1") != "0"
     )
+    # At most this many connections a process: the rooms' 8 database threads
+    # (vtt/live/db.py) and a dozen requests at once (vtt/postgresql/pool.py).
+    DB_POOL_SIZE = env_int("DB_POOL_SIZE", 20)
+    DATABASES["default"]["OPTIONS"].update(
+        pool_options(DB_POOL_SIZE, DATABASES["default"]["CONN_MAX_AGE"])
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
@@ -182,10 +191,19 @@ IMPORT_MAX_UNPACKED_MB = env_int("IMPORT_MAX_UNPACKED_MB", 400)
 IMPORT_MAX_ROWS_MB = env_int("IMPORT_MAX_ROWS_MB", 64)
 IMPORT_MAX_RATIO = env_int("IMPORT_MAX_RATIO", 100)
 
-# How many reverse proxies stand in front of the workers, each adding the
-# address it saw to X-Forwarded-For; with none the header is ignored (anyone
-# can send it) and REMOTE_ADDR is the client. docker-compose.yml has one.
-TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+# The reverse proxies whose X-Forwarded-For is believed, by the address a
+# request comes from: networks or addresses, comma-separated; empty, none.
+# Anyone else's header is ignored and the connection's address is the
+# client (vtt/accounts/client_address.py). docker-compose.yml names its nginx.
+if os.environ.get("TRUSTED_PROXY_COUNT"):
+    raise ImproperlyConfigured(
+        "TRUSTED_PROXY_COUNT is no longer read: set TRUSTED_PROXIES to the addresses of "
+        "the proxies in front of the workers instead (see docs/deploy.md)."
+    )
+try:
+    TRUSTED_PROXIES = trusted_proxies(os.environ.get("TRUSTED_PROXIES", LOOPBACK))
+except ValueError as error:
+    raise ImproperlyConfigured(f"TRUSTED_PROXIES: {error} (see docs/deploy.md)") from None
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -265,8 +283,6 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    # DRF's throttles find the client as the log-in limits do.
-    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_THROTTLE_RATES": {
         "adjudicate": os.environ.get("ADJUDICATE_THROTTLE", "600/minute"),
     },

@@ -10,6 +10,7 @@ from django.db.models import F
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from vtt.accounts.client_address import trusted_proxies
 from vtt.accounts.models import LoginFailure
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +34,7 @@ def limits(settings):
     settings.LOGIN_COOL_OFF_MINUTES = COOL_OFF
     settings.LOGIN_FAILURES_PER_ACCOUNT = PER_ACCOUNT_EVERYWHERE
     settings.LOGIN_ACCOUNT_COOL_OFF_MINUTES = ACCOUNT_COOL_OFF
-    settings.TRUSTED_PROXY_COUNT = 0
+    settings.TRUSTED_PROXIES = ()
 
 
 @pytest.fixture
@@ -191,7 +192,7 @@ def test_without_a_trusted_proxy_x_forwarded_for_is_ignored(player):
 
 
 def test_behind_one_trusted_proxy_the_address_it_sets_is_the_client(player, settings):
-    settings.TRUSTED_PROXY_COUNT = 1
+    settings.TRUSTED_PROXIES = trusted_proxies(NGINX)
     assert fail(PER_ACCOUNT, address=NGINX, HTTP_X_FORWARDED_FOR=STRANGER) == [400] * PER_ACCOUNT
     assert set(LoginFailure.objects.values_list("address", flat=True)) == {STRANGER}
     # Another client behind the same proxy is not locked with the stranger.
@@ -201,10 +202,20 @@ def test_behind_one_trusted_proxy_the_address_it_sets_is_the_client(player, sett
     assert spoofed.status_code == 429
 
 
+def test_a_forged_header_from_a_peer_that_is_no_trusted_proxy_changes_nothing(player, settings):
+    settings.TRUSTED_PROXIES = trusted_proxies(NGINX)
+    codes = [
+        token("player", "wrong", STRANGER, HTTP_X_FORWARDED_FOR=f"192.0.2.{i}").status_code
+        for i in range(PER_ACCOUNT + 2)
+    ]
+    assert codes == [400] * PER_ACCOUNT + [429] * 2
+    assert set(LoginFailure.objects.values_list("address", flat=True)) == {STRANGER}
+
+
 def test_behind_a_trusted_proxy_a_request_without_its_header_counts_by_remote_addr(
     player, settings
 ):
-    settings.TRUSTED_PROXY_COUNT = 1
+    settings.TRUSTED_PROXIES = trusted_proxies(NGINX)
     fail(1, address=STRANGER, HTTP_X_FORWARDED_FOR="not an address")
     fail(1, address=STRANGER)
     assert set(LoginFailure.objects.values_list("address", flat=True)) == {STRANGER}

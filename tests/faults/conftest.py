@@ -24,11 +24,13 @@ ROOT = served.ROOT
 NGINX_CONF = ROOT / "deploy" / "nginx.conf"
 COMPOSE = ROOT / "docker-compose.yml"
 
-# The environment variable that tells a worker how many proxies in front of
-# it to trust for the client's address (X-Forwarded-For). Its value is read
-# from docker-compose.yml; one proxy (nginx) if the file does not set it.
-TRUST_PROXY_VARIABLE = "TRUSTED_PROXY_COUNT"
-TRUST_PROXY_DEFAULT = "1"
+# The environment variable that tells a worker which proxies to trust for
+# the client's address (X-Forwarded-For). docker-compose.yml names the
+# proxy's own address there; here the stage's nginx has one of its own on
+# loopback, so that the test, from 127.0.0.1, can reach a worker as a
+# stranger would.
+TRUST_PROXY_VARIABLE = "TRUSTED_PROXIES"
+NGINX_ADDRESS = "127.0.0.2"
 
 LOG_TAIL = 4000  # characters of each log shown when a test fails
 
@@ -93,17 +95,30 @@ def compose_value(name: str, default: str) -> str:
     return interpolated.group(1) if interpolated else value
 
 
+# The database variables a worker takes from docker-compose.yml as they are
+# there: set there, the value; not set, the default of vtt/settings.py.
+DATABASE_VARIABLES = ("DB_CONN_MAX_AGE", "DB_POOL_SIZE")
+# What the workers' connections call themselves in pg_stat_activity (libpq
+# reads PGAPPNAME), so a test can count them apart from its own.
+WORKER_APPLICATION_NAME = "vtt-faults-worker"
+
+
 def worker_env(database: str, redis_url: str) -> dict:
-    return {
-        **os.environ,
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in DATABASE_VARIABLES},
         "DATABASE_URL": database,
         "REDIS_URL": redis_url,
         "DJANGO_SETTINGS_MODULE": "vtt.settings",
         "PYTHONPATH": str(ROOT),
-        # As in production: connections kept, and one proxy trusted.
-        "DB_CONN_MAX_AGE": compose_value("DB_CONN_MAX_AGE", "60"),
-        TRUST_PROXY_VARIABLE: compose_value(TRUST_PROXY_VARIABLE, TRUST_PROXY_DEFAULT),
+        "PGAPPNAME": WORKER_APPLICATION_NAME,
+        # As in production: the one proxy trusted.
+        TRUST_PROXY_VARIABLE: NGINX_ADDRESS,
     }
+    for name in DATABASE_VARIABLES:
+        value = compose_value(name, "")
+        if value:
+            env[name] = value
+    return env
 
 
 class Worker:
@@ -192,6 +207,8 @@ def nginx_main(site: str, prefix: Path) -> str:
         # can tell where a room's sockets went (deploy/nginx.conf sets no
         # add_header of its own, so its locations inherit this one).
         "    add_header X-Upstream-Addr $upstream_addr always;\n"
+        # As the compose proxy's fixed address: the one the workers trust.
+        f"    proxy_bind {NGINX_ADDRESS};\n"
         f"\n{site}\n}}\n"
     )
 

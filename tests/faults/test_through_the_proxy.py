@@ -1,7 +1,7 @@
 """The door through nginx (deploy/nginx.conf) to workers started as
 docker-compose.yml starts them: a forged X-Forwarded-For does not get around
-the log-in limit, and a stranger cannot tell a missing room from a foreign
-one."""
+the log-in limit, through nginx or straight to a worker, and a stranger
+cannot tell a missing room from a foreign one."""
 
 import asyncio
 import json
@@ -70,6 +70,30 @@ def test_the_login_limit_holds_through_the_proxy(stack):
     assert status == 429, (
         f"the right password right after the limit should be refused with 429 too, "
         f"got {status} {body}"
+    )
+
+
+def test_a_worker_reached_directly_believes_no_forged_address(stack):
+    """A worker as compose starts it (--proxy-headers and all) trusts the
+    proxy's address alone: from anywhere else, here 127.0.0.1, each attempt's
+    new X-Forwarded-For is the client's own word, and the attempts are
+    counted by the address they really come from."""
+    from django.contrib.auth import get_user_model
+
+    from vtt.accounts.models import LoginFailure
+
+    get_user_model().objects.create_user(USERNAME, password=PASSWORD)
+    port = stack.workers[0].port
+    statuses = []
+    for n in range(LOGIN_ATTEMPTS):
+        statuses.append(post_login(port, USERNAME, "wrong", f"203.0.113.{n + 1}")[0])
+        if statuses[-1] == 429:
+            break
+    addresses = set(LoginFailure.objects.values_list("address", flat=True))
+    assert statuses[-1] == 429 and addresses == {"127.0.0.1"}, (
+        f"{len(statuses)} wrong passwords straight to a worker, each with a forged "
+        f"X-Forwarded-For, were counted as {sorted(addresses)[:5]} "
+        f"({len(addresses)} addresses); statuses: {statuses}"
     )
 
 

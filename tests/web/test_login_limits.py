@@ -8,6 +8,7 @@ import pytest
 from django.db.models import F
 from django.test import Client
 
+from vtt.accounts.client_address import trusted_proxies
 from vtt.accounts.models import LoginFailure
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +26,7 @@ def limits(settings):
     settings.LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = PER_ACCOUNT
     settings.LOGIN_FAILURES_PER_ADDRESS = 10
     settings.LOGIN_COOL_OFF_MINUTES = COOL_OFF
-    settings.TRUSTED_PROXY_COUNT = 0
+    settings.TRUSTED_PROXIES = ()
 
 
 def log_in(password, username="player", address=STRANGER, client=None, **headers):
@@ -94,7 +95,7 @@ def test_a_new_x_forwarded_for_each_time_does_not_get_round_the_limit(users):
 
 
 def test_behind_one_trusted_proxy_the_address_it_sets_counts(users, settings):
-    settings.TRUSTED_PROXY_COUNT = 1
+    settings.TRUSTED_PROXIES = trusted_proxies(NGINX)
     fail(PER_ACCOUNT, address=NGINX, HTTP_X_FORWARDED_FOR=STRANGER)
     assert log_in("wrong", address=NGINX, HTTP_X_FORWARDED_FOR=STRANGER).status_code == 429
     home = log_in("pw-pl-12345", address=NGINX, HTTP_X_FORWARDED_FOR=PLAYER_HOME)

@@ -10,6 +10,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from vtt.accounts.client_address import client_address
 from vtt.rules import RulesError, adjudicate, encode, odds
 from vtt.rules.text import decode_request
 
@@ -45,11 +46,19 @@ def _answer(body: bytes, compute) -> HttpResponse:
     return HttpResponse(encode(result), status=status, content_type="application/json")
 
 
+class _ClientThrottle(ScopedRateThrottle):
+    """Counts a client by its address as the log-in limits do: behind a
+    trusted proxy only, the address that proxy gives."""
+
+    def get_ident(self, request):
+        return client_address(request)
+
+
 class _RulesView(APIView):
     # Anonymous bots may use the contract; throttled per client.
     authentication_classes = []
     permission_classes = [AllowAny]
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [_ClientThrottle]
     throttle_scope = "adjudicate"
     compute = None
 
