@@ -33,7 +33,9 @@ def new_id() -> str:
     return uuid.uuid4().hex
 
 
-async def open_socket(port: int, campaign_id: int, cookie: str, query: str = ""):
+async def open_socket(port: int, campaign_id: int, cookie: str, query: str = "", **options):
+    """`options` go to websockets.connect (say, `local_addr` to come from
+    another loopback address)."""
     return await websockets.connect(
         f"ws://127.0.0.1:{port}/ws/campaigns/{campaign_id}/{query}",
         origin=f"http://127.0.0.1:{port}",
@@ -42,6 +44,7 @@ async def open_socket(port: int, campaign_id: int, cookie: str, query: str = "")
         ping_interval=None,  # the protocol's own ping, as in the browser
         close_timeout=1,
         max_size=None,
+        **options,
     )
 
 

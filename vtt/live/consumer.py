@@ -24,6 +24,7 @@ from urllib.parse import parse_qs
 
 from channels.consumer import AsyncConsumer
 from channels.exceptions import StopConsumer
+from django.conf import settings
 
 from vtt.rules import RulesError
 from vtt.tabletop import policy, vision
@@ -112,6 +113,8 @@ class RoomConsumer(AsyncConsumer):
         # Under daphne, frames are read off the socket here (vtt.live.inbox);
         # set up before the accept, so no frame can come before it.
         server_side = self.outbox.protocol
+        if server_side is not None:
+            refuse_large_messages(server_side)
         self.inbox = None if server_side is None else Inbox(server_side, self.answer_now)
         # A close code can only be given once the handshake is accepted.
         await self.base_send({"type": "websocket.accept"})
@@ -598,9 +601,9 @@ class RoomConsumer(AsyncConsumer):
 
     # ------------------------------------------------------------ leaving
 
-    async def close(self, code: int, flush: bool = True):
-        """Close with `code`; with `flush`, after the frames already queued
-        (the error that explains the close) have gone out."""
+    async def close(self, code: int, flush: bool = True, reason: str = ""):
+        """Close with `code` (and `reason`); with `flush`, after the frames
+        already queued (the error that explains the close) have gone out."""
         if self.closing:
             return
         self.closing = True
@@ -608,8 +611,20 @@ class RoomConsumer(AsyncConsumer):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.outbox.drain(), 1.0)
         self.outbox.close()
+        server_side = self.outbox.protocol
+        if server_side is not None:
+            # autobahn's sendClose, which daphne's close goes through, takes
+            # from an application only 1000 and 3000-4999 and raises on the
+            # rest: a 1011 left the socket open and silent. Its close frame
+            # takes any code, as daphne's own 1011 after a crash does.
+            with contextlib.suppress(Exception):
+                server_side.sendCloseFrame(code=code, reasonUtf8=reason.encode()[:123] or None)
+            return
+        message = {"type": "websocket.close", "code": code}
+        if reason:
+            message["reason"] = reason
         with contextlib.suppress(Exception):
-            await self.base_send({"type": "websocket.close", "code": code})
+            await self.base_send(message)
 
     def silent_for(self) -> float:
         """Seconds since the client last sent a frame (the hub closes it past a bound)."""
@@ -663,6 +678,18 @@ class RoomConsumer(AsyncConsumer):
         # it, and the client resyncs when it reconnects.
         logger.error("room %s: a socket's task failed", self.room, exc_info=task.exception())
         self.broken()
+
+
+def refuse_large_messages(server_side) -> None:
+    """A message of settings.WEBSOCKET_MESSAGE_LIMIT bytes or more (or a
+    frame, however the message is cut) ends the socket with 1009 and
+    autobahn's reason. autobahn's default for a limit passed is to drop the
+    connection without a word; with `failByDrop` off it closes with the
+    code instead (bad UTF-8 and other protocol errors likewise get theirs).
+    Set before the handshake is accepted: no frame is read before it."""
+    largest = settings.WEBSOCKET_MESSAGE_LIMIT - 1
+    server_side.maxMessagePayloadSize = server_side.maxFramePayloadSize = largest
+    server_side.failByDrop = False
 
 
 def _scene_table(scene: dict, is_gm: bool, group: str) -> dict[int, dict]:
