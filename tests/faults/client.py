@@ -79,6 +79,9 @@ class RoomClient:
         self.cookie = room.cookies[self.user_name]
         self.tokens = room.moves[self.user_name]
         self.rng = random.Random(seed)
+        # Each client from a loopback address of its own, as players come
+        # from their own homes: the workers limit connects per address.
+        self.address = f"127.0.0.{10 + seed}"
         self.last_square: dict[int, tuple[int, int]] = {}
         # What the client holds.
         self.ws = None
@@ -120,7 +123,13 @@ class RoomClient:
         failures = 0
         while not self.leaving:
             try:
-                ws = await open_socket(self.port, self.campaign_id, self.cookie, self.query)
+                ws = await open_socket(
+                    self.port,
+                    self.campaign_id,
+                    self.cookie,
+                    self.query,
+                    local_addr=(self.address, 0),
+                )
             except (OSError, TimeoutError, EOFError, WebSocketException):
                 failures += 1
                 self.failed_connects += 1

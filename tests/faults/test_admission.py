@@ -92,44 +92,6 @@ def test_a_frame_of_a_mebibyte_or_more_is_closed_with_1009_and_a_reason(stack, s
     )
 
 
-# ------------------------------------------------------------ Redis restarted
-
-
-def idle_worker(stack) -> int:
-    """A worker's port with no room open: every test closes its sockets,
-    and a worker's hub lets the channel layer go with its last room."""
-    return stack.workers[1].port
-
-
-@pytest.mark.parametrize("trial", range(4))
-def test_the_first_socket_to_an_idle_worker_after_a_redis_restart_is_not_left_silent(stack, trial):
-    """The report had it 7 times in 13: accepted, then nothing at all. Each
-    trial restarts Redis while the worker holds no room, then opens one
-    socket: it gets its snapshot, or a close the client retries at once,
-    and then a snapshot on the next try."""
-    campaign_id, cookies = a_room(f"after-redis-{trial}")
-    port = idle_worker(stack)
-    # The worker touches Redis once first, so its pool holds connections
-    # that the restart kills.
-    assert asyncio.run(first_frame(port, campaign_id, cookies["gm"], 10))[0] == "snapshot"
-    time.sleep(0.5)
-    stack.redis.kill()
-    time.sleep(0.3)
-    stack.redis.start()
-
-    async def after_restart():
-        outcomes = [await first_frame(port, campaign_id, cookies["player1"], 10)]
-        if outcomes[0][0] == "closed" and outcomes[0][1] in RETRYABLE:
-            outcomes.append(await first_frame(port, campaign_id, cookies["player1"], 10))
-        return outcomes
-
-    outcomes = asyncio.run(after_restart())
-    assert outcomes[-1][0] == "snapshot", (
-        f"after a Redis restart the first socket should get its snapshot or a retryable "
-        f"close and then its snapshot; got {outcomes}"
-    )
-
-
 # ------------------------------------------------------------ reconnect churn
 
 CHURN_LOOPS = 3  # clients that connect and close again at once, in a loop
@@ -240,3 +202,41 @@ def test_reconnect_churn_in_one_room_leaves_the_worker_admitting_another(stack):
     assert killed == 0, f"{killed} churned sockets' applications were killed at shutdown"
     with urllib.request.urlopen(f"http://127.0.0.1:{worker}/healthz", timeout=10) as answer:
         assert answer.status == 200
+
+
+# ------------------------------------------------------------ Redis restarted
+
+
+def idle_worker(stack) -> int:
+    """A worker's port with no room open: every test closes its sockets,
+    and a worker's hub lets the channel layer go with its last room."""
+    return stack.workers[1].port
+
+
+@pytest.mark.parametrize("trial", range(4))
+def test_the_first_socket_to_an_idle_worker_after_a_redis_restart_is_not_left_silent(stack, trial):
+    """The report had it 7 times in 13: accepted, then nothing at all. Each
+    trial restarts Redis while the worker holds no room, then opens one
+    socket: it gets its snapshot, or a close the client retries at once,
+    and then a snapshot on the next try."""
+    campaign_id, cookies = a_room(f"after-redis-{trial}")
+    port = idle_worker(stack)
+    # The worker touches Redis once first, so its pool holds connections
+    # that the restart kills.
+    assert asyncio.run(first_frame(port, campaign_id, cookies["gm"], 10))[0] == "snapshot"
+    time.sleep(0.5)
+    stack.redis.kill()
+    time.sleep(0.3)
+    stack.redis.start()
+
+    async def after_restart():
+        outcomes = [await first_frame(port, campaign_id, cookies["player1"], 10)]
+        if outcomes[0][0] == "closed" and outcomes[0][1] in RETRYABLE:
+            outcomes.append(await first_frame(port, campaign_id, cookies["player1"], 10))
+        return outcomes
+
+    outcomes = asyncio.run(after_restart())
+    assert outcomes[-1][0] == "snapshot", (
+        f"after a Redis restart the first socket should get its snapshot or a retryable "
+        f"close and then its snapshot; got {outcomes}"
+    )

@@ -34,7 +34,7 @@ class ConnectLimits:
 
     def allow(self, address: str) -> bool:
         rate = settings.LIVE_CONNECTS_PER_SECOND_PER_ADDRESS
-        if rate <= 0:
+        if rate <= 0 or not address:  # no address: a server in the tests' own process
             return True
         burst = max(settings.LIVE_CONNECT_BURST_PER_ADDRESS, 1)
         bucket = self.buckets.get(address)

@@ -47,6 +47,7 @@ from .render import text_for
 logger = logging.getLogger(__name__)
 
 MAX_BUFFERED = 5000  # live messages held while a snapshot or resync is read
+JOIN_CANCEL_WAIT = 2.0  # seconds a cancelled joining is given to end
 
 
 # Intents answered without waiting for anything: taken at once off the
@@ -124,8 +125,11 @@ class RoomConsumer(AsyncConsumer):
                 if message["type"] == "websocket.disconnect":
                     self.closing = True
                     joining.cancel()
-                    with contextlib.suppress(asyncio.CancelledError, Exception):
-                        await joining
+                    # Not waited for long: a call into a Redis client that
+                    # lost its server may sit on its cancellation. Should
+                    # the joining end in the room after all, it leaves then.
+                    await asyncio.wait((joining,), timeout=JOIN_CANCEL_WAIT)
+                    joining.add_done_callback(self._left_while_joining)
                     return None
                 early.append(message)
                 if joining.done():
@@ -135,6 +139,12 @@ class RoomConsumer(AsyncConsumer):
             raise
         joining.result()  # its failure is dispatch's to report
         return early
+
+    def _left_while_joining(self, joining: asyncio.Task):
+        if not joining.cancelled():
+            joining.exception()  # retrieved: the client is gone, nobody to tell
+        if self.joined:
+            asyncio.ensure_future(self.leave_room())
 
     async def on_connect(self):
         self.conn_id = uuid.uuid4().hex
@@ -324,9 +334,7 @@ class RoomConsumer(AsyncConsumer):
         self.tokens = {t["id"]: _token_meta(t, eyes) for t in tokens}
         after = since
         while True:
-            views = await admission.turns().run(
-                self.room, self.still_wanted, room_reads.views_since, self.room, after, self.viewer
-            )
+            views = await db.run(room_reads.views_since, self.room, after, self.viewer)
             more = len(views) == room_reads.PAGE
             if views:
                 after = views[-1]["seq"]
