@@ -1,9 +1,10 @@
-"""GET /healthz: 200 when the database and the channel layer both answer, 503
-naming whichever did not."""
+"""GET /healthz: 200 when the database and the channel layer both answer and
+the live rooms admit sockets, 503 naming whichever did not."""
 
 import json
 import os
 import textwrap
+import time
 
 import pytest
 from channels.layers import get_channel_layer
@@ -38,11 +39,33 @@ def test_healthy_service_answers_200(client):
     assert response.status_code == 200
     assert response.json() == {
         "status": "ok",
-        "checks": {"database": "ok", "channel_layer": "ok"},
+        "checks": {"database": "ok", "channel_layer": "ok", "live_rooms": "ok"},
         "failed": [],
     }
     assert response["Content-Type"] == "application/json"
     assert response["Cache-Control"] == "no-store"
+
+
+@pytest.mark.django_db
+def test_a_socket_waiting_past_the_stall_bound_answers_503_naming_the_live_rooms(client, settings):
+    """A process whose joining sockets get no snapshot cannot admit: the
+    proxy and the container healthcheck must hear it, though the database
+    and Redis answer."""
+    from vtt.live import admission
+
+    settings.LIVE_ADMISSION_STALL_SECONDS = 1
+    admission.waiting("a-socket-that-waits")
+    try:
+        assert client.get("/healthz").status_code == 200  # waiting, not yet stalled
+        time.sleep(1.2)
+        response = client.get("/healthz")
+    finally:
+        admission.admitted("a-socket-that-waits")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["failed"] == ["live_rooms"]
+    assert "waited" in body["checks"]["live_rooms"]
+    assert client.get("/healthz").status_code == 200  # admitted: healthy again
 
 
 @pytest.mark.django_db

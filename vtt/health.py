@@ -1,6 +1,8 @@
-"""GET /healthz: a round trip to the database and to the channel layer.
+"""GET /healthz: a round trip to the database and to the channel layer,
+and whether this process still admits sockets to the live rooms (none has
+waited for its snapshot past LIVE_ADMISSION_STALL_SECONDS).
 
-200 when both answer, 503 naming what failed. The proxy and the container
+200 when all hold, 503 naming what failed. The proxy and the container
 healthchecks poll it, so a probe must leave nothing behind."""
 
 import asyncio
@@ -11,6 +13,8 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
+
+from vtt.live import admission
 
 DEFAULT_TIMEOUT = 2.0
 
@@ -76,7 +80,9 @@ async def healthz(request):
     timeout = getattr(settings, "HEALTHZ_TIMEOUT", DEFAULT_TIMEOUT)
     database = await _check(sync_to_async(_database_round_trip, thread_sensitive=True), timeout)
     channel_layer = await _check(_channel_layer_check, timeout)
-    checks = {"database": database, "channel_layer": channel_layer}
+    stalled = admission.stalled()
+    admitting = "ok" if stalled is None else f"error: {stalled}"
+    checks = {"database": database, "channel_layer": channel_layer, "live_rooms": admitting}
     failed = [name for name, state in checks.items() if state != "ok"]
     body = {"status": "ok" if not failed else "unavailable", "checks": checks, "failed": failed}
     response = JsonResponse(body, status=503 if failed else 200)

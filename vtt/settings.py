@@ -150,6 +150,18 @@ else:
         }
     }
 
+# The live rooms' admission (docs/realtime.md, "Admission"): connects a
+# second from one address (and the burst allowed), snapshots built at once
+# per worker and per room, the seconds a socket may wait for its snapshot
+# before /healthz says the worker cannot admit, and the size (bytes) from
+# which a websocket message is refused with 1009.
+LIVE_CONNECTS_PER_SECOND_PER_ADDRESS = env_int("LIVE_CONNECTS_PER_SECOND_PER_ADDRESS", 1)
+LIVE_CONNECT_BURST_PER_ADDRESS = env_int("LIVE_CONNECT_BURST_PER_ADDRESS", 10)
+LIVE_SNAPSHOTS_PER_WORKER = env_int("LIVE_SNAPSHOTS_PER_WORKER", 4)
+LIVE_SNAPSHOTS_PER_ROOM = env_int("LIVE_SNAPSHOTS_PER_ROOM", 2)
+LIVE_ADMISSION_STALL_SECONDS = env_int("LIVE_ADMISSION_STALL_SECONDS", 10)
+WEBSOCKET_MESSAGE_LIMIT = env_int("WEBSOCKET_MESSAGE_LIMIT", 1024 * 1024)
+
 # The log-in limiter comes first: it refuses a client over a limit before
 # any password is checked (vtt/accounts/login_limits.py).
 AUTHENTICATION_BACKENDS = [

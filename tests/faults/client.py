@@ -33,7 +33,9 @@ def new_id() -> str:
     return uuid.uuid4().hex
 
 
-async def open_socket(port: int, campaign_id: int, cookie: str, query: str = ""):
+async def open_socket(port: int, campaign_id: int, cookie: str, query: str = "", **options):
+    """`options` go to websockets.connect (say, `local_addr` to come from
+    another loopback address)."""
     return await websockets.connect(
         f"ws://127.0.0.1:{port}/ws/campaigns/{campaign_id}/{query}",
         origin=f"http://127.0.0.1:{port}",
@@ -42,6 +44,7 @@ async def open_socket(port: int, campaign_id: int, cookie: str, query: str = "")
         ping_interval=None,  # the protocol's own ping, as in the browser
         close_timeout=1,
         max_size=None,
+        **options,
     )
 
 
@@ -76,6 +79,9 @@ class RoomClient:
         self.cookie = room.cookies[self.user_name]
         self.tokens = room.moves[self.user_name]
         self.rng = random.Random(seed)
+        # Each client from a loopback address of its own, as players come
+        # from their own homes: the workers limit connects per address.
+        self.address = f"127.0.0.{10 + seed}"
         self.last_square: dict[int, tuple[int, int]] = {}
         # What the client holds.
         self.ws = None
@@ -117,7 +123,13 @@ class RoomClient:
         failures = 0
         while not self.leaving:
             try:
-                ws = await open_socket(self.port, self.campaign_id, self.cookie, self.query)
+                ws = await open_socket(
+                    self.port,
+                    self.campaign_id,
+                    self.cookie,
+                    self.query,
+                    local_addr=(self.address, 0),
+                )
             except (OSError, TimeoutError, EOFError, WebSocketException):
                 failures += 1
                 self.failed_connects += 1

@@ -204,13 +204,18 @@ class Scenario:
     async def probe_burst(self, worker: str) -> list[str]:
         port = self.stack.port(worker)
         users = [PROBE_USERS[i % len(PROBE_USERS)] for i in range(PROBES)]
-        return list(await asyncio.gather(*(self.probe(port, user) for user in users)))
+        # Each probe from a loopback address of its own, as twenty people
+        # would be: the workers limit connects per address.
+        probes = (self.probe(port, user, f"127.0.1.{n + 1}") for n, user in enumerate(users))
+        return list(await asyncio.gather(*probes))
 
-    async def probe(self, port: int, user: str) -> str:
+    async def probe(self, port: int, user: str, address: str) -> str:
         """A fresh connection's first frame: `snapshot`, or what went wrong."""
         try:
             async with asyncio.timeout(PROBE_TIMEOUT):
-                ws = await open_socket(port, self.room.campaign_id, self.room.cookies[user])
+                ws = await open_socket(
+                    port, self.room.campaign_id, self.room.cookies[user], local_addr=(address, 0)
+                )
                 try:
                     async for text in ws:
                         kind = json.loads(text).get("type")

@@ -20,11 +20,14 @@ import asyncio
 import contextlib
 import logging
 import uuid
+from types import SimpleNamespace
 from urllib.parse import parse_qs
 
 from channels.consumer import AsyncConsumer
 from channels.exceptions import StopConsumer
+from django.conf import settings
 
+from vtt.accounts.client_address import client_address
 from vtt.rules import RulesError
 from vtt.tabletop import policy, vision
 from vtt.tabletop.models import Role
@@ -33,7 +36,7 @@ from vtt.tabletop.services.errors import ServiceError, StaleVersion
 from vtt.tabletop.visibility import Viewer
 from vtt.tabletop.vision import PARTY
 
-from . import db, group_commit, intents, protocol, room_reads
+from . import admission, db, group_commit, intents, protocol, room_reads
 from .hub import get_hub, presence_frame
 from .inbox import Inbox
 from .limits import DRAG_BURST, DRAG_RATE, REFUSED_COST, ConnectionLimits, TokenBucket
@@ -44,6 +47,7 @@ from .render import text_for
 logger = logging.getLogger(__name__)
 
 MAX_BUFFERED = 5000  # live messages held while a snapshot or resync is read
+JOIN_CANCEL_WAIT = 2.0  # seconds a cancelled joining is given to end
 
 
 # Intents answered without waiting for anything: taken at once off the
@@ -58,6 +62,7 @@ class RoomConsumer(AsyncConsumer):
     inbox = None
 
     async def __call__(self, scope, receive, send):
+        self.receive = receive  # read while joining too (connect_watching)
         try:
             await super().__call__(scope, receive, send)
         except GeneratorExit:  # the loop is being torn down: nothing can run
@@ -78,7 +83,14 @@ class RoomConsumer(AsyncConsumer):
             if kind == "websocket.receive":
                 await self.on_frame(message.get("text"), message.get("bytes"))
             elif kind == "websocket.connect":
-                await self.on_connect()
+                early = await self.connect_watching()
+                if early is None:  # the client left while joining
+                    await self.leave_room()
+                    raise StopConsumer()
+                for frame in early:
+                    await self.dispatch(frame)
+        except StopConsumer:
+            raise
         except Exception:
             logger.exception("room %s: %s failed", getattr(self, "room", "?"), kind)
             if kind == "websocket.receive" and self.joined:
@@ -91,6 +103,48 @@ class RoomConsumer(AsyncConsumer):
                 self.inbox.done()
 
     # ------------------------------------------------------------ joining
+
+    async def connect_watching(self) -> list | None:
+        """on_connect, while reading what the client sends meanwhile: a
+        client that leaves stops its joining at once (a snapshot it would
+        never read must not hold a turn, nor the process's shutdown of the
+        socket). Returns the frames that came meanwhile, to be dispatched
+        in their order, or None when the client left."""
+        joining = asyncio.ensure_future(self.on_connect())
+        early: list = []
+        try:
+            while True:
+                reading = asyncio.ensure_future(self.receive())
+                await asyncio.wait((joining, reading), return_when=asyncio.FIRST_COMPLETED)
+                if not reading.done():
+                    reading.cancel()  # a queue's get gives nothing up when cancelled
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await reading
+                    break
+                message = reading.result()
+                if message["type"] == "websocket.disconnect":
+                    self.closing = True
+                    joining.cancel()
+                    # Not waited for long: a call into a Redis client that
+                    # lost its server may sit on its cancellation. Should
+                    # the joining end in the room after all, it leaves then.
+                    await asyncio.wait((joining,), timeout=JOIN_CANCEL_WAIT)
+                    joining.add_done_callback(self._left_while_joining)
+                    return None
+                early.append(message)
+                if joining.done():
+                    break
+        except BaseException:
+            joining.cancel()
+            raise
+        joining.result()  # its failure is dispatch's to report
+        return early
+
+    def _left_while_joining(self, joining: asyncio.Task):
+        if not joining.cancelled():
+            joining.exception()  # retrieved: the client is gone, nobody to tell
+        if self.joined:
+            asyncio.ensure_future(self.leave_room())
 
     async def on_connect(self):
         self.conn_id = uuid.uuid4().hex
@@ -109,12 +163,19 @@ class RoomConsumer(AsyncConsumer):
         self.sync_lock = asyncio.Lock()
         self.heard = asyncio.get_running_loop().time()
         self.outbox = Outbox(self.base_send, self.too_slow)
+        admission.waiting(self.conn_id)
         # Under daphne, frames are read off the socket here (vtt.live.inbox);
         # set up before the accept, so no frame can come before it.
         server_side = self.outbox.protocol
+        if server_side is not None:
+            refuse_large_messages(server_side)
         self.inbox = None if server_side is None else Inbox(server_side, self.answer_now)
         # A close code can only be given once the handshake is accepted.
         await self.base_send({"type": "websocket.accept"})
+        if not admission.connect_limits.allow(_client_address(self.scope)):
+            return await self.close(
+                protocol.CLOSE_FLOODING, reason="too many connections from your address; wait"
+            )
 
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -210,13 +271,17 @@ class RoomConsumer(AsyncConsumer):
         clients retry), and the client starts again from what it holds."""
         try:
             yield
+        except admission.Gone:
+            pass  # the socket is closing: nobody to send it to
         except Exception:
             logger.exception("room %s: a snapshot or resync failed", self.room)
             self.broken()
 
     async def _send_snapshot(self, reason: str, id_=None):
         self.syncing = True
-        state = await db.run(room_reads.snapshot, self.room, self.viewer, self.preview)
+        state = await admission.turns().run(
+            self.room, self.still_wanted, room_reads.snapshot, self.room, self.viewer, self.preview
+        )
         online = await self.online()
         eyes = state["eyes"]
         self.tokens = {t["id"]: _token_meta(t, eyes) for t in state["metas"]}
@@ -288,8 +353,12 @@ class RoomConsumer(AsyncConsumer):
         if frame is not None:
             self.outbox.push(protocol.dumps({"type": "vision", **frame}))
 
+    def still_wanted(self) -> bool:
+        return not self.closing
+
     def settle(self, seq: int):
         """The client now holds everything up to `seq`: release what was held."""
+        admission.admitted(self.conn_id)
         self.last_seq = seq
         held, self.buffer = self.buffer, []
         self.syncing = False
@@ -598,18 +667,31 @@ class RoomConsumer(AsyncConsumer):
 
     # ------------------------------------------------------------ leaving
 
-    async def close(self, code: int, flush: bool = True):
-        """Close with `code`; with `flush`, after the frames already queued
-        (the error that explains the close) have gone out."""
+    async def close(self, code: int, flush: bool = True, reason: str = ""):
+        """Close with `code` (and `reason`); with `flush`, after the frames
+        already queued (the error that explains the close) have gone out."""
         if self.closing:
             return
         self.closing = True
+        admission.admitted(self.conn_id)
         if flush:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.outbox.drain(), 1.0)
         self.outbox.close()
+        server_side = self.outbox.protocol
+        if server_side is not None:
+            # autobahn's sendClose, which daphne's close goes through, takes
+            # from an application only 1000 and 3000-4999 and raises on the
+            # rest: a 1011 left the socket open and silent. Its close frame
+            # takes any code, as daphne's own 1011 after a crash does.
+            with contextlib.suppress(Exception):
+                server_side.sendCloseFrame(code=code, reasonUtf8=reason.encode()[:123] or None)
+            return
+        message = {"type": "websocket.close", "code": code}
+        if reason:
+            message["reason"] = reason
         with contextlib.suppress(Exception):
-            await self.base_send({"type": "websocket.close", "code": code})
+            await self.base_send(message)
 
     def silent_for(self) -> float:
         """Seconds since the client last sent a frame (the hub closes it past a bound)."""
@@ -627,6 +709,8 @@ class RoomConsumer(AsyncConsumer):
     async def leave_room(self):
         """Out of the hub and out of presence; safe to call more than once."""
         self.closing = True
+        if getattr(self, "conn_id", None) is not None:
+            admission.admitted(self.conn_id)
         if getattr(self, "outbox", None) is not None:
             self.outbox.close()
         if getattr(self, "drag_flush", None) is not None:
@@ -665,6 +749,18 @@ class RoomConsumer(AsyncConsumer):
         self.broken()
 
 
+def refuse_large_messages(server_side) -> None:
+    """A message of settings.WEBSOCKET_MESSAGE_LIMIT bytes or more (or a
+    frame, however the message is cut) ends the socket with 1009 and
+    autobahn's reason. autobahn's default for a limit passed is to drop the
+    connection without a word; with `failByDrop` off it closes with the
+    code instead (bad UTF-8 and other protocol errors likewise get theirs).
+    Set before the handshake is accepted: no frame is read before it."""
+    largest = settings.WEBSOCKET_MESSAGE_LIMIT - 1
+    server_side.maxMessagePayloadSize = server_side.maxFramePayloadSize = largest
+    server_side.failByDrop = False
+
+
 def _scene_table(scene: dict, is_gm: bool, group: str) -> dict[int, dict]:
     """A scene change's tokens a member may see, by id: made once per kind
     of member (the GM, each sight group) and kept on the message, which
@@ -698,6 +794,17 @@ def _token_meta(token: dict, eyes: dict | None = None) -> dict:
     if eyes is not None:  # a fog scene: the groups it sees for
         meta["eyes"] = eyes.get(token["id"], [])
     return meta
+
+
+def _client_address(scope) -> str:
+    """The client's address as the rest of the site reads it (behind the
+    trusted proxies, X-Forwarded-For): client_address on the scope's
+    REMOTE_ADDR and header."""
+    meta = {"REMOTE_ADDR": (scope.get("client") or ("",))[0] or ""}
+    for name, value in scope.get("headers") or ():
+        if name == b"x-forwarded-for":
+            meta["HTTP_X_FORWARDED_FOR"] = value.decode("latin-1")
+    return client_address(SimpleNamespace(META=meta))
 
 
 def _whole(value) -> int | None:

@@ -148,7 +148,7 @@ class Hub:
             feed = self.rooms[conn.room] = RoomFeed(self, conn.room)
             try:
                 await self._open()
-                await self.layer.group_add(room_group(conn.room), self.channel)
+                await self._subscribe(conn.room)
                 self._say_here(conn.room)
                 feed.last = await db.run(room_reads.current_seq, conn.room)
             except BaseException:
@@ -163,6 +163,24 @@ class Hub:
             if self.rooms.get(conn.room) is not feed:
                 return await self.join(conn)
         feed.members.add(conn)
+
+    async def _subscribe(self, room: int) -> None:
+        """Add this process to the room's group, a second time if the first
+        fails: a Redis that restarted leaves dead connections in the layer's
+        pool, and the first use of one fails and drops it. A failed add is
+        undone, or the layer would count the channel in the group and never
+        subscribe it. A second failure is the joining socket's to report."""
+        group = room_group(room)
+        for attempt in (1, 2):
+            try:
+                await self.layer.group_add(group, self.channel)
+                return
+            except Exception:
+                with contextlib.suppress(Exception):
+                    await self.layer.group_discard(group, self.channel)
+                if attempt == 2:
+                    raise
+                logger.warning("room %s: joining its group failed; trying again", room)
 
     async def leave(self, conn) -> None:
         feed = self.rooms.get(conn.room)
@@ -182,7 +200,10 @@ class Hub:
     async def _open(self) -> None:
         async with self._opening:
             if self.channel is None:
-                self.channel = await self.layer.new_channel("vtt-hub.")
+                try:
+                    self.channel = await self.layer.new_channel("vtt-hub.")
+                except Exception:  # a dead pooled connection, as in _subscribe
+                    self.channel = await self.layer.new_channel("vtt-hub.")
                 self._reader = self.spawn(self._read())
                 self._beat = self.spawn(self._heartbeat())
 

@@ -8,7 +8,10 @@
 
 import { withNonce } from "../lib/nonce.js";
 
-const RETRY_MS = [500, 1000, 2000, 4000, 8000];
+const RETRY_MS = [500, 1000, 2000, 4000, 8000, 15000];
+// The server closes a client that reconnects too fast with 4429: it waits
+// at least this step of RETRY_MS.
+const SLOW_DOWN_STEP = 3;
 const PING_MS = 15000;
 // No pong this long after a ping: the connection is dead even if the
 // browser has not noticed (a laptop lid, a lost Wi-Fi): reconnect.
@@ -55,7 +58,9 @@ export class RoomSocket {
     this.buffer = [];
     this.heldVision = null;
     ws.addEventListener("open", () => {
-      this.attempt = 0;
+      // The pause starts over only once this socket has caught up (its
+      // snapshot or the end of its resync): one the server closes right
+      // after opening still counts as a failed try.
       ws.pinger = setInterval(() => this.heartbeat(ws), PING_MS);
     });
     ws.addEventListener("message", (message) => this.receive(message.data));
@@ -95,8 +100,12 @@ export class RoomSocket {
     // Unanswered intents wait for the next socket (see resendPending).
     this.resendDue = this.pending.size > 0;
     this.state("offline");
-    const delay = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
+    if (event.code === 4429) this.attempt = Math.max(this.attempt, SLOW_DOWN_STEP);
+    const step = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
     this.attempt += 1;
+    // Jitter of half the step either way: a worker's clients, dropped
+    // together, do not all come back in the same instant.
+    const delay = step * (0.5 + Math.random());
     this.retry = setTimeout(() => this.connect(), delay);
   }
 
@@ -147,6 +156,7 @@ export class RoomSocket {
         this.resyncing = false;
         this.buffer = [];
         this.heldVision = null; // the snapshot carries its own
+        this.attempt = 0; // caught up: the next drop retries quickly again
         this.handlers.onSnapshot?.(frame);
         this.state("open");
         this.resendPending();
@@ -193,6 +203,7 @@ export class RoomSocket {
 
   endResync() {
     this.resyncing = false;
+    this.attempt = 0;
     const buffered = this.buffer.sort((a, b) => a.seq - b.seq);
     this.buffer = [];
     for (const event of buffered) this.live(event);
