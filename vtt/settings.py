@@ -158,6 +158,11 @@ LOGIN_COOL_OFF_MINUTES = env_int("LOGIN_COOL_OFF_MINUTES", 15)
 # addresses. Anyone can trip it, so its window (and so the lock) is short.
 LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 30)
 LOGIN_ACCOUNT_COOL_OFF_MINUTES = env_int("LOGIN_ACCOUNT_COOL_OFF_MINUTES", 5)
+# Wrong invite codes allowed within the cool-off, per user and per address
+# (vtt/accounts/join_limits.py); 0 turns a limit off.
+JOIN_FAILURES_PER_USER = env_int("JOIN_FAILURES_PER_USER", 10)
+JOIN_FAILURES_PER_ADDRESS = env_int("JOIN_FAILURES_PER_ADDRESS", 20)
+JOIN_COOL_OFF_MINUTES = env_int("JOIN_COOL_OFF_MINUTES", 15)
 
 # How many reverse proxies stand in front of the workers, each adding the
 # address it saw to X-Forwarded-For; with none the header is ignored (anyone
