@@ -64,6 +64,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "vtt.web.headers.SecurityHeadersMiddleware",  # CSP on every answer, static too
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -213,6 +214,17 @@ def s3_storage(bucket: str) -> dict:
 
 if os.environ.get("S3_BUCKET"):
     STORAGES["default"] = s3_storage(os.environ["S3_BUCKET"])
+
+# Where pictures are served from besides the site, for the CSP's img-src:
+# by default the bucket's address when there is one. docs/deploy.md.
+BUCKET_ORIGIN = ""
+if os.environ.get("S3_BUCKET"):
+    BUCKET_ORIGIN = (
+        f"https://{os.environ['S3_CUSTOM_DOMAIN']}"
+        if os.environ.get("S3_CUSTOM_DOMAIN")
+        else os.environ.get("S3_ENDPOINT_URL") or "https://*.amazonaws.com"
+    )
+MEDIA_ORIGINS = env_list("MEDIA_ORIGINS", BUCKET_ORIGIN)
 
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
