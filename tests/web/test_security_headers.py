@@ -179,7 +179,8 @@ def test_the_admin_carries_them(users):
     users["gm"].save()
     client = Client()
     client.force_login(users["gm"])
-    for url in ("/admin/", "/admin/accounts/joinfailure/", "/admin/auth/user/1/change/"):
+    user_page = f"/admin/auth/user/{users['gm'].pk}/change/"
+    for url in ("/admin/", "/admin/accounts/joinfailure/", user_page):
         response = client.get(url)
         assert response.status_code == 200, url
         assert_headers(response, url)
