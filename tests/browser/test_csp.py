@@ -29,13 +29,13 @@ def site(tmp_path_factory, chromium_path):
 
 
 @pytest.fixture
-def visit(browser):
+def visit(strict_browser):
     """A page of its own for `who` (None: a visitor); `go(url)` loads a page
     and returns everything refused or broken on it."""
     contexts = []
 
     def make(site, who):
-        context = browser.new_context(viewport=DESK)
+        context = strict_browser.new_context(viewport=DESK)
         contexts.append(context)
         page = context.new_page()
         page.add_init_script(WATCH)
