@@ -1,7 +1,8 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
 Websockets authenticate with the site's session cookie and must come from a
-page of one of ALLOWED_HOSTS (a cross-site page cannot open a room)."""
+page of the site itself: the same scheme, host and port (vtt/live/origin.py),
+so a page of another site or of another port cannot open a room."""
 
 import os
 
@@ -12,15 +13,13 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from vtt.live.origin import SameOriginValidator  # noqa: E402
 from vtt.live.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "vtt.web.headers.SecurityHeadersMiddleware",  # CSP on every answer, static too
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -179,6 +180,11 @@ LOGIN_COOL_OFF_MINUTES = env_int("LOGIN_COOL_OFF_MINUTES", 15)
 # addresses. Anyone can trip it, so its window (and so the lock) is short.
 LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 30)
 LOGIN_ACCOUNT_COOL_OFF_MINUTES = env_int("LOGIN_ACCOUNT_COOL_OFF_MINUTES", 5)
+# Wrong invite codes allowed within the cool-off, per user and per address
+# (vtt/accounts/join_limits.py); 0 turns a limit off.
+JOIN_FAILURES_PER_USER = env_int("JOIN_FAILURES_PER_USER", 10)
+JOIN_FAILURES_PER_ADDRESS = env_int("JOIN_FAILURES_PER_ADDRESS", 20)
+JOIN_COOL_OFF_MINUTES = env_int("JOIN_COOL_OFF_MINUTES", 15)
 
 # Uploaded pictures (vtt/tabletop/images.py): the bytes of any, then per
 # kind the longest side and the pixels decoded, refused by the header before
@@ -261,6 +267,17 @@ def s3_storage(bucket: str) -> dict:
 
 if os.environ.get("S3_BUCKET"):
     STORAGES["default"] = s3_storage(os.environ["S3_BUCKET"])
+
+# Where pictures are served from besides the site, for the CSP's img-src:
+# by default the bucket's address when there is one. docs/deploy.md.
+BUCKET_ORIGIN = ""
+if os.environ.get("S3_BUCKET"):
+    BUCKET_ORIGIN = (
+        f"https://{os.environ['S3_CUSTOM_DOMAIN']}"
+        if os.environ.get("S3_CUSTOM_DOMAIN")
+        else os.environ.get("S3_ENDPOINT_URL") or "https://*.amazonaws.com"
+    )
+MEDIA_ORIGINS = env_list("MEDIA_ORIGINS", BUCKET_ORIGIN)
 
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"

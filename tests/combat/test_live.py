@@ -22,6 +22,7 @@ from .battle import (
 )
 
 ORIGIN = (b"origin", b"http://testserver")
+HOST = (b"host", b"testserver")
 TIMEOUT = 3
 
 
@@ -81,7 +82,7 @@ async def seating(battle):
         ws = WebsocketCommunicator(
             _application(),
             f"/ws/campaigns/{battle.campaign.pk}/",
-            headers=[ORIGIN, (b"cookie", f"sessionid={battle.cookies[name]}".encode())],
+            headers=[ORIGIN, HOST, (b"cookie", f"sessionid={battle.cookies[name]}".encode())],
         )
         connected, _ = await ws.connect(timeout=TIMEOUT)
         assert connected

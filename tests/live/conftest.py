@@ -26,6 +26,8 @@ from vtt.tabletop.services import (
 )
 
 ORIGIN = (b"origin", b"http://testserver")
+# The host the handshake comes to; the origin must be its own (vtt/live/origin.py).
+HOST = (b"host", b"testserver")
 TIMEOUT = 3
 
 
@@ -173,7 +175,7 @@ def application():
 
 async def connect(room: Room, who: str, query: str = "", expect=True, campaign_id=None):
     """A connected client; with expect=True, its first frame (snapshot or welcome) is read."""
-    headers = [ORIGIN]
+    headers = [ORIGIN, HOST]
     if who is not None:
         headers.append((b"cookie", f"sessionid={room.cookies[who]}".encode()))
     path = f"/ws/campaigns/{campaign_id or room.campaign_id}/" + (f"?{query}" if query else "")

@@ -15,7 +15,7 @@ from vtt.live.outbox import Outbox
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Campaign
 
-from .conftest import ORIGIN, application
+from .conftest import HOST, ORIGIN, application
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -49,7 +49,7 @@ def chat_lines(campaign_id, count):
 async def test_a_client_that_stops_reading_is_closed_4408_and_resyncs(room, clients, monkeypatch):
     monkeypatch.setattr(outbox, "MAX_FRAMES", 10)
     stuck = Stuck(application())
-    headers = [ORIGIN, (b"cookie", f"sessionid={room.cookies['player']}".encode())]
+    headers = [ORIGIN, HOST, (b"cookie", f"sessionid={room.cookies['player']}".encode())]
     ws = WebsocketCommunicator(stuck, f"/ws/campaigns/{room.campaign_id}/", headers=headers)
     assert (await ws.connect(3))[0]
     try:

@@ -34,12 +34,13 @@ LOCKOUT_ATTRIBUTE = "login_lockout"
 @dataclass(frozen=True)
 class Lockout:
     retry_after: int  # whole seconds
+    failures: str = "failed log-ins"  # what there were too many of
 
     @property
     def message(self) -> str:
         minutes = math.ceil(self.retry_after / 60)
         unit = "minute" if minutes == 1 else "minutes"
-        return f"too many failed log-ins; try again in {minutes} {unit}"
+        return f"too many {self.failures}; try again in {minutes} {unit}"
 
 
 def cool_off() -> timedelta:

@@ -21,3 +21,24 @@ class LoginFailure(models.Model):
 
     def __str__(self):
         return f"{self.username!r} from {self.address} at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
+class JoinFailure(models.Model):
+    """One invite code tried that was no invite: who tried it (a user id;
+    this app knows no other table) from which address, and when. Counted
+    like failed log-ins, in the database for every worker; rows older than
+    the cool-off go as new ones come in."""
+
+    user_id = models.BigIntegerField()
+    address = models.CharField(max_length=64)
+    at = models.DateTimeField()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["address", "at"], name="join_failure_address"),
+            models.Index(fields=["user_id", "at"], name="join_failure_user"),
+            models.Index(fields=["at"], name="join_failure_at"),
+        ]
+
+    def __str__(self):
+        return f"user {self.user_id} from {self.address} at {self.at:%Y-%m-%d %H:%M:%S}"

@@ -1,10 +1,12 @@
 """Campaigns, their members and their invites."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
+from vtt.accounts.join_limits import count_join_failure, join_lockout
 from vtt.tabletop import selectors, services
+from vtt.tabletop.errors import NotFound
 from vtt.tabletop.serialize import campaign_data, invite_data, member_data
 
 from ..permissions import campaign_access, gm_access, invite_access
@@ -12,6 +14,7 @@ from ..serializers import (
     CampaignIn,
     CampaignOut,
     CampaignPatchIn,
+    ErrorOut,
     InviteAcceptIn,
     InviteIn,
     InviteOut,
@@ -19,6 +22,7 @@ from ..serializers import (
     MembershipOut,
     RoleIn,
 )
+from .auth import too_many_attempts
 from .base import ERRORS, READ_ERRORS, TabletopView
 
 
@@ -111,10 +115,38 @@ class InviteDetailView(TabletopView):
 
 
 class InviteAcceptView(TabletopView):
-    """Join the invite's campaign (someone already in it keeps their role)."""
+    """Join the invite's campaign (someone already in it keeps their role).
+    Wrong codes are limited per user and client address, as on the join
+    page (docs/security.md): past the limit every code, right or wrong, is
+    refused with 429 until `Retry-After` seconds have passed."""
 
-    @extend_schema(request=InviteAcceptIn, responses={200: MembershipOut, **ERRORS})
+    @extend_schema(
+        request=InviteAcceptIn,
+        responses={
+            200: MembershipOut,
+            **ERRORS,
+            429: OpenApiResponse(
+                ErrorOut, description="Too many wrong codes: `too_many_attempts`."
+            ),
+        },
+        parameters=[
+            OpenApiParameter(
+                "Retry-After",
+                int,
+                OpenApiParameter.HEADER,
+                response=[429],
+                description="Seconds until this client may try a code again.",
+            )
+        ],
+    )
     def post(self, request):
         code = self.parse(InviteAcceptIn).validated_data["code"]
-        member = services.invite_accept(code=code, user=request.user)
+        lockout = join_lockout(request)
+        if lockout is not None:
+            return too_many_attempts(lockout)
+        try:
+            member = services.invite_accept(code=code, user=request.user)
+        except NotFound:
+            count_join_failure(request)
+            raise
         return Response({**member_data(member), "campaign_id": member.campaign_id})

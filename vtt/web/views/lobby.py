@@ -7,12 +7,13 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from vtt.accounts.join_limits import count_join_failure, join_lockout
 from vtt.tabletop import services
 from vtt.tabletop.backup import import_campaign, max_archive_bytes, uploads
 from vtt.tabletop.backup.restore import imported_name, preview_import
 from vtt.tabletop.errors import NotAllowed
 from vtt.tabletop.models import Membership
-from vtt.tabletop.services import ServiceError
+from vtt.tabletop.services import NotFound, ServiceError
 
 from ..forms import CampaignForm, ImportForm, ImportReviewForm, JoinForm
 from ..service_errors import add_service_error
@@ -173,10 +174,20 @@ def invite_join(request):
             request, CampaignForm(), JoinForm(initial={"code": request.GET.get("code", "")[:64]})
         )
     form = JoinForm(request.POST)
+    # Codes are guessable one by one: too many wrong ones, and none is tried.
+    lockout = join_lockout(request)
+    if lockout is not None:
+        form.full_clean()  # add_error needs a cleaned form
+        form.add_error("code", lockout.message)
+        response = _lobby(request, CampaignForm(), form, status=429)
+        response["Retry-After"] = str(lockout.retry_after)
+        return response
     if form.is_valid():
         try:
             membership = services.invite_accept(code=form.cleaned_data["code"], user=request.user)
         except ServiceError as exc:
+            if isinstance(exc, NotFound):
+                count_join_failure(request)
             add_service_error(form, exc)
         else:
             campaign = membership.campaign
