@@ -123,3 +123,48 @@ def test_the_defenders_reaction_waits_in_their_players_queue(fgr):
     assert again.code == "already_applied"
     assert wounds(fgr, "tenrec") == 7
     assert decisions(campaign_id=fgr.campaign.pk, by=fgr.users["player"]) == []
+
+
+def test_a_hidden_hit_on_a_pc_stays_out_of_its_players_queue(fgr):
+    # Secrecy as for the attack itself: the player never learns of it.
+    attack(
+        fgr,
+        by="gm",
+        attacker="zombie",
+        target="tenrec",
+        weapon="Bite",
+        faces=[3, 4, 1, 3, 4],
+        visibility="gm",
+    )
+    assert decisions(campaign_id=fgr.campaign.pk, by=fgr.users["player"]) == []
+    assert len(decisions(campaign_id=fgr.campaign.pk, by=fgr.users["gm"])) == 1
+
+
+def test_decisions_over_rest_and_a_stale_refusal_is_a_400_with_its_field(apocalyptia):
+    from rest_framework.test import APIClient
+
+    def client(name):
+        made = APIClient()
+        made.force_authenticate(apocalyptia.users[name])
+        return made
+
+    old = attack(apocalyptia, weapon="Machete", faces=[4, 2])
+    newer = attack(apocalyptia, weapon="Machete", faces=[4, 2])
+    url = f"/api/combat/campaigns/{apocalyptia.campaign.pk}/decisions/"
+    listed = client("gm").get(url)
+    assert listed.status_code == 200
+    assert [d["attack"] for d in listed.json()] == [old.pk, newer.pk]
+    assert client("player").get(url).json() == []
+    assert client("stranger").get(url).status_code == 404
+    assert (
+        client("gm").post(f"/api/combat/attacks/{newer.pk}/damage/", {}, format="json").status_code
+        == 200
+    )
+    stale = client("gm").post(f"/api/combat/attacks/{old.pk}/damage/", {}, format="json")
+    assert stale.status_code == 400
+    assert stale.json()["error"]["code"] == "superseded"
+    assert stale.json()["error"]["field"] == "attack"
+    assert client("player").post(f"/api/combat/attacks/{old.pk}/decline/").status_code == 403
+    declined = client("gm").post(f"/api/combat/attacks/{old.pk}/decline/")
+    assert declined.status_code == 200 and declined.json()["status"] == "declined"
+    assert client("gm").get(url).json() == []

@@ -141,7 +141,7 @@ class AttackOut(serializers.Serializer):
 class DecisionOut(serializers.Serializer):
     attack = serializers.IntegerField()
     seq = serializers.IntegerField(allow_null=True)
-    kind = serializers.ChoiceField(["damage", "reaction"])
+    kind = serializers.CharField(help_text='"damage" (the GM\'s) or "reaction" (the defender\'s)')
     system = serializers.CharField()
     attacker = serializers.CharField()
     target = serializers.CharField()

@@ -127,7 +127,10 @@ class AttackDeclineView(TabletopView):
 
 
 class DecisionsView(TabletopView):
-    """The pending decisions waiting for the caller (docs/web.md)."""
+    """The pending decisions waiting for the caller (docs/combat.md): a
+    short list, whole, as the room's snapshot carries it."""
+
+    pagination_class = None
 
     @extend_schema(responses={200: serializers.DecisionOut(many=True), **READ_ERRORS})
     def get(self, request, campaign_id):
