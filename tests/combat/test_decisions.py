@@ -1,7 +1,10 @@
 """Decisions that wait (vtt.combat.services.decisions): who sees a pending
 attack in their queue, and the stale ones the server refuses with a reason."""
 
+import threading
+
 import pytest
+from django.db import connection
 
 from vtt.combat.services.attacks import attack_apply_damage, attack_decline, attack_reduce_damage
 from vtt.combat.services.decisions import decisions
@@ -168,3 +171,31 @@ def test_decisions_over_rest_and_a_stale_refusal_is_a_400_with_its_field(apocaly
     declined = client("gm").post(f"/api/combat/attacks/{old.pk}/decline/")
     assert declined.status_code == 200 and declined.json()["status"] == "declined"
     assert client("gm").get(url).json() == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_six_clicks_at_once_on_one_decision_apply_it_once(postgres):
+    """Six pages send the same Apply at the same moment: one lands, the
+    others are told it already was (the attack's row lock)."""
+    battle = apocalyptia_battle()
+    made = attack(battle, weapon="Machete", faces=[4, 2])
+    outcomes, barrier = [], threading.Barrier(6)
+
+    def click():
+        barrier.wait()
+        try:
+            attack_apply_damage(attack_id=made.pk, by=battle.users["gm"])
+            outcomes.append("ok")
+        except ServiceError as error:
+            outcomes.append(error.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=click) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["already_applied"] * 5 + ["ok"]
+    assert wounds(battle, "zombie") == 8
+    assert RoomEvent.objects.filter(kind="combat.damage").count() == 1
