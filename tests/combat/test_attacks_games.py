@@ -48,7 +48,7 @@ def test_apocalyptia_the_seed_example_then_the_gm_applies_the_damage(apocalyptia
     assert event.data["changes"][0]["after"] == 8
     with pytest.raises(ServiceError) as twice:
         attack_apply_damage(attack_id=made.pk, by=apocalyptia.users["gm"])
-    assert twice.value.code == "not_waiting"
+    assert twice.value.code == "already_applied"
 
 
 def test_apocalyptia_the_gm_may_apply_another_amount(apocalyptia):

@@ -18,7 +18,7 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.combat.battle import apocalyptia_battle, attack
 from tests.conftest import need
 from tests.tabletop.images import image_bytes, upload
-from vtt.combat.services.attacks import attack_apply_damage, weapon_repair
+from vtt.combat.services.attacks import attack_apply_damage, attack_decline, weapon_repair
 from vtt.combat.services.encounters import (
     encounter_end,
     encounter_next,
@@ -212,6 +212,7 @@ SCENARIOS = {
     "combat.damage": lambda b: attack_apply_damage(
         attack_id=_attack(b, [4, 2]).pk, by=b.users["gm"]
     ),
+    "combat.declined": lambda b: attack_decline(attack_id=_attack(b, [4, 2]).pk, by=b.users["gm"]),
     "combat.weapon_repaired": lambda b: weapon_repair(
         character_id=_attack(b, [1, 1, 5]).attacker_id, by=b.users["gm"], weapon="Machete"
     ),

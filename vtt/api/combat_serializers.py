@@ -75,7 +75,9 @@ class SeqIn(StrictSerializer):
 
 
 class NextUndoOut(serializers.Serializer):
-    seq = serializers.IntegerField(allow_null=True, help_text="The entry an undo would put back, or null.")
+    seq = serializers.IntegerField(
+        allow_null=True, help_text="The entry an undo would put back, or null."
+    )
     kind = serializers.CharField(allow_null=True)
     summary = serializers.CharField(allow_null=True, help_text="That entry in words.")
 
@@ -134,6 +136,20 @@ class AttackOut(serializers.Serializer):
     physical = serializers.BooleanField()
     draw = serializers.JSONField(allow_null=True, help_text="Its place in the play session.")
     seq = serializers.IntegerField(allow_null=True)
+
+
+class DecisionOut(serializers.Serializer):
+    attack = serializers.IntegerField()
+    seq = serializers.IntegerField(allow_null=True)
+    kind = serializers.CharField(help_text='"damage" (the GM\'s) or "reaction" (the defender\'s)')
+    system = serializers.CharField()
+    attacker = serializers.CharField()
+    target = serializers.CharField()
+    damage = serializers.IntegerField(allow_null=True)
+    action_points = serializers.IntegerField(allow_null=True)
+    stale = serializers.JSONField(
+        allow_null=True, help_text="{code, message} when it may not land."
+    )
 
 
 class PreviewOut(serializers.Serializer):

@@ -19,6 +19,16 @@ urlpatterns = [
         name="combat-attack-reduce",
     ),
     path(
+        "attacks/<int:attack_id>/decline/",
+        views.AttackDeclineView.as_view(),
+        name="combat-attack-decline",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/decisions/",
+        views.DecisionsView.as_view(),
+        name="combat-decisions",
+    ),
+    path(
         "characters/<int:character_id>/repair/",
         views.RepairView.as_view(),
         name="combat-repair",

@@ -9,7 +9,7 @@ from vtt.tabletop.services.errors import NotFound, ServiceError
 
 from .models import Attack, Encounter
 from .serialize import attack_data
-from .services import attacks, dying, encounters, reveal, trails, undo
+from .services import attacks, decisions, dying, encounters, reveal, trails, undo
 
 
 def _in_room(model, pk: int, room: int, field: str, path: str = "campaign_id") -> None:
@@ -87,6 +87,17 @@ def reduce(asker, fields: dict) -> dict:
         attack_id=fields["attack"], by=asker.user, action_points=fields["action_points"]
     )
     return {"attack": attack_data(made)}
+
+
+def decline(asker, fields: dict) -> dict:
+    _in_room(Attack, fields["attack"], asker.room, "attack")
+    made = attacks.attack_decline(attack_id=fields["attack"], by=asker.user)
+    return {"attack": attack_data(made)}
+
+
+def pending(asker, fields: dict) -> dict:
+    """The decisions waiting for the asker now (the queue's refresh)."""
+    return {"decisions": decisions.decisions(campaign_id=asker.room, by=asker.user)}
 
 
 def repair(asker, fields: dict) -> dict:
@@ -189,6 +200,8 @@ HANDLERS = {
     "attack.preview": preview,
     "attack.damage": damage,
     "attack.reduce": reduce,
+    "attack.decline": decline,
+    "decisions": pending,
     "weapon.repair": repair,
     "dying.save": save_from_dying,
     "undo": undo_last,

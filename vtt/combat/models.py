@@ -93,6 +93,7 @@ class Attack(models.Model):
         AWAITING_DAMAGE = "awaiting_damage", "Waiting for the GM to apply damage"
         AWAITING_DEFENDER = "awaiting_defender", "Waiting for the defender's choice"
         UNDONE = "undone", "Undone"
+        DECLINED = "declined", "Declined by the GM"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="attacks")
     scene = models.ForeignKey(Scene, null=True, on_delete=models.SET_NULL, related_name="+")

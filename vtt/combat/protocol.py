@@ -71,6 +71,8 @@ FIELDS: dict[str, dict] = {
     "attack.preview": _ATTACK,
     "attack.damage": {"attack": _id(), "amount": Int(0, 9999, default=None)},
     "attack.reduce": {"attack": _id(), "action_points": Int(0, 50)},
+    "attack.decline": {"attack": _id()},
+    "decisions": {},
     "weapon.repair": {"character": _id(), "weapon": Text(60)},
     "dying.save": {"character": _id()},
     "undo": {"seq": _id(optional=True)},

@@ -298,6 +298,7 @@ class RoomConsumer(AsyncConsumer):
             "log": state["log"],
             "online": online,
             "vision": state["vision"],
+            "decisions": state["decisions"],
         }
         if id_ is not None:
             frame["id"] = id_

@@ -2,6 +2,7 @@
 fresh connection gets, and pages of the log for a resync. Plain synchronous
 functions; the consumer and the hub call them through vtt.live.db.run."""
 
+from vtt.combat.services.decisions import pending_for
 from vtt.tabletop import event_kinds, vision
 from vtt.tabletop.events import events_since
 from vtt.tabletop.models import Campaign, Membership, RoomEvent, Token
@@ -120,6 +121,8 @@ def snapshot(campaign_id: int, viewer: Viewer, preview: str | None = None) -> di
             "vision": vision_for(scene.pk if scene else None, viewer, preview),
             # Only the tokens the viewer holds are ever asked about.
             "eyes": vision.token_eyes(campaign, metas) if scene and scene.fog else None,
+            # What waits for this member to decide (the room bar's queue).
+            "decisions": pending_for(campaign_id, viewer),
         }
 
 

@@ -56,6 +56,7 @@ ENCOUNTER_KINDS = (
 )
 COMBAT_ATTACK = "combat.attack"
 COMBAT_DAMAGE = "combat.damage"
+COMBAT_DECLINED = "combat.declined"
 COMBAT_WEAPON_REPAIRED = "combat.weapon_repaired"
 UNDO = "undo"
 REVEAL = "reveal"
@@ -454,6 +455,13 @@ _DECLARED = (
             "status_before": Text(),
             "damage_before": Nullable(Int()),
         },
+        Sight.VISIBILITY,
+        PUBLIC_OR_GM,
+        "as its attack",
+    ),
+    Kind(
+        COMBAT_DECLINED,
+        {"attack": ATTACK, "status_before": Text()},
         Sight.VISIBILITY,
         PUBLIC_OR_GM,
         "as its attack",

@@ -168,7 +168,9 @@ def _sight_scene(kind: str, data: dict, room_scene_id: int | None) -> int | None
     return None
 
 
-_ABOUT_TWO_TOKENS = frozenset({event_kinds.COMBAT_ATTACK, event_kinds.COMBAT_DAMAGE})
+_ABOUT_TWO_TOKENS = frozenset(
+    {event_kinds.COMBAT_ATTACK, event_kinds.COMBAT_DAMAGE, event_kinds.COMBAT_DECLINED}
+)
 
 # Events that change who looks through which tokens: the table's settings
 # (own vision) and the members.

@@ -19,6 +19,7 @@ const STATUS_WORDS = {
   awaiting_damage: "Waiting for the GM to apply the damage",
   awaiting_defender: "Waiting for the defender to decide on Action Points",
   undone: "Undone",
+  declined: "The GM declined the damage",
 };
 // What the GM's one click changes, per game (docs/combat.md).
 const DAMAGE_TO = { apocalyptia: "wounds", rd6: "wounds", fgr: "wounds", xerosum: "Wound Points" };
@@ -110,6 +111,29 @@ export class CombatLog {
     } else {
       const node = this.drawAttack(attack, false, event.at);
       if (this.append(node, event.seq)) this.attacks.set(attack.id, { attack, node, revealed: false, at: event.at });
+    }
+  }
+
+  declined(event) {
+    const attack = event.data?.attack;
+    if (!attack) return;
+    if (this.attacks.has(attack.id)) this.redraw(attack.id, attack);
+    this.note(event.seq, `The GM declined the damage of ${attack.attacker.name}'s attack on ${attack.target.name}.`);
+  }
+
+  /**
+   * The decisions pending for this member now (./decisions.js): the log's
+   * buttons of any other attack, or of a stale one, are off, so an old
+   * "Apply" never lands a hit the server would refuse.
+   */
+  pending(list) {
+    const open = new Map(list.map((d) => [d.attack, d]));
+    for (const [id, { node }] of this.attacks) {
+      const d = open.get(id);
+      for (const button of node.querySelectorAll(".attack-controls :is(.apply-damage, .apply-amount, .take-damage)")) {
+        button.disabled = !d || Boolean(d.stale);
+        button.title = d?.stale ? `Cannot apply: ${d.stale.message}` : "";
+      }
     }
   }
 

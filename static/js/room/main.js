@@ -17,6 +17,7 @@ import { SidePanel } from "./layout.js";
 import { SheetPanel } from "./sheet_panel.js";
 import { Roster } from "./roster.js";
 import { CombatLog } from "./combat_log.js";
+import { Decisions } from "./decisions.js";
 import { AttackPanel } from "./attack.js";
 import { TurnOrder } from "./turns.js";
 import { Placing } from "./placing.js";
@@ -262,6 +263,7 @@ const ENTRIES = {
   moved: (event) => combatLog.moved(event),
   attack: (event) => combatLog.attack(event),
   damage: (event) => combatLog.damage(event),
+  declined: (event) => combatLog.declined(event),
   repaired: (event) => combatLog.repaired(event),
   undo: (event) => combatLog.undo(event),
   reveal: (event) => combatLog.reveal(event),
@@ -311,6 +313,7 @@ const EFFECTS = {
 };
 
 function onEvent(event, replay = false) {
+  if (!replay) decisions.event(event);
   for (const [name, ...args] of applyEvent(room, event, { replay })) {
     if (name === "entry") EFFECTS.entry(...args, replay);
     else EFFECTS[name](...args);
@@ -332,12 +335,14 @@ const socket = new RoomSocket(config.socket, {
     combatLog.clear();
     chat.clear();
     for (const event of frame.log || []) onEvent(event, true);
+    decisions.set(frame.decisions, false);
     tokensChanged();
     turns.load(frame.scene?.id ?? null, combatApi);
     loadTrails();
   },
   onWelcome(frame) {
     presence.set(frame.online || []);
+    decisions.refresh(); // what changed while away comes with the pages
   },
   onEvent: (event) => onEvent(event),
   onVision: (frame) => {
@@ -362,6 +367,7 @@ const socket = new RoomSocket(config.socket, {
   },
 });
 const combatLog = new CombatLog(log, { me: config.me, isGm, roster, socket, onChanged: rosterChanged });
+const decisions = new Decisions($("decisions-button"), { socket, isGm, onChange: (list) => combatLog.pending(list) });
 const attack = new AttackPanel($("attack"), { config, spec, socket, board, roster });
 const turns = new TurnOrder($("turns"), { config, socket, board, roster });
 const rollMode = tabs(document.querySelector(".mode-switch"), (panel) => {
@@ -414,4 +420,4 @@ const tools = isGm
 const doors = new DoorControl({ board, socket, status, isGm, settings: config.settings, menu: tools?.menu || null });
 sheet.choose(tray.characterId());
 socket.connect();
-window.d6room = { socket, board, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, state: () => room }; // for the browser tests and the curious
+window.d6room = { socket, decisions, board, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, state: () => room }; // for the browser tests and the curious

@@ -23,6 +23,7 @@ const REPLAYED = new Set([
   "character.updated",
   "combat.attack",
   "combat.damage",
+  "combat.declined",
   "combat.weapon_repaired",
   "undo",
   "reveal",
@@ -38,6 +39,7 @@ const ENTRY = {
   whisper: "chat", // its own look, drawn by the chat (./chat.js)
   "combat.attack": "attack",
   "combat.damage": "damage",
+  "combat.declined": "declined",
   "combat.weapon_repaired": "repaired",
   undo: "undo",
   reveal: "reveal",

@@ -10,7 +10,7 @@ from vtt.api.permissions import character_access
 from vtt.api.serializers import CharacterOut, ErrorOut, TokenOut
 from vtt.api.views.base import TabletopView
 from vtt.combat import selectors
-from vtt.combat.services import attacks, dying, encounters, reveal, trails, undo
+from vtt.combat.services import attacks, decisions, dying, encounters, reveal, trails, undo
 from vtt.tabletop.errors import NotFound
 from vtt.tabletop.models import Membership, Role
 from vtt.tabletop.policy import event_view, viewer_in
@@ -115,6 +115,26 @@ class AttackReduceView(TabletopView):
             attack_id=attack_id, by=request.user, action_points=data["action_points"]
         )
         return Response(selectors.attack_detail(attack_id=attack_id, by=request.user))
+
+
+class AttackDeclineView(TabletopView):
+    """The GM lets a pending attack go without applying its damage."""
+
+    @extend_schema(request=None, responses={200: serializers.AttackOut, **ERRORS})
+    def post(self, request, attack_id):
+        attacks.attack_decline(attack_id=attack_id, by=request.user)
+        return Response(selectors.attack_detail(attack_id=attack_id, by=request.user))
+
+
+class DecisionsView(TabletopView):
+    """The pending decisions waiting for the caller (docs/combat.md): a
+    short list, whole, as the room's snapshot carries it."""
+
+    pagination_class = None
+
+    @extend_schema(responses={200: serializers.DecisionOut(many=True), **READ_ERRORS})
+    def get(self, request, campaign_id):
+        return Response(decisions.decisions(campaign_id=campaign_id, by=request.user))
 
 
 class RepairView(TabletopView):

@@ -28,6 +28,7 @@ from vtt.tabletop.visibility import Viewer
 from .. import geometry
 from ..models import Attack, BrokenWeapon
 from ..serialize import attack_data
+from . import decisions
 from .apply import apply_changes, break_weapons, lock_characters, remember
 from .dice import Steps, clean_overrides, merge, rules_error
 
@@ -344,16 +345,26 @@ def _attack_for(attack_id, by) -> tuple[Attack, object]:
 
 
 def _locked_attack(attack: Attack, status: str) -> Attack:
+    """The attack's row, locked: the second of two clicks on one decision
+    waits here and then finds it decided (decisions.not_waiting)."""
     locked = (
         Attack.objects.select_for_update(of=("self",))
         .select_related("campaign", "event")
         .get(pk=attack.pk)
     )
-    if locked.status != status:
-        raise ServiceError(
-            "not_waiting", f"this attack is {locked.status.replace('_', ' ')}", "attack"
-        )
+    refused = decisions.not_waiting(locked, status)
+    if refused:
+        raise refused
     return locked
+
+
+def _target_now(attack: Attack) -> Character:
+    """The target's row, locked, if the pending attack may still land on it."""
+    target = lock_characters(attack.target).get(attack.target_id)
+    refused = decisions.stale(attack, target)
+    if refused:
+        raise refused
+    return target
 
 
 def _settle(attack: Attack, by, changes, touched, waited_for: str, damage_before) -> None:
@@ -386,10 +397,7 @@ def attack_apply_damage(*, attack_id: int, by, amount: int | None = None) -> Att
     with transaction.atomic():
         attack = _locked_attack(attack, Attack.Status.AWAITING_DAMAGE)
         amount = (attack.damage or 0) if amount is None else amount
-        characters = lock_characters(attack.target)
-        target = characters.get(attack.target_id)
-        if target is None:
-            raise ServiceError("no_character", "the target is gone", "attack")
+        target = _target_now(attack)
         resource, sign = damage
         have = target.resources.get(resource, 0)
         after = min(MAX_COUNTER, max(0, have + sign * amount))
@@ -412,10 +420,7 @@ def attack_reduce_damage(*, attack_id: int, by, action_points: int) -> Attack:
     spend = shapes.whole(action_points, "action_points", 0, 50)
     with transaction.atomic():
         attack = _locked_attack(attack, Attack.Status.AWAITING_DEFENDER)
-        characters = lock_characters(attack.target)
-        target = characters.get(attack.target_id)
-        if target is None:
-            raise ServiceError("no_character", "the target is gone", "attack")
+        target = _target_now(attack)
         have = target.resources.get("action_points", 0)
         if spend > have:
             raise ServiceError(
@@ -443,6 +448,26 @@ def attack_reduce_damage(*, attack_id: int, by, action_points: int) -> Attack:
         attack.steps = attack.steps + steps.steps
         _settle(attack, by, changes, touched, Attack.Status.AWAITING_DEFENDER, attack.damage)
     return attack
+
+
+def attack_decline(*, attack_id: int, by) -> Attack:
+    """The GM lets a pending attack go unapplied (a stale one, or a hit the
+    table agreed not to count); logged as combat.declined."""
+    attack, member = _attack_for(attack_id, by)
+    if member.role != Role.GM:
+        raise NotAllowed("only a GM may decline damage", "attack")
+    with transaction.atomic():
+        locked = (
+            Attack.objects.select_for_update(of=("self",))
+            .select_related("campaign", "event")
+            .get(pk=attack.pk)
+        )
+        if locked.status not in decisions.PENDING:
+            raise decisions.not_waiting(locked, Attack.Status.AWAITING_DAMAGE)
+        status_before = locked.status
+        locked.status = Attack.Status.DECLINED
+        _announce(locked, event_kinds.COMBAT_DECLINED, by, [], status_before=status_before)
+    return locked
 
 
 def weapon_repair(*, character_id: int, by, weapon: str) -> None:
