@@ -11,8 +11,15 @@ from vtt.combat.services.decisions import decisions
 from vtt.combat.services.undo import undo_last
 from vtt.tabletop.models import Character, RoomEvent
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
+from vtt.tabletop.services.tokens import token_move
 
-from .battle import apocalyptia_battle, attack, make_battle
+from .battle import (
+    APOCALYPTIA_SHEETS,
+    APOCALYPTIA_WEAPONS,
+    apocalyptia_battle,
+    attack,
+    make_battle,
+)
 
 
 @pytest.fixture
@@ -199,3 +206,19 @@ def test_six_clicks_at_once_on_one_decision_apply_it_once(postgres):
     assert sorted(outcomes) == ["already_applied"] * 5 + ["ok"]
     assert wounds(battle, "zombie") == 8
     assert RoomEvent.objects.filter(kind="combat.damage").count() == 1
+
+
+def test_hits_of_different_attackers_apply_in_any_order(db):
+    # Two fighters on one zombie: applying the second hit first leaves the
+    # first one standing, since neither forgot the other.
+    weapons = {**APOCALYPTIA_WEAPONS, "kobor": [{"name": "Machete", "kind": "melee", "damage": 3}]}
+    sheets = {**APOCALYPTIA_SHEETS, "kobor": APOCALYPTIA_SHEETS["tenrec"]}
+    battle = make_battle("apocalyptia", sheets=sheets, weapons=weapons)
+    token_move(token_id=battle.tokens["kobor"].pk, by=battle.users["gm"], x=5, y=4)
+    first = attack(battle, weapon="Machete", faces=[4, 2])
+    second = attack(battle, by="other", attacker="kobor", weapon="Machete", faces=[4, 2])
+    attack_apply_damage(attack_id=second.pk, by=battle.users["gm"])
+    after_second = wounds(battle, "zombie")
+    attack_apply_damage(attack_id=first.pk, by=battle.users["gm"])
+    assert wounds(battle, "zombie") > after_second
+    assert decisions(campaign_id=battle.campaign.pk, by=battle.users["gm"]) == []

@@ -6,7 +6,9 @@ GET /api/campaigns/<id>/decisions carry each member's list.
 
 A pending attack can go stale while it waits: its target removed, already
 dead or out of the fight (the game's wound track), or superseded by a later
-attack on the same target that was applied since. Applying a stale one is
+attack of the same attacker on the same target that was applied since.
+Hits of different attackers stand on their own: the GM may apply the
+goblins' three hits in any order. Applying a stale one is
 refused with its reason, so a forgotten hit is never stacked onto a sheet
 that moved on; the GM declines it instead."""
 
@@ -52,14 +54,19 @@ def stale(attack: Attack, target: Character | None) -> ServiceError | None:
     if wounds and (wounds["dead"] or wounds["out"]):
         return refusal("target_out", f"{attack.target_name} is already {wounds['state'].lower()}")
     later = Attack.objects.filter(
-        target_id=target.pk, pk__gt=attack.pk, status=Attack.Status.APPLIED
+        target_id=target.pk,
+        attacker_id=attack.attacker_id,
+        attacker_name=attack.attacker_name,
+        pk__gt=attack.pk,
+        status=Attack.Status.APPLIED,
     ).order_by("pk")
     newer = later.select_related("event").first()
     if newer is not None:
         where = f" (#{newer.event.seq})" if newer.event_id else ""
         return refusal(
             "superseded",
-            f"a later attack on {attack.target_name}{where} has been applied since",
+            f"a later attack on {attack.target_name} by {attack.attacker_name}{where} "
+            "has been applied since",
         )
     return None
 
