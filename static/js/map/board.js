@@ -90,6 +90,7 @@ export class Board {
     this.widths = new Map(); // a name -> its width at a font size of 1
     this.zoomRules = zoomRules();
     this.view = new MapView(svgEl, () => this.zoomed());
+    this.view.focus = () => this.focusPoint();
     this.ruler = new Ruler(this, this.layers.ruler);
     this.bands = new Bands(this.layers.bands, options.api, (error) =>
       options.status(`No range bands: ${error.message || error.code || "refused"}.`, true),
@@ -159,6 +160,17 @@ export class Board {
     this.drawnAt.clear();
     for (const token of list) this.upsert(token);
     if (this.selected && !this.tokens.has(this.selected)) this.select(null);
+    if (this.scene && this.view.fitted) this.view.fit(); // a phone's fit centres on the player's token
+  }
+
+  /** The square a phone's fitted view centres on: the selected token, or
+   *  else a player's own token; null (the map's middle) for the GM. */
+  focusPoint() {
+    const mine = (t) => !this.options.isGm && (t.controllers || []).includes(this.options.me?.id);
+    const token = this.tokens.get(this.selected) || [...this.tokens.values()].find(mine);
+    if (!token) return null;
+    const s = token.size || 1;
+    return [token.x + s / 2, token.y + s / 2];
   }
 
   canMove(token) {
@@ -209,7 +221,7 @@ export class Board {
       svg("g", { class: "badge-wrap" }),
       svg("text", { class: "label" }),
     );
-    node.classList.add("label-crowded"); // until the names are placed
+    node.classList.add("label-crowded", "plate-crowded"); // until the names and plates are placed
     // An invisible disc at least 44 CSS px across, so a finger can take a
     // token drawn smaller than that at the fitted zoom (sized in sizeHit()).
     const hit = svg("circle", { class: "hit", "data-hit-for": token.id });
@@ -348,12 +360,9 @@ export class Board {
   }
 
   placeLabels() {
-    if (this.far) {
-      // No names at this zoom: each is "crowded", shown only on its token's hover, focus or selection.
-      // (toggle, not add: add writes the attribute even when the class is there)
-      for (const node of this.nodes.values()) node.classList.toggle("label-crowded", true);
-      return;
-    }
+    // At a far zoom no names are placed: each is "crowded", shown only on
+    // its token's hover, focus or selection. Wound plates are placed at any zoom.
+    const far = this.far;
     const items = [];
     const size = this.text.name;
     for (const [id, node] of this.nodes) {
@@ -362,6 +371,12 @@ export class Board {
       const label = node.children[3];
       const [x, y] = this.drawnAt.get(id) || [token.x, token.y];
       const s = token.size || 1;
+      const disc = { x: x + s * 0.1, y: y + s * 0.1, w: s * 0.8, h: s * 0.8 };
+      const plate = this.plateBox(node.children[2]);
+      if (far) {
+        items.push({ id, box: null, disc, plate });
+        continue;
+      }
       const width = this.nameWidth(token.name, label) * size;
       const height = size * 1.2;
       // A name stays on the map: one at its edge slides inwards, off-centre.
@@ -369,14 +384,24 @@ export class Board {
       const middle = width >= mapWidth ? mapWidth / 2 : Math.min(Math.max(x + s / 2, width / 2), mapWidth - width / 2);
       const at = String(middle);
       if (label.getAttribute("x") !== at) label.setAttribute("x", at);
-      items.push({
-        id,
-        box: { x: middle - width / 2, y: y + s, w: width, h: height },
-        disc: { x: x + s * 0.1, y: y + s * 0.1, w: s * 0.8, h: s * 0.8 },
-      });
+      items.push({ id, box: { x: middle - width / 2, y: y + s, w: width, h: height }, disc, plate });
     }
-    const shown = shownLabels(items, this.selected);
-    for (const [id, node] of this.nodes) node.classList.toggle("label-crowded", !shown.has(id));
+    const plates = new Set();
+    const shown = shownLabels(items, this.selected, plates);
+    // (toggle, not add: add writes the attribute even when the class is there)
+    for (const [id, node] of this.nodes) {
+      node.classList.toggle("label-crowded", !shown.has(id));
+      node.classList.toggle("plate-crowded", !plates.has(id));
+    }
+  }
+
+  /** A wound plate's box in squares, from the attributes drawCondition()
+   *  gave it (no layout), or null for a token without one. */
+  plateBox(wrap) {
+    const plate = wrap.querySelector("rect.badge-bg");
+    if (!plate) return null;
+    const [x, y, w, h] = ["x", "y", "width", "height"].map((name) => Number(plate.getAttribute(name)));
+    return { x, y, w, h };
   }
 
   /** A name's width at a font size of 1 (measured once a name: the width

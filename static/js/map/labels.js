@@ -1,9 +1,13 @@
-// Which tokens' names are written under them. The rule, in order of
+// Which tokens' names are written under them, and which wound plates
+// ("Hurt", "Incapacitated") over them. Plates are placed first, as a wound
+// matters more in a melee than a name; the rule for each, in order of
 // preference (selected token first, then the others by id, so the outcome
-// does not flicker as events arrive): a name is shown when its box overlaps
-// neither a name already shown nor another token's disc. A name left out
-// is "crowded": it appears while its token is hovered, focused or
-// selected (tokens.css), and it is always in the token's aria-label.
+// does not flicker as events arrive): a plate is shown when its box
+// overlaps no plate already shown; a name when its box overlaps neither a
+// plate nor a name already shown, nor another token's disc. A plate or a
+// name left out is "crowded": it appears while its token is hovered,
+// focused or selected (tokens.css); the wound ring stays on the token, and
+// name and state are always in the token's aria-label.
 // Boxes are in squares; no DOM here, so the rule can be tested alone.
 // Each box is tested against the boxes near it only (filed in cells of a
 // few squares), so placing every name costs in proportion to the tokens,
@@ -17,17 +21,26 @@ export function overlaps(a, b) {
 }
 
 /**
- * items: [{id, box, disc}], each with its label's box and its token's disc
- * as a box; `first` the id placed first (the selected token).
- * Returns the set of ids whose labels are shown.
+ * items: [{id, box, disc, plate}], each with its label's box (null: no name
+ * drawn), its token's disc and its wound plate (null: none) as boxes;
+ * `first` the id placed first (the selected token).
+ * Returns the set of ids whose labels are shown; with `plates`, a Set,
+ * the ids whose plates are shown are added to it.
  */
-export function shownLabels(items, first = null) {
+export function shownLabels(items, first = null, plates = new Set()) {
   const order = [...items].sort((a, b) => (a.id === first ? -1 : b.id === first ? 1 : a.id - b.id));
   const shown = new Set();
   const discs = new Cells();
   for (const item of items) discs.add(item.disc, item.id);
   const placed = new Cells();
   for (const item of order) {
+    if (item.plate && !placed.hits(item.plate)) {
+      plates.add(item.id);
+      placed.add(item.plate, item.id);
+    }
+  }
+  for (const item of order) {
+    if (!item.box) continue;
     const clear = !placed.hits(item.box) && !discs.hits(item.box, item.id);
     if (clear) {
       shown.add(item.id);

@@ -19,11 +19,19 @@
 // "moving"). Once it has rested for REST_MS, the picture is drawn again
 // sharp and `onRest` lets the board fit what depends on the zoom (text
 // sizes, touch discs). A fit, being one step, rests at once.
+//
+// On a phone (the room's narrow layout) a fit never draws a square smaller
+// than PHONE_PX: a map too big for that fills the screen's box along its
+// short side instead (or zooms to PHONE_PX if that is still less), centred
+// on `focus()` (the board's: the player's own token), the rest a pan or a
+// pinch away.
 
 const MIN_SCALE = 8;
 const MAX_SCALE = 200;
 const REST_MS = 150;
 const UNIT = 32; // CSS px a square in the svg's own box, before its transform
+const PHONE_PX = 24;
+const PHONE = window.matchMedia("(max-width: 899px)");
 
 export class MapView {
   constructor(svgEl, onRest) {
@@ -101,12 +109,25 @@ export class MapView {
     const box = this.screenBox();
     const w = box.width || 600;
     const h = box.height || 400;
-    this.scale = Math.min(this.fitScale(w, h), MAX_SCALE);
-    this.tx = (w - width * this.scale) / 2;
-    this.ty = (h - height * this.scale) / 2;
+    const whole = Math.min(this.fitScale(w, h), MAX_SCALE);
+    const cover = Math.max(w / (width + 1), h / (height + 1));
+    this.scale = PHONE.matches && whole < PHONE_PX ? Math.min(Math.max(PHONE_PX, cover), MAX_SCALE) : whole;
+    const [fx, fy] = (this.scale > whole && this.focus?.()) || [width / 2, height / 2];
+    this.tx = this.centred(w, width, fx);
+    this.ty = this.centred(h, height, fy);
     this.fitted = true;
     this.apply();
     this.rest();
+  }
+
+  /** The offset along one side that puts square `at` in the middle of the
+   *  box, or the map in its middle if it fits; never more than half a
+   *  square past the map's edge. */
+  centred(box, side, at) {
+    const drawn = side * this.scale;
+    if (drawn <= box) return (box - drawn) / 2;
+    const margin = this.scale / 2;
+    return Math.min(margin, Math.max(box - drawn - margin, box / 2 - at * this.scale));
   }
 
   /** The zoom that shows the whole map, with half a square round it. */

@@ -14,6 +14,7 @@ import { getJSON } from "../lib/api.js";
 import { describeError } from "../lib/errors.js";
 import { tabs } from "../lib/tabs.js";
 import { SidePanel } from "./layout.js";
+import { foldable } from "./menus.js";
 import { SheetPanel } from "./sheet_panel.js";
 import { Roster } from "./roster.js";
 import { CombatLog } from "./combat_log.js";
@@ -53,9 +54,17 @@ const CLOSE_WORDS = {
   4406: "The page is out of date: reload it.",
 };
 
+// What the map says floats over it for a while, then clears (a live
+// region has announced it by then); a refusal stays longer.
+const STATUS_MS = 6000;
+const REFUSED_MS = 12000;
+let statusTimer = null;
+
 function status(text, refused = false) {
   mapStatus.textContent = text;
   mapStatus.classList.toggle("refused", refused);
+  clearTimeout(statusTimer);
+  if (text) statusTimer = setTimeout(() => status(""), refused ? REFUSED_MS : STATUS_MS);
 }
 
 const badge = (token) => roster.badge(token.character_id);
@@ -144,6 +153,7 @@ rulerButton.addEventListener("click", toggleRuler);
 $("zoom-in").addEventListener("click", () => board.view.zoomAt(1.25));
 $("zoom-out").addEventListener("click", () => board.view.zoomAt(0.8));
 $("zoom-fit").addEventListener("click", () => board.view.fit());
+for (const toggle of document.querySelectorAll("#room .menu-toggle")) foldable(toggle);
 bandSelect.addEventListener("change", () => {
   board.refreshBands();
   if (board.ruler.active) board.ruler.draw();

@@ -44,6 +44,9 @@ export function dismiss() {
 export function show({ sentence, dice = [], names = [], outcome = "", visibility = "public" }) {
   const box = live();
   clearTimeout(hideTimer);
+  // On a phone the card sits at the top of the map, below its tools and the turn strip.
+  const map = document.getElementById("map-wrap");
+  if (map) box.style.setProperty("--map-top", `${Math.max(0, map.getBoundingClientRect().top) + 6}px`);
   const faces = dice.filter((d) => d && d.face !== undefined).slice(0, 24);
   const card = el(
     "div",

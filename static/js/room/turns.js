@@ -159,7 +159,14 @@ export class TurnOrder {
     }
     const current = e.order.find((c) => c.id === e.current);
     const whose = current ? `${current.name}'s turn` : e.unseen_turn ? "a turn out of sight" : "nobody's turn yet";
-    this.statusLine.textContent = `Round ${e.round} · ${whose} · game time ${clock(e.game_time?.seconds)} (a round is ${e.game_time?.round_seconds ?? 20} s, a turn ${e.game_time?.turn_seconds ?? 10} s)`;
+    // Whose turn first, the clock after it: a phone shows only the first (room.css).
+    this.statusLine.replaceChildren(
+      el("span", { class: "turn-now", text: `Round ${e.round} · ${whose}` }),
+      el("span", {
+        class: "turn-clock",
+        text: ` · game time ${clock(e.game_time?.seconds)} (a round is ${e.game_time?.round_seconds ?? 20} s, a turn ${e.game_time?.turn_seconds ?? 10} s)`,
+      }),
+    );
     this.root.dataset.round = e.round;
     this.root.dataset.turns = e.turns;
     this.root.dataset.unseenTurn = e.unseen_turn ? "true" : "false";
