@@ -125,11 +125,14 @@ def attack_roles(skills: dict) -> dict:
 @dataclass(frozen=True)
 class Words:
     """What a player of the game calls the tray's actions and fields, by
-    action id and by field name or dotted path; `widgets` names fields the
-    tray draws with a widget of its own."""
+    action id and by field name or dotted path, and the values a choice
+    takes (`values`, by value id: "cancel_highest"); `widgets` names fields
+    the tray draws with a widget of its own. The browser shows these and
+    never a field's name (vtt.web.tray_spec)."""
 
     actions: dict = field(default_factory=dict)
     fields: dict = field(default_factory=dict)
+    values: dict = field(default_factory=dict)
     hints: dict = field(default_factory=dict)
     widgets: dict = field(default_factory=dict)
     counters: dict = field(default_factory=dict)
@@ -349,6 +352,8 @@ class GameKit:
             "protected": list(getattr(self.chain, "PROTECTED", ())),
             "reroll": self.reroll,
             "defenses": list(self.defenses),
+            # Choice values a request may carry, as the game says them.
+            "values": dict(self.words.values),
             # The counters the sheet tab shows and spends, in the kit's order.
             "counters": [{"key": key, "label": self.words.counter(key)} for key in self.counters],
         }
