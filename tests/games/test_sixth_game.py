@@ -73,6 +73,7 @@ def test_the_game_is_offered_only_while_registered(people, client):
             "players_place_tokens": False,
             "own_vision": False,
             "players_open_doors": False,
+            "attacks_on_turn": False,
         }
     finally:
         unregister()

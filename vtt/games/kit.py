@@ -75,10 +75,18 @@ PLAYERS_OPEN_DOORS = flag(
     "Off: only the GM opens doors. On: a player whose token stands next to a "
     "door may open or close it (never a locked one).",
 )
+ATTACKS_ON_TURN = flag(
+    False,
+    "Attacks only on the attacker's turn",
+    "Off: anyone may attack with their tokens at any time. On: while an encounter "
+    "runs on the scene, a player attacks only with the token whose turn it is; "
+    "the GM may act for NPCs at any time and overrule for a player's token.",
+)
 TABLE_SETTINGS = {
     "players_place_tokens": PLAYERS_PLACE_TOKENS,
     "own_vision": OWN_VISION,
     "players_open_doors": PLAYERS_OPEN_DOORS,
+    "attacks_on_turn": ATTACKS_ON_TURN,
 }
 
 
@@ -117,11 +125,14 @@ def attack_roles(skills: dict) -> dict:
 @dataclass(frozen=True)
 class Words:
     """What a player of the game calls the tray's actions and fields, by
-    action id and by field name or dotted path; `widgets` names fields the
-    tray draws with a widget of its own."""
+    action id and by field name or dotted path, and the values a choice
+    takes (`values`, by value id: "cancel_highest"); `widgets` names fields
+    the tray draws with a widget of its own. The browser shows these and
+    never a field's name (vtt.web.tray_spec)."""
 
     actions: dict = field(default_factory=dict)
     fields: dict = field(default_factory=dict)
+    values: dict = field(default_factory=dict)
     hints: dict = field(default_factory=dict)
     widgets: dict = field(default_factory=dict)
     counters: dict = field(default_factory=dict)
@@ -236,6 +247,15 @@ class GameKit:
         found = self.wound_track.state(resources or {}, settings or {})
         return found.data() if found else None
 
+    def cannot_act(self, resources: dict, settings: dict) -> str | None:
+        """The state that keeps the character from acting (attacking, being
+        rolled for), by its name on the campaign's track, or None. The rules
+        put it where the wound track has them out of the fight:
+        Incapacitated and Dead on a ladder or Artifice's Condition track,
+        Dying in Xero Sum (see docs/combat.md, "Who may act")."""
+        found = self.wounds(resources, settings)
+        return found["state"] if found and found["out"] else None
+
     def number(self, sheet: dict, entry: str) -> int | None:
         """One sheet entry as a number, or None when the sheet has none."""
         for map_name, key, _ in self.sheet_numbers:
@@ -332,6 +352,8 @@ class GameKit:
             "protected": list(getattr(self.chain, "PROTECTED", ())),
             "reroll": self.reroll,
             "defenses": list(self.defenses),
+            # Choice values a request may carry, as the game says them.
+            "values": dict(self.words.values),
             # The counters the sheet tab shows and spends, in the kit's order.
             "counters": [{"key": key, "label": self.words.counter(key)} for key in self.counters],
         }

@@ -21,6 +21,15 @@ def _label(words, path: str, name: str) -> str:
     return labels.get(path) or labels.get(name) or name.replace("_", " ").capitalize()
 
 
+def _choice_labels(words, choices) -> dict:
+    """Each choice as the game says it: the kit's word, else its id in words."""
+    said = {}
+    for choice in choices:
+        text = str(choice)
+        said[text] = words.values.get(text) or text.replace("_", " ").capitalize()
+    return said
+
+
 def field_spec(words, name: str, field, path: str) -> dict:
     spec = {"name": name, "path": path, "label": _label(words, path, name)}
     inner = getattr(field, "inner", None)
@@ -42,7 +51,11 @@ def field_spec(words, name: str, field, path: str) -> dict:
         if values:
             spec["values"] = list(values)
     elif isinstance(field, schema.Choice):
-        spec.update(type="choice", choices=list(field.choices))
+        spec.update(
+            type="choice",
+            choices=list(field.choices),
+            choice_labels=_choice_labels(words, field.choices),
+        )
     elif isinstance(field, schema.Obj):
         spec.update(type="group", fields=fields_spec(words, field.fields, path))
     elif isinstance(field, schema.List) and isinstance(field.item, schema.Obj):

@@ -14,6 +14,7 @@ import { distanceFt } from "../map/grid.js";
 import { Overrides } from "./overrides.js";
 import { sourceWords } from "./combat_log.js";
 import { expectRoll } from "./toast.js";
+import { gameWords } from "./words.js";
 
 const PREVIEW_DELAY_MS = 200;
 const MISSING_FILLS = 12; // a sheetless attacker's missing fields, filled one by one
@@ -43,6 +44,7 @@ export class AttackPanel {
     this.board = board;
     this.roster = roster;
     this.isGm = config.me.role === "gm";
+    this.said = gameWords(spec);
     this.diagonal = config.settings?.diagonal || "uniform";
     const $ = (id) => root.querySelector(`#${id}`);
     this.form = $("attack-form");
@@ -62,6 +64,7 @@ export class AttackPanel {
     this.go = $("attack-go");
     this.defense = $("attack-defense");
     this.defenseSkill = $("attack-defense-skill");
+    this.overrule = $("attack-overrule");
     this.overrides = this.isGm
       ? new Overrides($("attack-overrides"), { spec, onChange: () => this.previewSoon() })
       : null;
@@ -74,7 +77,7 @@ export class AttackPanel {
     for (const input of [this.attacker, this.target, this.weapon]) {
       input.addEventListener("change", () => this.changed(input));
     }
-    for (const input of [this.skill, this.defense, this.defenseSkill]) {
+    for (const input of [this.skill, this.defense, this.defenseSkill, this.overrule]) {
       input?.addEventListener("change", () => this.previewSoon());
       if (input?.tagName === "INPUT") input.addEventListener("input", () => this.previewSoon());
     }
@@ -213,6 +216,7 @@ export class AttackPanel {
     if (this.skill.value.trim()) options.attack_skill = this.skill.value.trim();
     if (this.isGm && this.defense?.value) options.defense = this.defense.value;
     if (this.isGm && this.defenseSkill?.value.trim()) options.defense_skill = this.defenseSkill.value.trim();
+    if (this.isGm && this.overrule?.checked) options.overrule = true;
     if (Object.keys(options).length) intent.options = options;
     if (this.overrides) {
       const attack = this.overrides.read(this.fills);
@@ -295,9 +299,21 @@ export class AttackPanel {
     );
     const rolled = sourceWords(preview.sources);
     if (rolled) this.pools.append(el("p", { class: "note", text: rolled }));
-    this.pools.append(el("p", { class: "note pool-values", text: poolWords(preview.request) }));
+    this.pools.append(el("p", { class: "note pool-values", text: poolWords(preview.request, this.said) }));
     drawOdds(this.oddsBox, preview.odds, { distributions: DISTRIBUTIONS, expected: true });
+    this.keepOddsInSight();
     this.overrides?.show(preview.request);
+  }
+
+  /** On a short screen (a phone) the odds fall below the fold, where the
+   *  sticky Attack button covers the end of the form: odds that would be
+   *  under it or past it are scrolled up to sit just above it (the panel's
+   *  scroll-padding keeps the button's room). */
+  keepOddsInSight() {
+    const odds = this.oddsBox.getBoundingClientRect();
+    const button = this.go.getBoundingClientRect();
+    if (!odds.height || odds.bottom <= button.top) return;
+    this.oddsBox.scrollIntoView({ block: "nearest" });
   }
 
   // ---- the attack
@@ -347,6 +363,8 @@ export class AttackPanel {
     const code = error?.code ? `${words(error.code)}: ` : "";
     this.error.textContent = `Refused (${code}${error?.message || "no reason given"})`;
     this.mark(error?.field);
+    // The reason in full, above the sticky Attack button (a phone's short panel).
+    if (this.visible()) this.error.scrollIntoView({ block: "nearest" });
   }
 
   mark(field) {
@@ -362,19 +380,30 @@ export class AttackPanel {
   }
 }
 
-/** The filled request in a line: "attacker finesse 4, might 3 · defender ...". */
-function poolWords(request) {
+/** The filled request in a line, in the game's words: "Attacker: Finesse
+ *  dice 4, Might dice 3 · Defender: ...". A box ticked is said by its label,
+ *  one not ticked is left out. */
+function poolWords(request, said) {
+  const action = request?.action;
+  const item = (path, v) => {
+    const name = said.field(action, path);
+    if (v === true) return name;
+    if (v === false) return null;
+    return typeof v === "string" ? `${name}: ${said.choice(v)}` : `${name} ${v}`;
+  };
   const parts = [];
   for (const [key, value] of Object.entries(request || {})) {
     if (["system", "action", "condition_track", "faces"].includes(key) || value === null) continue;
     if (typeof value === "object" && !Array.isArray(value)) {
       const inner = Object.entries(value)
         .filter(([, v]) => v !== null && typeof v !== "object")
-        .map(([k, v]) => `${words(k)} ${v}`)
+        .map(([k, v]) => item(`${key}.${k}`, v))
+        .filter(Boolean)
         .join(", ");
-      if (inner) parts.push(`${words(key)}: ${inner}`);
+      if (inner) parts.push(`${said.field(action, key)}: ${inner}`);
     } else if (!Array.isArray(value)) {
-      parts.push(`${words(key)} ${value}`);
+      const one = item(key, value);
+      if (one) parts.push(one);
     }
   }
   return parts.join(" · ");

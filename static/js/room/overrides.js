@@ -50,10 +50,10 @@ export class Overrides {
     for (const [path, { control }] of this.inputs) this.write(control, valueAt(this.base, path));
   }
 
-  leaves(fields, out = []) {
+  leaves(fields, out = [], group = null) {
     for (const field of fields) {
-      if (field.type === "group") this.leaves(field.fields, out);
-      else if (["int", "bool", "choice"].includes(field.type) && !this.protected.has(field.path)) out.push(field);
+      if (field.type === "group") this.leaves(field.fields, out, field.label);
+      else if (["int", "bool", "choice"].includes(field.type) && !this.protected.has(field.path)) out.push({ ...field, group });
     }
     return out;
   }
@@ -100,14 +100,14 @@ export class Overrides {
     const grid = el("div", { class: "tray-fields" });
     for (const leaf of this.leaves(action.fields)) {
       const id = idFor(leaf.path);
-      const label = leaf.path.includes(".") ? `${leaf.path.split(".")[0]}: ${leaf.label}` : leaf.label;
+      const label = leaf.group ? `${leaf.group}: ${leaf.label}` : leaf.label;
       let control;
       if (leaf.type === "bool") {
         control = el("input", { type: "checkbox", id, name: leaf.path });
       } else if (leaf.type === "choice" || leaf.values) {
         control = el("select", { id, name: leaf.path });
         if (leaf.nullable) control.append(el("option", { value: "", text: "—" }));
-        for (const v of leaf.values || leaf.choices) control.append(el("option", { value: String(v), text: String(v).replaceAll("_", " ") }));
+        for (const v of leaf.values || leaf.choices) control.append(el("option", { value: String(v), text: leaf.choice_labels?.[v] ?? String(v) }));
       } else {
         control = el("input", { type: "number", id, name: leaf.path, min: leaf.min, max: leaf.max, step: 1, inputmode: "numeric" });
       }

@@ -98,6 +98,27 @@ export function label(key) {
   return said.charAt(0).toUpperCase() + said.slice(1);
 }
 
+/** The game's words for a request (the tray spec's: vtt/web/tray_spec.py),
+ *  so no field name of any game is written here: `field(action, path)` is a
+ *  request field's label ("attacker.finesse" -> "Finesse dice"), `group`
+ *  the label of the object a field sits in, `choice(v)` a choice value. */
+export function gameWords(spec) {
+  const labels = new Map();
+  const walk = (fields, action) => {
+    for (const f of fields || []) {
+      labels.set(`${action}:${f.path}`, f.label);
+      if (f.type === "group") walk(f.fields, action);
+      for (const [v, said] of Object.entries(f.choice_labels || {})) labels.set(`value:${v}`, said);
+    }
+  };
+  for (const action of spec?.actions || []) walk(action.fields, action.id);
+  for (const [v, said] of Object.entries(spec?.values || {})) labels.set(`value:${v}`, said);
+  return {
+    field: (action, path) => labels.get(`${action}:${path}`) || label(path.split(".").pop()),
+    choice: (v) => labels.get(`value:${v}`) || value(v),
+  };
+}
+
 /** A chance as a person says it: "12.5%", "less than 1 in a million". */
 export function chance(p) {
   if (typeof p !== "number" || !Number.isFinite(p)) return "";

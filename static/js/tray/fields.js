@@ -74,7 +74,7 @@ export class FieldSet {
       control = el("select", { id, name: spec.path, "aria-describedby": hintId });
       const options = spec.type === "condition" ? this.conditionTrack() : spec.values || spec.choices;
       if (spec.nullable) control.append(el("option", { value: "", text: "—" }));
-      for (const value of options) control.append(el("option", { value: String(value), text: String(value).replaceAll("_", " ") }));
+      for (const value of options) control.append(el("option", { value: String(value), text: spec.choice_labels?.[value] ?? String(value).replaceAll("_", " ") }));
       const initial = preset ?? spec.default;
       control.value = initial === null || initial === undefined ? (spec.nullable ? "" : String(options[0])) : String(initial);
       read = () => {

@@ -29,12 +29,13 @@ from .. import geometry
 from ..models import Attack, BrokenWeapon
 from ..serialize import attack_data
 from . import decisions
+from .acting import check_can_act, check_turn
 from .apply import apply_changes, break_weapons, lock_characters, remember
 from .dice import Steps, clean_overrides, merge, rules_error
 
 ATTACK_VISIBILITIES = (Visibility.PUBLIC, Visibility.GM)
 PLAYER_OPTIONS = ("attack_skill",)
-GM_OPTIONS = ("attack_skill", "defense_skill", "defense", "defender_weapon")
+GM_OPTIONS = ("attack_skill", "defense_skill", "defense", "defender_weapon", "overrule")
 DEFENSES = ("dodge", "block")
 
 
@@ -66,6 +67,9 @@ def _options(value, is_gm: bool) -> dict:
             continue
         if key == "defense":
             clean[key] = shapes.choice(item, "options.defense", DEFENSES)
+        elif key == "overrule":
+            # The GM's word over who may act (see .acting); not the chain's business.
+            shapes.boolean(item, "options.overrule")
         else:
             clean[key] = shapes.text(item, f"options.{key}", 60)
     return clean
@@ -129,6 +133,11 @@ def plan_attack(
     if overrides is not None and not is_gm:
         raise NotAllowed("only a GM may override the pools", "overrides")
     overrides = clean_overrides(overrides, ("attack", "damage"), chain.PROTECTED)
+    clean_options = _options(options, is_gm)
+    if not (options or {}).get("overrule"):
+        name = side_name(attacker_token, attacker_token.character)
+        check_can_act(campaign, attacker_token.character, name, "attacker_token")
+        check_turn(campaign, attacker_token, name, member.role, "attacker_token")
     if target_token.character_id is None:
         raise ServiceError(
             "no_character", "the target token has no character to take the blow", "target_token"
@@ -166,7 +175,7 @@ def plan_attack(
         weapon=chosen,
         measure=measured,
         visibility=visibility,
-        options=_options(options, is_gm),
+        options=clean_options,
         overrides=overrides,
     )
 

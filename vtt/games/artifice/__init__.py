@@ -65,7 +65,9 @@ class Artifice(GameKit):
             "condition": "Condition",
             "advantage": "Advantage",
             "range": "Range category",
+            "wound_modifier": "Wound Test pip modifier",
         },
+        values={"out_of_range": "Out of range", "standard": "Standard Test", "wound": "Wound Test"},
         hints={
             "difficulty": DIFFICULTY_HINT,
             "modifier": "Added to the highest failing die; a minus comes off the lowest success.",

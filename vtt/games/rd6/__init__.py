@@ -99,6 +99,12 @@ class Rd6(GameKit):
             "opponent": "Opponent",
         },
         hints={"difficulty": DIFFICULTY_HINT},
+        values={
+            "cancel_highest": "Drop the Wild Die and the highest die",
+            "narrate": "Total as normal, the GM narrates",
+            "one_for_one": "One die per result point",
+            "every_three": "One die per three result points",
+        },
     )
 
     def clean_sheet(self, sheet, settings):

@@ -16,6 +16,8 @@ from .spec import Demo
 # the demo out more than once (the tests) draws each of them once.
 _portrait = functools.cache(portrait)
 _background = functools.cache(lambda paint: paint())
+# The demos keep the rules at the table: attacks wait for their turn.
+SETTINGS = {"attacks_on_turn": True}
 
 
 def attach_portrait(character: Character, png: bytes, *, by) -> bool:
@@ -36,7 +38,9 @@ def lay_out(demo: Demo, gm, player) -> bool:
     made = False
     campaign = Campaign.objects.filter(name=demo.campaign, memberships__user=gm).first()
     if campaign is None:
-        campaign = services.campaign_create(owner=gm, name=demo.campaign, game=demo.game)
+        campaign = services.campaign_create(
+            owner=gm, name=demo.campaign, game=demo.game, settings=SETTINGS
+        )
         made = True
     if not Membership.objects.filter(campaign=campaign, user=player).exists():
         services.membership_add(campaign_id=campaign.pk, by=gm, user_id=player.pk, role=Role.PLAYER)

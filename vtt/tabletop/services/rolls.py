@@ -8,6 +8,7 @@ rolls once and reuses them."""
 
 from django.db import transaction
 
+from vtt import games
 from vtt.rules import RulesError, adjudicate
 
 from .. import event_kinds, policy, rows, shapes
@@ -24,13 +25,25 @@ from .play_sessions import clean_nonce, draw
 
 def check_roller(campaign_id: int, character: Character, member: Membership) -> None:
     """A GM rolls for anyone in the campaign; a player only for their own
-    player characters."""
+    player characters; nobody for a character whose state forbids acting."""
     if character.campaign_id != campaign_id:
         raise shapes.invalid("character_id", "no such character in this campaign")
     if member.role != Role.GM and (
         character.kind != Character.Kind.PC or character.owner_id != member.user_id
     ):
         raise NotAllowed("a player rolls only for their own characters", "character_id")
+    check_can_act(character.campaign, character, character.name, "character_id")
+
+
+def check_can_act(campaign: Campaign, character: Character | None, name: str, field: str) -> None:
+    """Refuse `character` (named `name` as the table knows it) when its
+    state forbids acting: its game's kit says which states do
+    (GameKit.cannot_act). A token without a sheet has no state to read."""
+    if character is None:
+        return
+    state = games.kit(campaign.game).cannot_act(character.resources or {}, campaign.settings)
+    if state is not None:
+        raise ServiceError("cannot_act", f"{name} is {state} and cannot act", field)
 
 
 def roller_nonce(member: Membership, visibility: str, nonce: str | None) -> str | None:
