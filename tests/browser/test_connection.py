@@ -118,3 +118,27 @@ def test_a_chat_made_while_offline_is_refused_visibly_and_never_sent(browser, ta
         assert page.locator("#chat-log > li", has_text=typed).count() == 0
     finally:
         context.close()
+
+
+def test_a_page_that_slept_pings_again_before_calling_its_live_socket_dead(browser, table):
+    # A background tab or a suspended laptop: the page's timers run a minute
+    # late, the socket is fine, and the quiet was the page's own.
+    context, page, _deaf = deafened_page(browser, table, {"viewport": DESK})
+    try:
+        page.evaluate(
+            """() => {
+              const conn = document.getElementById("conn");
+              window.connStates = [];
+              new MutationObserver(() => window.connStates.push(conn.dataset.state))
+                .observe(conn, { attributes: true, attributeFilter: ["data-state"] });
+            }"""
+        )
+        start = page.evaluate("Date.now()")
+        page.clock.pause_at((start + 50) / 1000)
+        page.clock.fast_forward(60_000)
+        page.clock.resume()
+        page.wait_for_timeout(2_000)  # the ping's pong comes back
+        assert page.get_attribute("#conn", "data-state") == "open"
+        assert page.evaluate("window.connStates") == []
+    finally:
+        context.close()
