@@ -53,8 +53,8 @@ GROUP_PREFIX = "vtt-room."
 GAP_GRACE = 0.05  # seconds to wait for an early event's predecessors
 HEARTBEAT = 3.0
 REPAIR_PAGE = 500
-# A socket that sends nothing for this long is closed (clients ping every
-# 15 s; a half-open connection never will).
+# A socket that sends nothing for this long is closed (clients ping after
+# a second of quiet; a half-open connection never will).
 SILENCE_LIMIT = 75.0
 PRUNE_EVERY = 20  # heartbeats between two clean-ups of expired intent receipts
 RECOUNT_BEATS = 3  # heartbeats that send the online list after presence was rebuilt

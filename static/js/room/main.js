@@ -67,6 +67,15 @@ function status(text, refused = false) {
   if (text) statusTimer = setTimeout(() => status(""), refused ? REFUSED_MS : STATUS_MS);
 }
 
+// The room bar's connection state, and what waits to be sent again once
+// a dropped socket is back (an intent sent while offline is refused).
+let connWords = STATE_WORDS.connecting;
+function showConn() {
+  const waiting = Number(conn.dataset.waiting || 0);
+  const more = waiting ? ` ${waiting} waiting to send.` : "";
+  conn.textContent = `${connWords}${more}`;
+}
+
 const badge = (token) => roster.badge(token.character_id);
 
 // The "Range bands" choice: off, unarmed, a weapon of the selected token's
@@ -369,8 +378,13 @@ const socket = new RoomSocket(config.socket, {
     // whose view the GM was seeing: ask for it again.
     if (state === "open" && conn.dataset.state !== "open") fogPanel?.resume();
     conn.dataset.state = state;
-    conn.textContent = CLOSE_WORDS[code] || STATE_WORDS[state] || state;
+    connWords = CLOSE_WORDS[code] || STATE_WORDS[state] || state;
+    showConn();
     if (code === 4401) window.location.assign(`/accounts/login/?next=${encodeURIComponent(location.pathname)}`);
+  },
+  onWaiting(count) {
+    conn.dataset.waiting = count;
+    showConn();
   },
   onError(frame) {
     status(`The server said: ${frame.message || frame.code}`, true);

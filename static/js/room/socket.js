@@ -12,10 +12,18 @@ const RETRY_MS = [500, 1000, 2000, 4000, 8000, 15000];
 // The server closes a client that reconnects too fast with 4429: it waits
 // at least this step of RETRY_MS.
 const SLOW_DOWN_STEP = 3;
-const PING_MS = 15000;
-// No pong this long after a ping: the connection is dead even if the
-// browser has not noticed (a laptop lid, a lost Wi-Fi): reconnect.
-const PONG_DEADLINE_MS = 10000;
+// A socket quiet this long gets a ping (one per quiet spell of this length:
+// a busy table's events stand in for pongs and cost the server nothing).
+const PING_AFTER_MS = 1000;
+// Nothing at all heard this long: the connection is dead even if the
+// browser has not noticed (a laptop lid, a lost Wi-Fi): show it and
+// reconnect. With the check's step this is under 5 s from the last frame.
+const DEAD_AFTER_MS = 4000;
+const CHECK_MS = 500;
+// A check this late means the page itself was asleep (a background tab,
+// a suspended laptop): the quiet is not the server's, so it starts over
+// with a ping rather than a verdict.
+const ASLEEP_MS = 2500;
 const FINAL_CODES = new Set([4401, 4403, 4406]);
 // The protocol this page speaks (2: a snapshot's tokens come as a table;
 // 3: a scene change's too).
@@ -30,7 +38,9 @@ const PAGE_ID = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) =>
 export class RoomSocket {
   constructor(path, handlers) {
     this.path = path;
-    this.handlers = handlers; // onSnapshot, onEvent, onVision, onPresence, onDrag, onWelcome, onState, onOnline
+    // onSnapshot, onEvent, onVision, onPresence, onDrag, onWelcome, onState,
+    // onOnline, onWaiting (how many intents wait for an answer while offline)
+    this.handlers = handlers;
     this.lastSeq = null; // null until the first snapshot
     this.pending = new Map(); // id -> { frame, resolve, reject }
     this.resendDue = false; // the socket dropped with intents unanswered
@@ -61,19 +71,31 @@ export class RoomSocket {
       // The pause starts over only once this socket has caught up (its
       // snapshot or the end of its resync): one the server closes right
       // after opening still counts as a failed try.
-      ws.pinger = setInterval(() => this.heartbeat(ws), PING_MS);
+      ws.heardAt = ws.pingedAt = ws.checkedAt = Date.now();
+      ws.pinger = setInterval(() => this.heartbeat(ws), CHECK_MS);
     });
-    ws.addEventListener("message", (message) => this.receive(message.data));
+    ws.addEventListener("message", (message) => {
+      ws.heardAt = Date.now(); // any frame shows the line is alive
+      this.receive(message.data);
+    });
     ws.addEventListener("close", (event) => this.closed(ws, event));
   }
 
   heartbeat(ws) {
-    if (ws !== this.ws || ws.pongDue) return;
-    ws.pongDue = setTimeout(() => this.dead(ws), PONG_DEADLINE_MS);
-    this.post({ type: "ping", id: this.newId() });
+    if (ws !== this.ws) return;
+    const now = Date.now();
+    if (now - ws.checkedAt > ASLEEP_MS) ws.heardAt = Math.max(ws.heardAt, now - PING_AFTER_MS);
+    ws.checkedAt = now;
+    const quiet = now - ws.heardAt;
+    if (quiet >= DEAD_AFTER_MS) {
+      this.dead(ws);
+    } else if (quiet >= PING_AFTER_MS && now - ws.pingedAt >= PING_AFTER_MS) {
+      ws.pingedAt = now;
+      this.post({ type: "ping", id: this.newId() });
+    }
   }
 
-  /** No pong in time: give up on this socket as if it had closed. */
+  /** Nothing heard in time: give up on this socket as if it had closed. */
   dead(ws) {
     if (ws !== this.ws) return;
     this.closed(ws, { code: 4000 });
@@ -82,7 +104,6 @@ export class RoomSocket {
 
   forget(ws) {
     clearInterval(ws.pinger);
-    clearTimeout(ws.pongDue);
   }
 
   closed(ws, event) {
@@ -94,12 +115,16 @@ export class RoomSocket {
         reject({ code: "disconnected", message: "the connection closed" });
       }
       this.pending.clear();
+      this.resendDue = false;
+      this.waiting();
       this.state("closed", event.code);
       return;
     }
-    // Unanswered intents wait for the next socket (see resendPending).
+    // Unanswered intents wait for the next socket (see resendPending), and
+    // the page says so: nothing waits unseen.
     this.resendDue = this.pending.size > 0;
     this.state("offline");
+    this.waiting();
     if (event.code === 4429) this.attempt = Math.max(this.attempt, SLOW_DOWN_STEP);
     const step = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
     this.attempt += 1;
@@ -114,6 +139,12 @@ export class RoomSocket {
     if (!this.resendDue) return;
     this.resendDue = false;
     for (const { frame } of this.pending.values()) this.post(frame);
+    this.waiting();
+  }
+
+  /** Tell the page how many intents wait for an answer from a dropped socket. */
+  waiting() {
+    this.handlers.onWaiting?.(this.resendDue ? this.pending.size : 0);
   }
 
   newId() {
@@ -129,8 +160,10 @@ export class RoomSocket {
     // Made once: a repeat of the intent after a reconnect carries the same nonce.
     const frame = withNonce({ ...intent, id });
     return new Promise((resolve, reject) => {
+      // Refused, not queued: made while offline it might land long after
+      // the person has moved on. The caller shows the refusal.
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
-        reject({ code: "offline", message: "not connected; waiting to reconnect" });
+        reject({ code: "offline", message: "offline, so it was not sent; try again once reconnected" });
         return;
       }
       this.pending.set(id, { frame, resolve, reject });
@@ -185,10 +218,6 @@ export class RoomSocket {
         this.handlers.onDrag?.(frame);
         break;
       case "pong":
-        if (this.ws) {
-          clearTimeout(this.ws.pongDue);
-          this.ws.pongDue = null;
-        }
         break;
       case "ack":
         this.settle(frame, true);
