@@ -59,6 +59,10 @@ def seeded_server(tmp_path_factory, seed_module: str, *seed_args: str):
         "PYTHONPATH": str(ROOT),
         # Uploads go to a temporary folder, never into the repository.
         "MEDIA_ROOT": str(tmp_path_factory.mktemp("media")),
+        # Every page of every test is one more person on 127.0.0.1: the
+        # per-address connect limit is for a client in a loop, and is
+        # tested in tests/live/test_limits.py and tests/faults.
+        "LIVE_CONNECT_BURST_PER_ADDRESS": "1000",
     }
     env.pop("REDIS_URL", None)  # one process: the in-memory layer will do
     run = {"cwd": ROOT, "env": env, "check": True, "capture_output": True, "text": True}
