@@ -66,6 +66,23 @@ async def _channel_layer_check():
         await _channel_layer_round_trip()
 
 
+_layer_probe: asyncio.Task | None = None
+
+
+async def _shared_channel_layer_check(timeout: float):
+    """Probes that come while one is under way share its answer, so a flood
+    of /healthz costs the channel layer one round trip at a time. The shared
+    round trip has its own deadline: a Redis that went away never leaves a
+    probe behind for later ones to wait on."""
+    global _layer_probe
+    loop = asyncio.get_running_loop()
+    probe = _layer_probe
+    if probe is None or probe.done() or probe.get_loop() is not loop:
+        probe = _layer_probe = loop.create_task(asyncio.wait_for(_channel_layer_check(), timeout))
+    # One caller's own deadline must not cancel the others' round trip.
+    await asyncio.shield(probe)
+
+
 async def _check(probe, timeout: float) -> str:
     try:
         await asyncio.wait_for(probe(), timeout)
@@ -79,7 +96,7 @@ async def _check(probe, timeout: float) -> str:
 async def healthz(request):
     timeout = getattr(settings, "HEALTHZ_TIMEOUT", DEFAULT_TIMEOUT)
     database = await _check(sync_to_async(_database_round_trip, thread_sensitive=True), timeout)
-    channel_layer = await _check(_channel_layer_check, timeout)
+    channel_layer = await _check(lambda: _shared_channel_layer_check(timeout), timeout)
     stalled = admission.stalled()
     admitting = "ok" if stalled is None else f"error: {stalled}"
     checks = {"database": database, "channel_layer": channel_layer, "live_rooms": admitting}
