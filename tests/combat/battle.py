@@ -138,6 +138,18 @@ def apocalyptia_battle() -> Battle:
     return make_battle("apocalyptia", sheets=APOCALYPTIA_SHEETS, weapons=APOCALYPTIA_WEAPONS)
 
 
+def fgr_battle() -> Battle:
+    """Tenrec's sword against the zombie's bite, Melee 3 each."""
+    return make_battle(
+        "fgr",
+        sheets={"tenrec": {"skills": {"Melee": 3}}, "zombie": {"skills": {"Melee": 3}}},
+        weapons={
+            "tenrec": [{"name": "Sword", "kind": "melee", "damage": 2}],
+            "zombie": [{"name": "Bite", "kind": "melee", "damage": 2}],
+        },
+    )
+
+
 def _tokens(battle, by, attacker, target) -> dict:
     return {
         "by": battle.users[by],

@@ -14,7 +14,7 @@ from vtt.rules import adjudicate
 from vtt.tabletop.models import Character, RoomEvent
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
 
-from .battle import apocalyptia_battle, attack, make_battle, preview
+from .battle import apocalyptia_battle, attack, fgr_battle, make_battle, preview
 
 
 def resources(battle, key):
@@ -165,14 +165,7 @@ def test_rd6_a_sheet_without_the_skill_or_its_attribute_is_refused(rd6):
 
 @pytest.fixture
 def fgr(db):
-    return make_battle(
-        "fgr",
-        sheets={"tenrec": {"skills": {"Melee": 3}}, "zombie": {"skills": {"Melee": 3}}},
-        weapons={
-            "tenrec": [{"name": "Sword", "kind": "melee", "damage": 2}],
-            "zombie": [{"name": "Bite", "kind": "melee", "damage": 2}],
-        },
-    )
+    return fgr_battle()
 
 
 def test_fgr_the_defenders_player_spends_action_points_before_the_damage(fgr):

@@ -18,6 +18,7 @@ from .battle import (
     APOCALYPTIA_WEAPONS,
     apocalyptia_battle,
     attack,
+    fgr_battle,
     make_battle,
 )
 
@@ -29,14 +30,7 @@ def apocalyptia(db):
 
 @pytest.fixture
 def fgr(db):
-    return make_battle(
-        "fgr",
-        sheets={"tenrec": {"skills": {"Melee": 3}}, "zombie": {"skills": {"Melee": 3}}},
-        weapons={
-            "tenrec": [{"name": "Sword", "kind": "melee", "damage": 2}],
-            "zombie": [{"name": "Bite", "kind": "melee", "damage": 2}],
-        },
-    )
+    return fgr_battle()
 
 
 def wounds(battle, key):
