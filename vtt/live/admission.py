@@ -6,7 +6,12 @@
 - Snapshot reads take turns: a few at once per process and per room. A
   read runs in a database thread that a cancelled task cannot stop, so a
   turn ends when the thread's work does, not when the socket that asked
-  goes; and a socket that left while waiting for its turn never starts one.
+  goes; and a read whose sockets all left while it waited never starts.
+- Sockets that ask for the same read (the same room and the same member's
+  view) while one waits for its turn share it: the read is built once and
+  sent to each. Only a read that has not started takes new sockets: they
+  joined the room's group before it began, so every event after its seq
+  reaches their buffers and nothing between falls through.
 - Every socket waiting for its snapshot or catch-up is counted with when it
   came, so /healthz can say that a process has stopped admitting."""
 
@@ -92,56 +97,59 @@ def stalled() -> str | None:
 
 class Turns:
     """The snapshot reads of one event loop: at most LIVE_SNAPSHOTS_PER_WORKER
-    at once, and LIVE_SNAPSHOTS_PER_ROOM of one room."""
+    at once, and LIVE_SNAPSHOTS_PER_ROOM of one room; reads asked for with
+    the same key while one waits are one read."""
 
     def __init__(self):
         self.worker = asyncio.Semaphore(max(settings.LIVE_SNAPSHOTS_PER_WORKER, 1))
-        self.rooms: dict[int, list] = {}  # room -> [semaphore, sockets using it]
+        self.rooms: dict[int, list] = {}  # room -> [semaphore, reads using it]
+        self.waiting_reads: dict[tuple, asyncio.Future] = {}  # (room, key) -> read not begun
+        self.askers: dict[asyncio.Future, list] = {}  # read -> its sockets' still_wanted
 
-    async def run(self, room: int, still_wanted, func, *args):
-        """`func(*args)` on a database thread in its turn; raises Gone
-        instead when `still_wanted()` is false by then."""
+    async def run(self, room: int, key, still_wanted, func, *args):
+        """`func(*args)` on a database thread in its turn, or the result of
+        the read with the same `key` that waits for its turn now; raises
+        Gone instead when nobody who asked still wants it by then."""
+        read = self.waiting_reads.get((room, key))
+        if read is None:
+            read = asyncio.ensure_future(self._read(room, key, func, args))
+            read.add_done_callback(_retrieved)
+            self.waiting_reads[(room, key)] = read
+            self.askers[read] = []
+        self.askers[read].append(still_wanted)
+        # Shielded: a socket that goes stops waiting; the read goes on for
+        # the others, or skips its database work if nobody is left.
+        return await asyncio.shield(read)
+
+    async def _read(self, room: int, key, func, args):
+        read = asyncio.current_task()
         entry = self.rooms.get(room)
         if entry is None:
             entry = self.rooms[room] = [
                 asyncio.Semaphore(max(settings.LIVE_SNAPSHOTS_PER_ROOM, 1)),
                 0,
             ]
-        entry[1] += 1  # sockets waiting for or holding one of the room's turns
+        entry[1] += 1
         try:
-            await entry[0].acquire()
-        except BaseException:
-            self._leave(room, entry)
-            raise
-        try:
-            await self.worker.acquire()
-        except BaseException:
-            entry[0].release()
-            self._leave(room, entry)
-            raise
-        if not still_wanted():
-            self._release(room, entry)
-            raise Gone()
-        work = asyncio.ensure_future(db.run(func, *args))
-        work.add_done_callback(lambda done: self._done(done, room, entry))
-        # Shielded: a socket that goes stops waiting, the thread finishes and
-        # its turn ends then.
-        return await asyncio.shield(work)
+            async with entry[0], self.worker:
+                # Begun: a socket that asks from now on starts a read of its own.
+                self.waiting_reads.pop((room, key), None)
+                if not any(wanted() for wanted in self.askers[read]):
+                    raise Gone()
+                return await db.run(func, *args)
+        finally:
+            if self.waiting_reads.get((room, key)) is read:
+                del self.waiting_reads[(room, key)]
+            self.askers.pop(read, None)
+            entry[1] -= 1
+            if entry[1] == 0 and self.rooms.get(room) is entry:
+                del self.rooms[room]
 
-    def _done(self, work: asyncio.Future, room: int, entry: list) -> None:
-        if not work.cancelled():
-            work.exception()  # retrieved: whoever still waits re-raises it
-        self._release(room, entry)
 
-    def _release(self, room: int, entry: list) -> None:
-        self.worker.release()
-        entry[0].release()
-        self._leave(room, entry)
-
-    def _leave(self, room: int, entry: list) -> None:
-        entry[1] -= 1
-        if entry[1] == 0 and self.rooms.get(room) is entry:
-            del self.rooms[room]
+def _retrieved(read: asyncio.Future) -> None:
+    """A read whose sockets all left raises to nobody: not worth a warning."""
+    if not read.cancelled():
+        read.exception()
 
 
 _turns: dict[asyncio.AbstractEventLoop, Turns] = {}

@@ -279,8 +279,11 @@ class RoomConsumer(AsyncConsumer):
 
     async def _send_snapshot(self, reason: str, id_=None):
         self.syncing = True
+        # Keyed by the member's view: sockets of one member asking at once
+        # (tabs, reconnects) share one read; another member's differs.
+        view = (self.viewer, self.preview)
         state = await admission.turns().run(
-            self.room, self.still_wanted, room_reads.snapshot, self.room, self.viewer, self.preview
+            self.room, view, self.still_wanted, room_reads.snapshot, self.room, *view
         )
         online = await self.online()
         eyes = state["eyes"]

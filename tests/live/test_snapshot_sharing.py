@@ -1,0 +1,191 @@
+"""Snapshot reads asked for together are read once (vtt/live/admission.py):
+sockets of one member that wait for their turn at the same time share the
+read; one that asks after the read began gets a read of its own, so an
+event between the two is never lost."""
+
+import asyncio
+import threading
+
+import pytest
+from django.db import connections, transaction
+
+from tests.tabletop.helpers import chat_data
+from vtt.live import admission, room_reads
+from vtt.tabletop.events import append_event
+from vtt.tabletop.models import Campaign, Role
+from vtt.tabletop.visibility import Viewer
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class Reads:
+    """room_reads.snapshot, counted; each read may be held after it has read."""
+
+    def __init__(self):
+        self.count = 0
+        self.began = threading.Event()
+        self.hold = threading.Event()
+        self.hold.set()
+
+    def snapshot(self, campaign_id, viewer, preview):
+        self.count += 1
+        state = room_reads.snapshot(campaign_id, viewer, preview)
+        self.began.set()
+        self.hold.wait(5)
+        return state
+
+
+@pytest.fixture
+def turns(settings):
+    settings.LIVE_SNAPSHOTS_PER_WORKER = 1
+    settings.LIVE_SNAPSHOTS_PER_ROOM = 1
+    return admission.Turns()
+
+
+def gm_view(room):
+    return (Viewer(room.users["gm"], Role.GM), None)
+
+
+def wanted():
+    return True
+
+
+async def test_sockets_of_one_member_waiting_together_share_one_read(room, turns):
+    busy = threading.Event()
+    # Another room's read holds the worker's only turn while three sockets ask.
+    blocker = asyncio.ensure_future(turns.run(0, "other", wanted, busy.wait, 5))
+    reads = Reads()
+    view = gm_view(room)
+    asked = [
+        asyncio.ensure_future(
+            turns.run(room.campaign_id, view, wanted, reads.snapshot, room.campaign_id, *view)
+        )
+        for _ in range(3)
+    ]
+    await asyncio.sleep(0.05)
+    assert reads.count == 0
+    busy.set()
+    states = await asyncio.gather(*asked)
+    await blocker
+    assert reads.count == 1
+    assert states[0]["seq"] > 0
+    assert all(state is states[0] for state in states)
+
+
+async def test_another_members_socket_gets_its_own_read(room, turns):
+    busy = threading.Event()
+    blocker = asyncio.ensure_future(turns.run(0, "other", wanted, busy.wait, 5))
+    reads = Reads()
+    gm = gm_view(room)
+    player = (Viewer(room.users["player"], Role.PLAYER), None)
+    asked = [
+        asyncio.ensure_future(
+            turns.run(room.campaign_id, view, wanted, reads.snapshot, room.campaign_id, *view)
+        )
+        for view in (gm, player)
+    ]
+    await asyncio.sleep(0.05)
+    busy.set()
+    gm_state, player_state = await asyncio.gather(*asked)
+    await blocker
+    assert reads.count == 2
+    gm_names = {
+        row[gm_state["tokens"]["fields"].index("name")] for row in gm_state["tokens"]["rows"]
+    }
+    player_names = {
+        row[player_state["tokens"]["fields"].index("name")]
+        for row in player_state["tokens"]["rows"]
+    }
+    assert "Zombie" in gm_names and "Zombie" not in player_names
+
+
+def append_chat(room) -> int:
+    try:
+        with transaction.atomic():
+            campaign = Campaign.objects.get(pk=room.campaign_id)
+            return append_event(campaign=campaign, kind="chat", data=chat_data("meanwhile")).seq
+    finally:
+        connections.close_all()
+
+
+async def test_a_socket_asking_after_the_read_began_gets_a_read_with_what_came_since(room, turns):
+    reads = Reads()
+    reads.hold.clear()
+    view = gm_view(room)
+    first = asyncio.ensure_future(
+        turns.run(room.campaign_id, view, wanted, reads.snapshot, room.campaign_id, *view)
+    )
+    assert await asyncio.to_thread(reads.began.wait, 5)
+    # An event after the first read's seq, before the late socket asks: the
+    # first read cannot carry it, and the late socket was not there to hear it.
+    seq = await asyncio.to_thread(append_chat, room)
+    late = asyncio.ensure_future(
+        turns.run(room.campaign_id, view, wanted, reads.snapshot, room.campaign_id, *view)
+    )
+    await asyncio.sleep(0.05)
+    reads.hold.set()
+    first_state, late_state = await asyncio.gather(first, late)
+    assert reads.count == 2
+    assert first_state["seq"] == seq - 1
+    assert late_state["seq"] == seq
+    assert late_state["log"][-1]["seq"] == seq
+
+
+async def test_a_read_whose_sockets_all_left_is_never_made(room, turns):
+    busy = threading.Event()
+    blocker = asyncio.ensure_future(turns.run(0, "other", wanted, busy.wait, 5))
+    reads = Reads()
+    view = gm_view(room)
+    here = {"one": True, "two": True}
+    asked = [
+        asyncio.ensure_future(
+            turns.run(
+                room.campaign_id,
+                view,
+                lambda who=who: here[who],
+                reads.snapshot,
+                room.campaign_id,
+                *view,
+            )
+        )
+        for who in here
+    ]
+    await asyncio.sleep(0.05)
+    here["one"] = here["two"] = False
+    asked[0].cancel()  # one socket stopped waiting; the other is closing
+    busy.set()
+    outcomes = await asyncio.gather(*asked, return_exceptions=True)
+    await blocker
+    assert isinstance(outcomes[0], asyncio.CancelledError)
+    assert isinstance(outcomes[1], admission.Gone)
+    assert reads.count == 0
+    assert turns.rooms == {} and turns.waiting_reads == {}
+
+
+async def test_a_read_one_socket_left_still_reaches_the_other(room, turns):
+    busy = threading.Event()
+    blocker = asyncio.ensure_future(turns.run(0, "other", wanted, busy.wait, 5))
+    reads = Reads()
+    view = gm_view(room)
+    here = {"leaver": True, "stayer": True}
+    asked = {
+        who: asyncio.ensure_future(
+            turns.run(
+                room.campaign_id,
+                view,
+                lambda who=who: here[who],
+                reads.snapshot,
+                room.campaign_id,
+                *view,
+            )
+        )
+        for who in here
+    }
+    await asyncio.sleep(0.05)
+    here["leaver"] = False
+    asked["leaver"].cancel()
+    busy.set()
+    state = await asked["stayer"]
+    await blocker
+    assert reads.count == 1
+    assert state["seq"] > 0
