@@ -17,8 +17,8 @@ shared core running slower does.
 
 The pace compares hours on one processor only. The virtual machine also
 moves between hosts with different processors, where the probe and a
-server's work do not scale alike (docs/benchmarks.md, 2026-11-29), so
-`processor()` names it beside every pace."""
+server's work do not scale alike (docs/benchmarks.md, "The machine's
+pace"), so `processor()` names it beside every pace."""
 
 import json
 import statistics
