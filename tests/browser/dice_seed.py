@@ -63,13 +63,14 @@ def seed() -> dict:
 def alter(roll) -> dict:
     """Change the third die of the roll's log entry, as a server that
     re-rolled behind the table's back would show it."""
+    from tests.tabletop.helpers import tamper
     from vtt.tabletop.models import RoomEvent
 
     event = RoomEvent.objects.get(kind="roll", data__roll_id=roll.pk)
     data = event.data
     die = data["result"]["dice"][2]
     die["face"] = die["face"] % 6 + 1
-    RoomEvent.objects.filter(pk=event.pk).update(data=data)
+    tamper(event, data)
     return {"roll": roll.draw["roll"], "die": 3, "shown": die["face"]}
 
 

@@ -13,6 +13,7 @@ from django.core.management import CommandError, call_command
 
 from tests import served
 from tests.combat.battle import ARTIFICE_SHEETS, ARTIFICE_WEAPONS, attack, make_battle
+from tests.tabletop.helpers import strike, tamper
 from vtt.combat.services.encounters import encounter_roll_initiative, encounter_start
 from vtt.tabletop import services
 from vtt.tabletop.models import Roll, RoomEvent
@@ -94,7 +95,7 @@ def test_one_altered_die_is_caught():
     data = copy.deepcopy(roll.data)
     die = data["result"]["dice"][3]
     die["face"] = die["face"] % 6 + 1
-    RoomEvent.objects.filter(pk=roll.pk).update(data=data)  # a log tampered with
+    tamper(roll, data)  # a log tampered with
     code, said = verify(battle.campaign.pk, 1)
     assert code == 1
     assert f"roll 1 (#{roll.seq}): DOES NOT MATCH at die 4: the log shows {die['face']}" in said
@@ -107,7 +108,7 @@ def test_an_altered_attack_die_is_caught_in_every_entry_that_shows_it():
     data = copy.deepcopy(shown.data)
     die = data["attack"]["steps"][-1]["result"]["dice"][0]
     die["face"] = die["face"] % 6 + 1
-    RoomEvent.objects.filter(pk=shown.pk).update(data=data)
+    tamper(shown, data)
     code, said = verify(battle.campaign.pk, 1)
     assert code == 1 and f"roll 6 (#{shown.seq}): DOES NOT MATCH" in said
 
@@ -117,7 +118,7 @@ def test_a_roll_missing_from_the_log_fails():
     entry = RoomEvent.objects.get(campaign=battle.campaign, kind="roll", data__draw__roll=2)
     # Struck from the log with its roll row, which cannot outlive it.
     Roll.objects.filter(event=entry).delete()
-    entry.delete()
+    strike(entry)
     code, said = verify(battle.campaign.pk, 1)
     assert code == 1 and "roll 2: MISSING from the log" in said
 

@@ -329,14 +329,36 @@ class PlaySession(models.Model):
 UNDOABLE_KINDS = ("token.moved", "character.updated", "combat.attack", "combat.damage")
 
 
+class LogIsAppendOnly(Exception):
+    """An entry of a room's log was to be changed or deleted on its own."""
+
+
+class RoomEventQuerySet(models.QuerySet):
+    """The log is appended to, never rewritten: what the table saw, the dice
+    it can check and the replay all read it as it was written."""
+
+    def update(self, **kwargs):
+        raise LogIsAppendOnly("a room's log entries are never changed")
+
+    def bulk_update(self, objs, fields, batch_size=None):
+        raise LogIsAppendOnly("a room's log entries are never changed")
+
+    def delete(self):
+        raise LogIsAppendOnly("a room's log entries go only with their campaign")
+
+
 class RoomEvent(models.Model):
     """One change in a campaign's live room, numbered per campaign.
     Appended in the same transaction as the change; broadcast after commit.
 
-    An entry is never deleted on its own, only with its campaign, which
-    takes every row that points at an entry too. Those rows' keys say
-    DO_NOTHING, so deleting a campaign deletes its log in one statement
-    rather than reading every entry first to find what points at it."""
+    Append-only: saving an entry that is stored, and deleting entries through
+    the model or its querysets, raise LogIsAppendOnly. An entry goes only with
+    its campaign, whose deletion takes every row that points at an entry too
+    (Django's cascade deletes rows without these methods). Those rows' keys
+    say DO_NOTHING, so deleting a campaign deletes its log in one statement
+    rather than reading every entry first to find what points at it. Deleting
+    a user sets its entries' actor to nothing, the one change a stored entry
+    takes (that also goes through the cascade, not these methods)."""
 
     # Found through one_event_per_seq, which starts with it.
     campaign = models.ForeignKey(
@@ -352,6 +374,8 @@ class RoomEvent(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = RoomEventQuerySet.as_manager()
 
     class Meta:
         ordering = ["campaign_id", "seq"]
@@ -372,6 +396,14 @@ class RoomEvent(models.Model):
 
     def __str__(self):
         return f"{self.campaign_id}#{self.seq} {self.kind}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise LogIsAppendOnly("a room's log entries are never changed")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise LogIsAppendOnly("a room's log entries go only with their campaign")
 
 
 class SceneSight(models.Model):

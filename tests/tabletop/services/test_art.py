@@ -81,7 +81,9 @@ def test_a_gm_sets_any_portrait_and_a_player_only_their_own(table):
 
 
 def test_token_art_the_gm_or_the_owner_of_its_character(table, media):
-    services.token_set_art(token_id=table.tenrec_token.pk, by=table.player, image=upload(image_bytes()))
+    services.token_set_art(
+        token_id=table.tenrec_token.pk, by=table.player, image=upload(image_bytes())
+    )
     services.token_set_art(token_id=table.zombie_token.pk, by=table.gm, image=upload(image_bytes()))
     with pytest.raises(services.NotAllowed):
         services.token_set_art(
@@ -92,7 +94,9 @@ def test_token_art_the_gm_or_the_owner_of_its_character(table, media):
             token_id=table.zombie_token.pk, by=table.player, image=upload(image_bytes())
         )
     with pytest.raises(services.NotFound):  # a hidden token is not there for players
-        services.token_set_art(token_id=table.lurker.pk, by=table.player, image=upload(image_bytes()))
+        services.token_set_art(
+            token_id=table.lurker.pk, by=table.player, image=upload(image_bytes())
+        )
     with pytest.raises(services.NotAllowed):
         services.token_clear_art(token_id=table.tenrec_token.pk, by=table.observer)
     # Two tokens' art, three files each; the refusals stored nothing.
@@ -111,7 +115,9 @@ def test_own_art_wins_over_the_portrait(table):
     token = services.token_clear_art(token_id=table.tenrec_token.pk, by=table.player)
     [event] = events_after(table.campaign, seq)
     assert event.data["token"]["art_from"] == "character"
-    assert event.data["token"]["art"]["url"] == Character.objects.get(pk=table.tenrec.pk).portrait.url
+    assert (
+        event.data["token"]["art"]["url"] == Character.objects.get(pk=table.tenrec.pk).portrait.url
+    )
 
 
 # ------------------------------------------------------------------ what is refused
@@ -238,11 +244,15 @@ def test_deleting_a_token_or_character_deletes_its_files(
     assert events[1].data["token"]["character_id"] is None
 
 
-def test_deleting_the_campaign_deletes_every_picture(table, media, django_capture_on_commit_callbacks):
+def test_deleting_the_campaign_deletes_every_picture(
+    table, media, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         set_portrait(table, table.player)
         services.token_set_art(token_id=table.lurker.pk, by=table.gm, image=upload(image_bytes()))
-        services.scene_set_background(scene_id=table.scene.pk, by=table.gm, image=upload(image_bytes()))
+        services.scene_set_background(
+            scene_id=table.scene.pk, by=table.gm, image=upload(image_bytes())
+        )
     assert len(stored_files(media)) == 7
     with django_capture_on_commit_callbacks(execute=True):
         services.campaign_delete(campaign_id=table.campaign.pk, by=table.gm)
