@@ -97,7 +97,7 @@ def test_the_player_attacks_with_physical_dice_and_both_pages_see_the_wound(gm, 
             ".getAttribute('aria-label').includes('Wounded')",
             arg=ids["zombie"],
         )
-        assert page.text_content(f'[data-token-id="{ids["zombie"]}"] .badge') == "Wounded"
+        assert page.text_content(f'[data-print-for="{ids["zombie"]}"] .badge') == "Wounded"
         entry = page.locator("#log .attack-entry").last
         faces = entry.locator(".die").evaluate_all("ds => ds.map(d => Number(d.dataset.face))")
         roles = entry.locator(".die").evaluate_all("ds => ds.map(d => d.dataset.role)")
@@ -130,7 +130,7 @@ def test_the_gm_undoes_the_attack_and_both_pages_show_the_zombie_healthy(gm, pla
             ".getAttribute('aria-label').includes('Wounded')",
             arg=ids["zombie"],
         )
-        assert page.locator(f'[data-token-id="{ids["zombie"]}"] .badge').count() == 0
+        assert page.locator(f'[data-print-for="{ids["zombie"]}"] .badge').count() == 0
         zombie = page.locator("#turn-list li", has_text="Zombie")
         assert zombie.locator(".state").inner_text() == "Healthy"
         assert "Undone: an attack" in page.inner_text("#log")

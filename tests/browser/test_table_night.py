@@ -349,7 +349,7 @@ def test_the_player_attacks_the_npc_and_both_maps_show_its_wound(night, shot):
             ".getAttribute('aria-label').includes(state)",
             arg=[npc, plan.state],
         )
-        assert page.text_content(f'[data-token-id="{npc}"] .badge') == plan.state
+        assert page.text_content(f'[data-print-for="{npc}"] .badge') == plan.state
     shoot(shot, night, "52")
     assert night["gm"].errors == [] and night["player"].errors == []
     assert night["watcher"].errors == []

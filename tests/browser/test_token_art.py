@@ -34,23 +34,41 @@ def token(page, token_id):
     return page.locator(f'[data-token-id="{token_id}"]')
 
 
+def initials_of(page, token_id):
+    """The token's initials, printed just after its button."""
+    return page.locator(f'[data-print-for="{token_id}"] text.initials')
+
+
 def test_a_token_without_art_shows_its_initials(gm, table, shot):
     zombie = token(gm, table["zombie_token"])
     zombie.wait_for()
-    initials = zombie.locator("text.initials")
+    initials = initials_of(gm, table["zombie_token"])
     assert initials.text_content() == "Zo"
     assert initials.is_visible()
     assert not zombie.locator("image.art").is_visible()
     # Dark green: the initials are written in white, readable on it.
     assert initials.evaluate("e => getComputedStyle(e).fill") == "rgb(255, 255, 255)"
     assert zombie.get_attribute("aria-label").startswith("Zombie, hidden from players, at column 9")
+    # The token is a button named by that label, and the only text in it is
+    # the name under it: its initials are printed beside it, aria-hidden, so
+    # what is read on the button begins its name (WCAG 2.5.3).
+    named = gm.get_by_role("button", name="Zombie, hidden from players, at column 9")
+    assert named.get_attribute("data-token-id") == str(table["zombie_token"])
+    assert zombie.evaluate("g => [...g.querySelectorAll('text')].map(t => t.textContent)") == [
+        "Zombie"
+    ]
+    assert initials.evaluate("e => e.closest('[aria-hidden=true]')?.dataset.printFor") == str(
+        table["zombie_token"]
+    )
     shot(gm, "40-gm-initials-on-tokens")
     assert gm.errors == []
 
 
-def test_a_portrait_uploaded_on_the_sheet_appears_on_the_open_map(browser, gm, table, tmp_path, shot):
+def test_a_portrait_uploaded_on_the_sheet_appears_on_the_open_map(
+    browser, gm, table, tmp_path, shot
+):
     tenrec = token(gm, table["tenrec_token"])
-    assert tenrec.locator("text.initials").text_content() == "Te"
+    assert initials_of(gm, table["tenrec_token"]).text_content() == "Te"
     picture = tmp_path / "tenrec.jpg"
     picture.write_bytes(photo_with_exif(300, 200))
 
@@ -78,7 +96,7 @@ def test_a_portrait_uploaded_on_the_sheet_appears_on_the_open_map(browser, gm, t
         assert href.startswith("/media/portraits/") and href.endswith("-128.webp")
         assert image.get_attribute("clip-path") == "url(#token-clip)"
         assert gm.locator("#token-clip circle").count() == 1
-        assert not tenrec.locator("text.initials").is_visible()
+        assert not initials_of(gm, table["tenrec_token"]).is_visible()
         # The picture loaded: the browser decoded a real image from the URL.
         loaded = gm.evaluate(
             "href => new Promise(ok => { const i = new Image(); i.onload = () => ok(i.naturalWidth);"
@@ -117,8 +135,10 @@ def test_crowded_names_give_way_and_come_back_on_focus(gm, table, shot):
     assert "label-crowded" not in token(gm, tenrec).get_attribute("class")
 
     def visibility(token_id):
-        return token(gm, token_id).locator("text.label").evaluate(
-            "e => getComputedStyle(e).visibility"
+        return (
+            token(gm, token_id)
+            .locator("text.label")
+            .evaluate("e => getComputedStyle(e).visibility")
         )
 
     assert visibility(tenrec) == "visible" and visibility(zombie) == "hidden"

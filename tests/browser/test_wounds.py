@@ -30,13 +30,18 @@ def token(page, table, key):
     return page.locator(f'[data-token-id="{table["wasteland"]["tokens"][key]}"]')
 
 
+def plate_words(page, table, key):
+    """The token's plate's words, printed just after its button."""
+    return page.locator(f'[data-print-for="{table["wasteland"]["tokens"][key]}"] .badge')
+
+
 def test_a_dying_character_is_marked_skipped_and_saved(pages, table, shot):
     gm, player = pages
     for page in (gm, player):
         kira = token(page, table, "kira")
-        assert kira.locator(".badge").text_content() == "Dying"
+        assert plate_words(page, table, "kira").text_content() == "Dying"
         assert "fallen" in kira.get_attribute("class")
-        assert token(page, table, "raider").locator(".badge").count() == 0
+        assert plate_words(page, table, "raider").count() == 0
     show_tab(gm, "gm")
     gm.click("#encounter-start")
     player.wait_for_selector("#turns[data-state=running]")
@@ -54,7 +59,7 @@ def test_a_dying_character_is_marked_skipped_and_saved(pages, table, shot):
     button.click()
     for page in (player, gm):
         page.wait_for_function(
-            "id => document.querySelector(`[data-token-id='${id}'] .badge`)?.textContent"
+            "id => document.querySelector(`[data-print-for='${id}'] .badge`)?.textContent"
             " === 'Wounded'",
             arg=table["wasteland"]["tokens"]["kira"],
         )

@@ -24,7 +24,7 @@ import { MapView } from "./view.js";
 import { Ruler } from "./ruler.js";
 import { Bands } from "./bands.js";
 import { Trails } from "./trails.js";
-import { clipDefs, drawCondition, drawFace, makeFace, severity } from "./token_face.js";
+import { clipDefs, drawCondition, drawFace, makeFace, makePrint, severity } from "./token_face.js";
 import { shownLabels } from "./labels.js";
 import { Doors } from "./doors.js";
 import { Fog } from "./fog.js";
@@ -70,6 +70,7 @@ export class Board {
     this.tokens = new Map();
     this.nodes = new Map();
     this.hits = new Map(); // token id -> its touch disc in the hits layer
+    this.prints = new Map(); // token id -> its initials and plate words, just after its node
     this.drawnAt = new Map(); // token id -> the square it is drawn on (a drag's, while dragging)
     this.ghosts = new Map();
     this.selected = null;
@@ -156,6 +157,7 @@ export class Board {
     clear(this.layers.tokens);
     clear(this.layers.hits);
     this.hits.clear();
+    this.prints.clear();
     this.nodes.clear();
     this.drawnAt.clear();
     for (const token of list) this.upsert(token);
@@ -189,7 +191,7 @@ export class Board {
     if (!node) {
       node = this.makeToken(token);
       this.nodes.set(token.id, node);
-      this.layers.tokens.append(node);
+      this.layers.tokens.append(node, this.prints.get(token.id));
     }
     this.drawToken(node, token);
     if (known && (known.size !== token.size || known.color !== token.color)) this.trails.drawOne(token.id);
@@ -205,6 +207,8 @@ export class Board {
     this.nodes.delete(id);
     this.hits.get(id)?.remove();
     this.hits.delete(id);
+    this.prints.get(id)?.remove();
+    this.prints.delete(id);
     this.drawnAt.delete(id);
     this.ghosts.get(id)?.remove();
     this.ghosts.delete(id);
@@ -222,6 +226,11 @@ export class Board {
       svg("text", { class: "label" }),
     );
     node.classList.add("label-crowded", "plate-crowded"); // until the names and plates are placed
+    // The initials and the plate's words: out of the button, whose only
+    // text is its name (token_face.js); tokens.css styles them by the
+    // token's classes, as the print always follows its token.
+    const print = makePrint(token.id);
+    this.prints.set(token.id, print);
     // An invisible disc at least 44 CSS px across, so a finger can take a
     // token drawn smaller than that at the fitted zoom (sized in sizeHit()).
     const hit = svg("circle", { class: "hit", "data-hit-for": token.id });
@@ -246,6 +255,7 @@ export class Board {
     node.querySelector("image.art").addEventListener("error", (e) => {
       // A picture that will not load shows the initials instead.
       e.target.parentNode.classList.add("art-failed");
+      print.classList.add("art-failed");
     });
     return node;
   }
@@ -314,10 +324,11 @@ export class Board {
     node.classList.toggle("selected", this.selected === token.id);
     node.classList.toggle("movable", this.canMove(token));
     const [ring, face, badgeWrap, label] = node.children;
+    const print = this.prints.get(token.id);
     ring.setAttribute("cx", x + s / 2);
     ring.setAttribute("cy", y + s / 2);
     ring.setAttribute("r", s * 0.5);
-    drawFace(face, token, s, s * 0.8 * this.view.scale, x, y);
+    drawFace(face, print, token, s, s * 0.8 * this.view.scale, x, y);
     this.sizeHit(token, at);
     const labelY = String(y + s + 0.05);
     if (moved || label.getAttribute("y") !== labelY || label.textContent !== token.name) {
@@ -332,7 +343,7 @@ export class Board {
     node.classList.toggle("fallen", !!mark?.fallen);
     node.classList.toggle("dead", mark?.fallen === "dead");
     node.dataset.condition = level || "none";
-    drawCondition(badgeWrap, mark, s, this.text.state, x, y);
+    drawCondition(badgeWrap, print, mark, s, this.text.state, x, y);
     const state = [mark?.text || "", token.hidden ? "hidden from players" : ""].filter(Boolean);
     node.setAttribute("aria-label", [token.name, ...state, `at column ${x}, row ${y}`].join(", "));
     this.placeLabelsSoon();

@@ -4,6 +4,10 @@
 // them. The state is never told by colour alone: the plate says it in
 // words, the ring's dash pattern differs by severity, and the token's
 // aria-label carries it.
+// The token (a button) holds no text but its name: the initials and the
+// plate's words are printed in a group of their own just after it (its
+// "print", aria-hidden), so the text a voice user sees on the button is
+// the start of its accessible name (WCAG 2.5.3, Label in Name).
 
 import { svg } from "../lib/dom.js";
 
@@ -71,22 +75,29 @@ export function severity(mark) {
   return mark.fallen || (mark.text ? "hurt" : null);
 }
 
-/** The face's parts, created once per token: colour disc, picture, initials. */
+/** The face's parts, created once per token: colour disc and picture. */
 export function makeFace() {
   return svg(
     "g",
     { class: "face" },
     svg("circle", { class: "body" }),
     svg("image", { class: "art", "clip-path": `url(#${CLIP_ID})`, preserveAspectRatio: "xMidYMid slice" }),
-    svg("text", { class: "initials", "aria-hidden": "true" }),
   );
 }
 
+/** The token's print, created once per token: its initials, and its
+ *  plate's words while it has a plate (drawCondition adds them). */
+export function makePrint(id) {
+  return svg("g", { class: "token-print", "aria-hidden": "true", "data-print-for": id }, svg("text", { class: "initials" }));
+}
+
 /** Draw the face for a token of `s` squares shown `pixels` wide, its
- *  top left corner at (x, y): the parts are placed there themselves, with
- *  no transform, so a map of thousands of tokens paints as a few chunks. */
-export function drawFace(face, token, s, pixels, x = 0, y = 0) {
-  const [body, image, text] = face.children;
+ *  top left corner at (x, y), and its initials in `print`: the parts are
+ *  placed there themselves, with no transform, so a map of thousands of
+ *  tokens paints as a few chunks. */
+export function drawFace(face, print, token, s, pixels, x = 0, y = 0) {
+  const [body, image] = face.children;
+  const text = print.firstChild;
   const r = s * 0.4;
   const [cx, cy] = [x + s / 2, y + s / 2];
   body.setAttribute("cx", cx);
@@ -94,10 +105,11 @@ export function drawFace(face, token, s, pixels, x = 0, y = 0) {
   body.setAttribute("r", r);
   body.setAttribute("fill", token.color || "#888888");
   const url = artUrl(token.art, pixels);
-  face.classList.toggle("has-art", !!url);
+  // The print follows the face's classes: a picture hides the initials.
+  for (const part of [face, print]) part.classList.toggle("has-art", !!url);
   if (url) {
     if (image.getAttribute("href") !== url) {
-      face.classList.remove("art-failed");
+      for (const part of [face, print]) part.classList.remove("art-failed");
       image.setAttribute("href", url);
     }
     // Inset in the colour disc: a rim of the token's colour stays round it.
@@ -117,10 +129,12 @@ export function drawFace(face, token, s, pixels, x = 0, y = 0) {
 }
 
 /** The wound mark: a ring round the token and a plate with the state's
- *  name across its top edge, `size` the plate's font size in squares,
- *  for a token whose top left corner is at (x, y). */
-export function drawCondition(wrap, mark, s, size, x = 0, y = 0) {
+ *  name across its top edge (the plate in `wrap`, its words in `print`),
+ *  `size` the plate's font size in squares, for a token whose top left
+ *  corner is at (x, y). */
+export function drawCondition(wrap, print, mark, s, size, x = 0, y = 0) {
   while (wrap.firstChild) wrap.removeChild(wrap.firstChild);
+  print.querySelector("text.badge")?.remove();
   const level = severity(mark);
   wrap.setAttribute("data-level", level || "none");
   if (!level) return;
@@ -130,7 +144,8 @@ export function drawCondition(wrap, mark, s, size, x = 0, y = 0) {
   const text = svg("text", { class: "badge", x: cx, y, text: mark.text });
   text.style.fontSize = `${size}px`;
   const plate = svg("rect", { class: "badge-bg", rx: size * 0.3 });
-  wrap.append(plate, text);
+  wrap.append(plate);
+  print.append(text);
   // The plate fits the text once it is laid out (an estimate before).
   const width = Math.max(text.getComputedTextLength?.() || 0, size * mark.text.length * 0.55) + size * 0.8;
   const height = size * 1.35;
