@@ -13,7 +13,7 @@ from vtt.combat.services.encounters import (
     encounter_start,
 )
 from vtt.tabletop.models import Character
-from vtt.tabletop.services import campaign_update, character_roll
+from vtt.tabletop.services import campaign_update, roll_adjudicate
 from vtt.tabletop.services.errors import ServiceError
 
 from .battle import attack, log_in_everyone, make_battle, preview
@@ -45,7 +45,7 @@ def test_an_incapacitated_zombie_does_not_attack_and_is_not_rolled_for(battle):
     refused("cannot_act", preview, battle, by="gm", attacker="zombie", target="tenrec")
     error = refused(
         "cannot_act",
-        character_roll,
+        roll_adjudicate,
         campaign_id=battle.campaign.pk,
         by=battle.users["gm"],
         request=CHECK,
@@ -65,7 +65,7 @@ def test_the_dead_player_character_is_refused_to_its_player(battle):
     assert error.message == "Tenrec is Dead and cannot act"
     refused(
         "cannot_act",
-        character_roll,
+        roll_adjudicate,
         campaign_id=battle.campaign.pk,
         by=battle.users["player"],
         request=CHECK,

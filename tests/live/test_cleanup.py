@@ -7,7 +7,7 @@ import contextlib
 import pytest
 
 from vtt.live import hub, protocol, room_reads
-from vtt.live.consumer import RoomConsumer
+from vtt.live.drags import DragRelay
 from vtt.live.hub import Hub, RoomFeed, get_hub
 from vtt.live.presence import get_presence
 
@@ -39,7 +39,7 @@ async def test_a_frame_whose_handler_raises_gets_an_error_and_the_socket_stays(
         raise RuntimeError("a bug in a handler")
 
     gm = await clients(room, "gm")
-    monkeypatch.setattr(RoomConsumer, "drag", broken)
+    monkeypatch.setattr(DragRelay, "drag", broken)
     await gm.send({"type": "token.drag", "id": "d", "token": room.tokens["tenrec"], "x": 2, "y": 2})
     error = await gm.until(lambda f: f["type"] == "error")
     assert error["code"] == "server_error"

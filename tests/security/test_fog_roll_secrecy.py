@@ -263,7 +263,7 @@ def test_the_roll_lists_filter_is_the_rule_itself(table):
         for visibility in ("public", "gm", "self", "blind"):
             for by, character in ((gm, chief), (player, own.pk), (player, None)):
                 made.append(
-                    services.character_roll(
+                    services.roll_adjudicate(
                         campaign_id=campaign,
                         by=by,
                         request=CHECK,

@@ -24,9 +24,9 @@ from vtt import games
 from vtt.tabletop.game_settings import defaults
 from vtt.tabletop.models import Membership, Visibility
 from vtt.tabletop.selectors import characters_for, membership_of, viewer_of
-from vtt.tabletop.services.character_rolls import character_roll
 from vtt.tabletop.services.chat import chat_say, chat_whisper, clean_line
 from vtt.tabletop.services.errors import NotFound, ServiceError
+from vtt.tabletop.services.rolls import roll_adjudicate
 
 COMMANDS_HELP = "\n".join(
     (
@@ -83,7 +83,7 @@ def _roll(asker, rest: str, visibility: str, nonce: str | None, current: int | N
         character_id = _own_character(asker, member, current)
     request = kit.parse_roll(rest, settings)
     try:
-        made = character_roll(
+        made = roll_adjudicate(
             campaign_id=asker.room,
             by=asker.user,
             request=request,

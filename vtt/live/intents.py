@@ -10,10 +10,10 @@ from vtt.combat.intents import HANDLERS as COMBAT_HANDLERS
 from vtt.tabletop.models import Campaign, Scene, Token
 from vtt.tabletop.serialize import token_data
 from vtt.tabletop.services.access import require_member
-from vtt.tabletop.services.character_rolls import character_roll
 from vtt.tabletop.services.errors import NotFound, ServiceError
 from vtt.tabletop.services.fog import fog_edit
 from vtt.tabletop.services.play_sessions import session_end, session_start
+from vtt.tabletop.services.rolls import roll_adjudicate
 from vtt.tabletop.services.scenes import scene_activate, scene_set_door
 from vtt.tabletop.services.tokens import (
     token_create,
@@ -50,7 +50,7 @@ def _scene_in_room(asker: Asker, scene_id: int) -> None:
 
 
 def roll(asker: Asker, fields: dict) -> dict:
-    made = character_roll(
+    made = roll_adjudicate(
         campaign_id=asker.room,
         by=asker.user,
         request=fields["request"],

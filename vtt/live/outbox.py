@@ -20,6 +20,7 @@ Two ways out, chosen by what the ASGI server's `send` does:
 
 import asyncio
 import collections
+import contextlib
 import functools
 import struct
 
@@ -214,6 +215,22 @@ class Outbox:
         if self._writer is not None:
             self._writer.cancel()
             self._writer = None
+
+    async def send_close(self, code: int, reason: str = "") -> None:
+        """The close frame, with `code` and `reason`, after `close()`."""
+        if self.protocol is not None:
+            # autobahn's sendClose, which daphne's close goes through, takes
+            # from an application only 1000 and 3000-4999 and raises on the
+            # rest: a 1011 left the socket open and silent. Its close frame
+            # takes any code, as daphne's own 1011 after a crash does.
+            with contextlib.suppress(Exception):
+                self.protocol.sendCloseFrame(code=code, reasonUtf8=reason.encode()[:123] or None)
+            return
+        message = {"type": "websocket.close", "code": code}
+        if reason:
+            message["reason"] = reason
+        with contextlib.suppress(Exception):
+            await self._send(message)
 
     @property
     def pending(self) -> int:

@@ -13,10 +13,8 @@ from vtt.tabletop.services import (
     campaign_create,
     character_create,
 )
-from vtt.tabletop.services.character_rolls import (
-    character_roll,
-    fill_request,
-)
+from vtt.tabletop.services.character_rolls import fill_request
+from vtt.tabletop.services.rolls import roll_adjudicate
 
 SHEETS = {
     "artifice": {"abilities": {"Might": {"dice": 3, "pips": 1}, "Finesse": {"dice": 2}}},
@@ -137,7 +135,7 @@ def resources(character) -> dict:
 
 
 def roll_for(campaign, character, by, request, **kwargs):
-    return character_roll(
+    return roll_adjudicate(
         campaign_id=campaign.pk, by=by, character_id=character.pk, request=request, **kwargs
     )
 
@@ -281,15 +279,37 @@ def test_a_character_of_another_campaign_is_refused(people):
 
 def test_without_a_character_it_is_a_plain_roll_and_fill_is_refused(people):
     campaign, _ = table(people, "fgr")
-    roll = character_roll(
+    roll = roll_adjudicate(
         campaign_id=campaign.pk, by=people["player"], request=fgr_roll(0, skill=2)
     )
     assert roll.character_id is None and roll.physical is False
     with pytest.raises(ServiceError) as caught:
-        character_roll(
+        roll_adjudicate(
             campaign_id=campaign.pk,
             by=people["player"],
             request=fgr_roll(0),
             fill={"skill": "Swordplay"},
         )
     assert caught.value.field == "fill"
+
+
+def test_a_character_of_a_campaign_the_roller_is_no_member_of_is_no_character(people):
+    """The one roll service reads the roller's membership of the room once;
+    a character elsewhere is refused as a lookup of it would be: the same
+    answer as an id that names nothing, so the id tells nothing."""
+    campaign, _ = table(people, "fgr")
+    stranger = get_user_model().objects.create_user("stranger")
+    theirs = campaign_create(owner=stranger, name="Elsewhere", game="fgr")
+    hidden = character_create(campaign_id=theirs.pk, by=stranger, name="Hidden")
+    answers = []
+    for character_id in (hidden.pk, hidden.pk + 1000):
+        with pytest.raises(NotFound) as caught:
+            roll_adjudicate(
+                campaign_id=campaign.pk,
+                by=people["player"],
+                request=fgr_roll(0, skill=1),
+                character_id=character_id,
+            )
+        answers.append((caught.value.code, caught.value.message, caught.value.field))
+    assert answers[0] == answers[1] == ("not_found", "no such character", None)
+    assert not Roll.objects.exists()

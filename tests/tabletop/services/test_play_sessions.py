@@ -163,7 +163,7 @@ def test_a_gms_hidden_roll_takes_the_gms_nonce(table):
 
 
 def test_a_roll_for_a_character_is_drawn_too(table):
-    made = services.character_roll(
+    made = services.roll_adjudicate(
         campaign_id=table.campaign.pk,
         by=table.player,
         request={"system": "artifice", "action": "check", "difficulty": 1},
@@ -173,7 +173,7 @@ def test_a_roll_for_a_character_is_drawn_too(table):
     )
     assert made.draw["nonce"] == NONCE and made.draw["roll"] == 1
     with pytest.raises(ServiceError) as refused:
-        services.character_roll(
+        services.roll_adjudicate(
             campaign_id=table.campaign.pk,
             by=table.player,
             request=CHECK,

@@ -59,9 +59,11 @@ class RollListView(TabletopView):
         is taken from the character in the same transaction. The answer is
         what the caller may see of the roll: a GM-only roll by a player comes
         back as a bare announcement."""
-        _, viewer = campaign_access(request.user, campaign_id)
         data = self.parse(RollIn).validated_data
-        roll = services.character_roll(campaign_id=campaign_id, by=request.user, **data)
+        roll = services.roll_adjudicate(campaign_id=campaign_id, by=request.user, **data)
+        # Who may roll is the service's to say; this reads how the roller
+        # sees what they made, for the answer.
+        _, viewer = campaign_access(request.user, campaign_id)
         view = selectors.roll_view(roll, viewer) or selectors.roll_announcement(roll)
         return Response(view, status=status.HTTP_201_CREATED)
 

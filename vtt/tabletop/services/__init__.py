@@ -20,7 +20,6 @@ from .campaigns import (
     campaign_update,
     campaign_update_settings,
 )
-from .character_rolls import character_roll
 from .characters import character_create, character_delete, character_update
 from .invites import invite_accept, invite_create, invite_revoke
 from .memberships import membership_add, membership_remove, membership_set_role
@@ -56,7 +55,6 @@ __all__ = [
     "campaign_update_settings",
     "character_clear_portrait",
     "character_create",
-    "character_roll",
     "character_delete",
     "character_set_portrait",
     "character_update",

@@ -2,14 +2,15 @@
 "roll" room event that shows it to whoever may see it (and holds its
 request, result and draw: the row points at it).
 
-The public services authorize once; `adjudicate_and_record` and `record`
-trust their caller, so a roll for a character (character_rolls) checks who
-rolls once and reuses them."""
+`roll_adjudicate` is the one entry for a roll to be made, and `roll_record`
+stores one made elsewhere; both authorize once, and `adjudicate_and_record`
+and `record` trust their caller."""
 
 from django.db import transaction
 
 from vtt import games
 from vtt.rules import RulesError, adjudicate
+from vtt.rules.engine import clean_fields, find_action
 
 from .. import event_kinds, policy, rows, shapes
 from ..events import append_event
@@ -18,9 +19,11 @@ from ..models import Campaign, Character, Membership, Role, Roll, Visibility
 from ..serialize import roll_event_data
 from ..transactions import step
 from ..visibility import Viewer
-from .access import SYSTEM, actor, require_participant
-from .errors import NotAllowed, NotFound, ServiceError
+from .access import SYSTEM, actor, membership, require_member, require_participant, unknown
+from .character_rolls import fill_request
+from .errors import NotAllowed, ServiceError
 from .play_sessions import clean_nonce, draw
+from .resources import give, take
 
 
 def check_roller(campaign_id: int, character: Character, member: Membership) -> None:
@@ -172,28 +175,75 @@ def roll_adjudicate(
     request: dict,
     visibility: str = Visibility.PUBLIC,
     character_id: int | None = None,
+    fill: dict | None = None,
     nonce: str | None = None,
     from_chat: bool = False,
 ) -> Roll:
-    """Adjudicate a rules request in the campaign's game and record it.
-    `nonce`: hex from the roller's browser that goes into the dice (docs/dice.md);
-    `from_chat`: typed in the chat, which its event says."""
-    member = require_participant(campaign_id, by, doing="roll", with_campaign=True)
-    campaign = member.campaign
-    visibility = shapes.choice(visibility, "visibility", Visibility.values)
-    nonce = clean_nonce(nonce)
-    check_request(campaign, request)
+    """The one way a roll is made (the REST API, the room's roll intent and
+    the chat's "/r" call it): adjudicate a rules request in the campaign's
+    game and record it, for a character when one is named. Who may roll is
+    checked here, once. For a character, `fill` takes request fields from
+    its sheet (character_rolls.fill_request) and what the roll spends is
+    taken in the same transaction; a character who lacks it is refused and
+    nothing is rolled or spent. `nonce`: hex from the roller's browser that
+    goes into the dice (docs/dice.md); `from_chat`: typed in the chat, which
+    its event says."""
+    member = require_member(campaign_id, by, with_campaign=True)
+    if not isinstance(request, dict):
+        raise shapes.invalid("request", "must be a rules request object")
     character = None
-    if character_id is not None:
+    if character_id is None:
+        if fill:
+            raise shapes.invalid("fill", "filling from a sheet needs a character")
+    else:
         if type(character_id) is not int:
             raise shapes.invalid("character_id", "must be a character id or null")
-        character = Character.objects.filter(pk=character_id, campaign_id=campaign_id).first()
-        if character is None or (
-            character.kind == Character.Kind.NPC and member.role != Role.GM and by is not SYSTEM
-        ):
-            raise NotFound("no such character", "character_id")
+        character, member = _roller_character(character_id, by, member)
+    if member.role == Role.OBSERVER:
+        raise NotAllowed("an observer may not roll")
+    if character is not None:
         check_roller(campaign_id, character, member)
-    nonce = roller_nonce(member, visibility, nonce)
-    return adjudicate_and_record(
-        campaign, by, request, visibility, character, nonce, from_chat=from_chat
-    )
+    campaign = member.campaign
+    visibility = shapes.choice(visibility, "visibility", Visibility.values)
+    nonce = roller_nonce(member, visibility, clean_nonce(nonce))
+    if character is None:
+        check_request(campaign, request)
+        return adjudicate_and_record(
+            campaign, by, request, visibility, None, nonce, from_chat=from_chat
+        )
+    request = fill_request(campaign.game, character.sheet or {}, request, fill)
+    check_request(campaign, request)
+    try:
+        _, name, action = find_action(request)
+        fields = clean_fields(action, request)
+    except RulesError as error:
+        raise rules_error(error) from None
+    kit = games.kit(campaign.game)
+    with step():
+        for resource, amount in kit.spends(name, fields).items():
+            take(character.pk, by, resource, amount)
+        roll = adjudicate_and_record(
+            campaign, by, request, visibility, character, nonce, from_chat=from_chat
+        )
+        for resource, amount in kit.gains(roll.result).items():
+            give(character.pk, SYSTEM, resource, amount)
+    return roll
+
+
+def _roller_character(character_id: int, by, member: Membership):
+    """The character a roll is for, and the roller's membership of its
+    campaign, refused as a lookup of it would be: NPCs exist for GMs only,
+    and a character of a campaign the roller is no member of for nobody.
+    One of another campaign of the roller's is check_roller's to refuse."""
+    character = Character.objects.filter(pk=character_id).first()
+    if character is not None and character.campaign_id == member.campaign_id:
+        character.campaign = member.campaign
+    elif character is not None:
+        member = membership(character.campaign_id, by, with_campaign=True)
+        if member is not None:
+            character.campaign = member.campaign
+    if character is None or member is None:
+        raise unknown("character")
+    if character.kind == Character.Kind.NPC and member.role != Role.GM:
+        raise unknown("character")
+    return character, member
