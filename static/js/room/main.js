@@ -125,7 +125,7 @@ const board = new Board($("map"), {
   onDrag: (token, x, y) => socket.post({ type: "token.drag", token: token.id, x, y }),
   onSelect: (token) => {
     fillBands(token);
-    board.refreshBands();
+    board.bands.refresh();
     gmButtons(token);
     attack.selected(token);
     if (token) status(`${token.name} selected${bandSelect.value ? "" : ": pick a range to see its bands"}.`);
@@ -150,13 +150,14 @@ function gmButtons(token) {
   $("token-hide").textContent = token?.hidden ? "Reveal token" : "Hide token";
 }
 
+// One tool has the map's pointer at a time (board.use): the ruler's button
+// shows whether it is the one, however it was switched.
 function toggleRuler() {
-  const on = rulerButton.getAttribute("aria-pressed") !== "true";
-  if (on) board.tool?.stop(); // one map mode at a time
-  rulerButton.setAttribute("aria-pressed", String(on));
-  board.ruler.setActive(on);
+  const on = board.tool !== board.ruler;
+  board.use(on ? board.ruler : null);
   if (!on) status("");
 }
+board.events.addEventListener("tool", () => rulerButton.setAttribute("aria-pressed", String(board.tool === board.ruler)));
 
 rulerButton.addEventListener("click", toggleRuler);
 $("zoom-in").addEventListener("click", () => board.view.zoomAt(1.25));
@@ -164,8 +165,8 @@ $("zoom-out").addEventListener("click", () => board.view.zoomAt(0.8));
 $("zoom-fit").addEventListener("click", () => board.view.fit());
 for (const toggle of document.querySelectorAll("#room .menu-toggle")) foldable(toggle);
 bandSelect.addEventListener("change", () => {
-  board.refreshBands();
-  if (board.ruler.active) board.ruler.draw();
+  board.bands.refresh();
+  if (board.ruler.enabled) board.ruler.draw();
 });
 $("token-reset").addEventListener("click", () => {
   const token = board.tokens.get(board.selected);
@@ -372,7 +373,7 @@ const socket = new RoomSocket(config.socket, {
     else if (frame.state === "online") presence.set(frame.online);
     else presence.leave(frame.user);
   },
-  onDrag: (frame) => board.showDrag(frame),
+  onDrag: (frame) => board.ghosts.showDrag(frame),
   onState(state, code) {
     // A new socket (after a snapshot or a reconnect's catching up) forgets
     // whose view the GM was seeing: ask for it again.
