@@ -1,7 +1,7 @@
 // The battle map: it composes the layers and registers the tools that act
 // on them, each a handler (./handler.js, ./tools/). The plain map pans and
 // zooms (./view.js), drags tokens and opens doors; a tool that takes the
-// pointer (the ruler, a fog area) is switched on with
+// pointer (the ruler, a fog area, the wall editor) is switched on with
 // use(), which turns those three off until it goes: no tool asks another.
 // Choosing tokens, their menu and keys, the doors' keys, the wheel and the
 // range bands stay on under every tool. The board tells "select",

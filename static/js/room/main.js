@@ -26,6 +26,7 @@ import { TokenDialog } from "./token_dialog.js";
 import { TokenTools } from "./token_tools.js";
 import { DoorControl } from "./door_control.js";
 import { FogPanel } from "./fog_panel.js";
+import { WallEdit } from "./wall_edit.js";
 import { Vision } from "./vision.js";
 import { applyEvent, applyVision, clearVision, fromSnapshot } from "./state.js";
 
@@ -237,6 +238,7 @@ function applyScene(scene) {
   board.setScene(scene);
   vision.sceneChanged();
   fogPanel?.sceneChanged(scene);
+  wallEdit?.sceneChanged(scene);
 }
 
 async function loadTrails() {
@@ -432,6 +434,7 @@ placing.draw();
 const fogPanel = isGm
   ? new FogPanel({ config, socket, board, status, onStopPreview: () => room && draw(clearVision(room)) })
   : null;
+const wallEdit = isGm ? new WallEdit({ board, config, status }) : null;
 const tools = isGm
   ? new TokenTools({
       board,
@@ -445,4 +448,4 @@ const tools = isGm
 const doors = new DoorControl({ board, socket, status, isGm, settings: config.settings, menu: tools?.menu || null });
 sheet.choose(tray.characterId());
 socket.connect();
-window.d6room = { socket, decisions, board, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, state: () => room }; // for the browser tests and the curious
+window.d6room = { socket, decisions, board, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, state: () => room }; // for the browser tests and the curious
