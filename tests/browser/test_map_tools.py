@@ -87,7 +87,7 @@ def test_the_ruler_measures_while_on_and_once_off_the_same_drag_pans(gm):
     assert gm.errors == []
 
 
-def test_the_gm_draws_a_wall_on_the_room_map_and_the_players_fog_follows(gm, player):
+def test_the_gm_draws_a_wall_on_the_room_map_and_the_players_fog_follows(gm, player, shot):
     player.wait_for_selector(".layer-fog.fog-on")
     assert sees(player, 1, 3) == "view"  # across Tenrec's own room
     # The ruler on, then the wall editor takes the pointer from it.
@@ -100,6 +100,7 @@ def test_the_gm_draws_a_wall_on_the_room_map_and_the_players_fog_follows(gm, pla
     gm.mouse.move(*corner(gm, 3, 4))
     assert gm.locator(".layer-wall-edit .wall-draft").count() == 1  # the rubber band
     gm.mouse.click(*corner(gm, 3, 8))
+    shot(gm, "86-gm-draws-a-wall-in-the-room-desk")
     gm.keyboard.press("Escape")
     gm.wait_for_function(
         "window.d6room.board.scene.walls.some(w => w.length === 4 && w.join() === '3,0,3,8')"
@@ -108,6 +109,7 @@ def test_the_gm_draws_a_wall_on_the_room_map_and_the_players_fog_follows(gm, pla
     player.wait_for_function("window.d6room.board.scene.walls.length === 8")
     player.wait_for_function("window.d6room.board.fog.sees(1.5, 3.5) === 'explored'")
     assert sees(player, 5, 3) == "view"  # Tenrec's own square
+    shot(player, "86-player-fog-after-the-new-wall-phone")
     # Undo from the keyboard takes it away again, for everyone.
     gm.focus("#map")
     gm.keyboard.press("Control+z")

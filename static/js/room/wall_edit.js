@@ -59,8 +59,13 @@ export class WallEdit {
       toPoint: (e) => board.view.toGrid(e.clientX, e.clientY),
       onDraw: (state) => {
         if (this.draw.value !== state.tool) this.draw.value = state.tool;
-        if (!state.current) status(hintFor(state));
-        else status(`Line ${state.selected + 1}, ${state.current.kind}: Delete takes it away, Ctrl+Z undoes.`);
+        const said = state.current
+          ? `Line ${state.selected + 1}, ${state.current.kind}: Delete takes it away, Ctrl+Z undoes.`
+          : hintFor(state);
+        // Said once: the status line is read out at each change, and a
+        // refusal stays until the hint changes.
+        if (said !== this.said) status(said);
+        this.said = said;
       },
     });
     this.button.addEventListener("click", () => this.toggle());
@@ -70,6 +75,7 @@ export class WallEdit {
       this.button.setAttribute("aria-pressed", String(on));
       this.draw.hidden = !on;
       board.svg.classList.toggle("walls-mode", on);
+      if (!on) this.said = null;
     });
   }
 

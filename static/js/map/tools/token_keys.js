@@ -24,7 +24,9 @@ export class TokenKeys extends Handler {
       this.board.edit(id);
     });
     this.listen(tokens, "keydown", (e) => this.key(e));
-    this.listen(tokens, "focusin", (e) => {
+    // On the map itself, not its tokens layer: Chromium lets an SVG element
+    // with a focus listener take the focus, and Tab would stop on the layer.
+    this.listen(this.board.svg, "focusin", (e) => {
       const id = tokenIdOf(e.target);
       if (id !== null) this.board.options.onFocus?.(this.board.tokens.get(id));
     });
