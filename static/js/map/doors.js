@@ -6,18 +6,15 @@
 // [x1, y1, x2, y2] (a wall: board.js draws those), or with "window", or
 // "door" and then "open" or "locked" (closed when nothing follows).
 //
-// Doors are buttons (Tab reaches them; the label says what and where); a
-// click, Enter or Space asks to open or close one (options.onUse), a
-// shift-click or Shift+Enter to lock or unlock it (options.onLock), a right
-// click, a long press or the context-menu key for its menu (options.onMenu). Windows are
-// labelled pictures, outside the Tab order: nothing to do with them. Who may
-// do what is the caller's to decide (and the server's).
+// Doors are buttons (Tab reaches them; the label says what and where);
+// what a click, a key or a long press on one does is ./tools/doors.js's.
+// Windows are labelled pictures, outside the Tab order: nothing to do with
+// them.
 
 import { svg, clear } from "../lib/dom.js";
 
 const LEAF = 0.2; // a door's thickness, in squares
 const HIT_PX = 20; // the width of the line that takes the pointer, on screen
-const LONG_PRESS_MS = 500;
 
 /** The doors and windows among a scene's walls, each with its index. */
 export function openings(walls) {
@@ -41,11 +38,8 @@ export function describe(door) {
 }
 
 export class Doors {
-  constructor(layer, options) {
-    // onUse(door), onLock(door), onMenu(door, point|null), busy() (the ruler's
-    // or another tool's turn: the pointer is not a door's)
+  constructor(layer) {
     this.layer = layer;
-    this.options = options;
     this.list = [];
     this.nodes = new Map(); // wall index -> node
   }
@@ -160,57 +154,6 @@ export class Doors {
       },
       ...parts,
     );
-    let pressed = false; // a long press opened the menu: its click is not a use
-    node.addEventListener("pointerdown", (e) => {
-      if (this.options.busy?.()) return;
-      // The map does not pan from a door (nor take the pointer from its menu).
-      e.preventDefault();
-      e.stopPropagation();
-      pressed = false;
-      if (e.pointerType === "mouse" || !this.options.onMenu) return;
-      // A finger held on a door opens its menu, as on a token.
-      const timer = setTimeout(() => {
-        pressed = true;
-        this.options.onMenu(this.get(door.index), { x: e.clientX, y: e.clientY });
-      }, LONG_PRESS_MS);
-      const cancel = () => {
-        clearTimeout(timer);
-        node.removeEventListener("pointerup", cancel);
-        node.removeEventListener("pointercancel", cancel);
-        node.removeEventListener("pointerleave", cancel);
-      };
-      node.addEventListener("pointerup", cancel);
-      node.addEventListener("pointercancel", cancel);
-      node.addEventListener("pointerleave", cancel);
-    });
-    node.addEventListener("click", (e) => {
-      if (this.options.busy?.() || pressed) return;
-      e.stopPropagation();
-      if (e.shiftKey) this.options.onLock?.(this.get(door.index));
-      else this.options.onUse?.(this.get(door.index));
-    });
-    node.addEventListener("contextmenu", (e) => {
-      if (!this.options.onMenu) return;
-      e.preventDefault();
-      e.stopPropagation();
-      this.options.onMenu(this.get(door.index), { x: e.clientX, y: e.clientY });
-    });
-    node.addEventListener("keydown", (e) => this.key(e, door.index));
     return node;
-  }
-
-  key(e, index) {
-    const door = this.get(index);
-    if (!door) return;
-    if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      e.stopPropagation();
-      if (e.shiftKey) this.options.onLock?.(door);
-      else this.options.onUse?.(door);
-    } else if ((e.key === "ContextMenu" || (e.key === "F10" && e.shiftKey)) && this.options.onMenu) {
-      e.preventDefault();
-      e.stopPropagation();
-      this.options.onMenu(door, null);
-    }
   }
 }

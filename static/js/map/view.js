@@ -20,11 +20,19 @@
 // sharp and `onRest` lets the board fit what depends on the zoom (text
 // sizes, touch discs). A fit, being one step, rests at once.
 //
+// The view's own input is two handlers (../handler.js): `panning`
+// (./tools/pan_zoom.js: drag and pinch) and `wheelZoom`
+// (./tools/wheel_zoom.js); enable() and disable() switch both, and the
+// board switches `panning` alone when a tool takes the pointer.
+//
 // On a phone (the room's narrow layout) a fit never draws a square smaller
 // than PHONE_PX: a map too big for that fills the screen's box along its
 // short side instead (or zooms to PHONE_PX if that is still less), centred
 // on `focus()` (the board's: the player's own token), the rest a pan or a
 // pinch away.
+
+import { PanZoom } from "./tools/pan_zoom.js";
+import { WheelZoom } from "./tools/wheel_zoom.js";
 
 const MIN_SCALE = 8;
 const MAX_SCALE = 200;
@@ -42,9 +50,10 @@ export class MapView {
     this.tx = 0;
     this.ty = 0;
     this.size = { width: 20, height: 20 };
-    this.pointers = new Map();
     this.fitted = true;
     this.boxSize = null;
+    this.panning = new PanZoom(this);
+    this.wheelZoom = new WheelZoom(this);
     this.enable();
     new ResizeObserver(() => this.resized()).observe(this.box);
   }
@@ -68,13 +77,16 @@ export class MapView {
     this.apply();
   }
 
+  /** Panning, pinching and the wheel, on the screen box: a drag or a
+   *  wheel beside the map moves it too. */
   enable() {
-    // On the screen box: a drag or a wheel beside the map moves it too.
-    this.box.addEventListener("wheel", (e) => this.wheel(e), { passive: false });
-    this.box.addEventListener("pointerdown", (e) => this.down(e));
-    this.box.addEventListener("pointermove", (e) => this.move(e));
-    this.box.addEventListener("pointerup", (e) => this.up(e));
-    this.box.addEventListener("pointercancel", (e) => this.up(e));
+    this.panning.enable();
+    this.wheelZoom.enable();
+  }
+
+  disable() {
+    this.panning.disable();
+    this.wheelZoom.disable();
   }
 
   apply() {
@@ -95,6 +107,23 @@ export class MapView {
   toGrid(clientX, clientY) {
     const box = this.screenBox();
     return [(clientX - box.left - this.tx) / this.scale, (clientY - box.top - this.ty) / this.scale];
+  }
+
+  /** The square under a point on screen, or null off the map. */
+  squareAt(clientX, clientY) {
+    const box = this.screenBox();
+    if (clientX < box.left || clientX > box.right || clientY < box.top || clientY > box.bottom) return null;
+    const [x, y] = this.toGrid(clientX, clientY).map(Math.floor);
+    if (x < 0 || y < 0 || x >= this.size.width || y >= this.size.height) return null;
+    return [x, y];
+  }
+
+  /** The square in the middle of what the map shows, kept on the map. */
+  middleSquare() {
+    const box = this.screenBox();
+    const [gx, gy] = this.toGrid(box.left + box.width / 2, box.top + box.height / 2);
+    const clamp = (v, side) => Math.max(0, Math.min(side - 1, Math.floor(v)));
+    return [clamp(gx, this.size.width), clamp(gy, this.size.height)];
   }
 
   fit(width = this.size.width, height = this.size.height) {
@@ -164,44 +193,6 @@ export class MapView {
   /** The map or the margin round it, not what floats over it (a token's menu). */
   mine(e) {
     return e.target === this.box || this.svg.contains(e.target);
-  }
-
-  wheel(e) {
-    if (!this.mine(e)) return;
-    e.preventDefault();
-    this.zoomAt(Math.exp(-e.deltaY * 0.0015), e.clientX, e.clientY);
-  }
-
-  down(e) {
-    // Tokens and tools stop the event themselves; what reaches here pans.
-    if (e.defaultPrevented || !this.mine(e) || this.ignore?.(e)) return;
-    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    this.box.setPointerCapture?.(e.pointerId);
-    this.svg.classList.add("panning");
-  }
-
-  move(e) {
-    const last = this.pointers.get(e.pointerId);
-    if (!last) return;
-    if (this.pointers.size === 2) {
-      // Two fingers: their spread zooms, their midpoint pans.
-      const [a, b] = [...this.pointers.values()];
-      const before = Math.hypot(a.x - b.x, a.y - b.y);
-      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      const [c, d] = [...this.pointers.values()];
-      const after = Math.hypot(c.x - d.x, c.y - d.y);
-      const mid = [(c.x + d.x) / 2, (c.y + d.y) / 2];
-      if (before > 0) this.zoomAt(after / before, mid[0], mid[1]);
-      this.pan(mid[0] - (a.x + b.x) / 2, mid[1] - (a.y + b.y) / 2);
-      return;
-    }
-    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    this.pan(e.clientX - last.x, e.clientY - last.y);
-  }
-
-  up(e) {
-    this.pointers.delete(e.pointerId);
-    if (this.pointers.size === 0) this.svg.classList.remove("panning");
   }
 
   /** Keys on the focused map itself. Returns true when handled. */

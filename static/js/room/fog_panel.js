@@ -1,14 +1,14 @@
 // The GM tab's fog of war: the room's scene's two switches (fog on or off,
 // lit or dark: PATCH /api/scenes/<id>/), "See as" (`vision.preview`: the
 // GM's map then shows a group's fog and only the tokens it sees), and the
-// fog tools: Reveal area and Cover area (a map mode, ../map/area_tool.js,
+// fog tools: Reveal area and Cover area (a map tool, ../map/tools/area.js,
 // then `fog.edit` with the rectangle) and Reset fog. The tools act on the
 // group seen as, or on every group when the GM sees as nobody.
 
 import { el } from "../lib/dom.js";
 import { patchJSON } from "../lib/api.js";
 import { describeError } from "../lib/errors.js";
-import { AreaTool } from "../map/area_tool.js";
+import { AreaTool } from "../map/tools/area.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,7 +33,6 @@ export class FogPanel {
         this.status("");
       },
     });
-    board.tool = this.area;
     this.fogBox.addEventListener("change", () => this.patch({ fog: this.fogBox.checked }));
     this.litBox.addEventListener("change", () => this.patch({ lit: this.litBox.checked }));
     this.seeAs.addEventListener("change", () => this.preview());
@@ -131,9 +130,7 @@ export class FogPanel {
       this.area.stop();
       return;
     }
-    if (this.board.ruler.active) $("tool-ruler").click(); // one map mode at a time
-    this.area.stop();
-    this.area.start(mode);
+    this.area.start(mode); // the board gives it the pointer: the ruler, if on, goes off
     this.pressTools(mode);
     this.note.textContent = "Drag a rectangle on the map, or on the map move a corner with the arrows, stretch it with Shift+arrows and press Enter. Escape stops.";
     this.board.svg.focus();

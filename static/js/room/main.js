@@ -26,6 +26,7 @@ import { TokenDialog } from "./token_dialog.js";
 import { TokenTools } from "./token_tools.js";
 import { DoorControl } from "./door_control.js";
 import { FogPanel } from "./fog_panel.js";
+import { WallEdit } from "./wall_edit.js";
 import { Vision } from "./vision.js";
 import { applyEvent, applyVision, clearVision, fromSnapshot } from "./state.js";
 
@@ -125,7 +126,7 @@ const board = new Board($("map"), {
   onDrag: (token, x, y) => socket.post({ type: "token.drag", token: token.id, x, y }),
   onSelect: (token) => {
     fillBands(token);
-    board.refreshBands();
+    board.bands.refresh();
     gmButtons(token);
     attack.selected(token);
     if (token) status(`${token.name} selected${bandSelect.value ? "" : ": pick a range to see its bands"}.`);
@@ -150,13 +151,14 @@ function gmButtons(token) {
   $("token-hide").textContent = token?.hidden ? "Reveal token" : "Hide token";
 }
 
+// One tool has the map's pointer at a time (board.use): the ruler's button
+// shows whether it is the one, however it was switched.
 function toggleRuler() {
-  const on = rulerButton.getAttribute("aria-pressed") !== "true";
-  if (on) board.tool?.stop(); // one map mode at a time
-  rulerButton.setAttribute("aria-pressed", String(on));
-  board.ruler.setActive(on);
+  const on = board.tool !== board.ruler;
+  board.use(on ? board.ruler : null);
   if (!on) status("");
 }
+board.events.addEventListener("tool", () => rulerButton.setAttribute("aria-pressed", String(board.tool === board.ruler)));
 
 rulerButton.addEventListener("click", toggleRuler);
 $("zoom-in").addEventListener("click", () => board.view.zoomAt(1.25));
@@ -164,8 +166,8 @@ $("zoom-out").addEventListener("click", () => board.view.zoomAt(0.8));
 $("zoom-fit").addEventListener("click", () => board.view.fit());
 for (const toggle of document.querySelectorAll("#room .menu-toggle")) foldable(toggle);
 bandSelect.addEventListener("change", () => {
-  board.refreshBands();
-  if (board.ruler.active) board.ruler.draw();
+  board.bands.refresh();
+  if (board.ruler.enabled) board.ruler.draw();
 });
 $("token-reset").addEventListener("click", () => {
   const token = board.tokens.get(board.selected);
@@ -236,6 +238,7 @@ function applyScene(scene) {
   board.setScene(scene);
   vision.sceneChanged();
   fogPanel?.sceneChanged(scene);
+  wallEdit?.sceneChanged(scene);
 }
 
 async function loadTrails() {
@@ -372,7 +375,7 @@ const socket = new RoomSocket(config.socket, {
     else if (frame.state === "online") presence.set(frame.online);
     else presence.leave(frame.user);
   },
-  onDrag: (frame) => board.showDrag(frame),
+  onDrag: (frame) => board.ghosts.showDrag(frame),
   onState(state, code) {
     // A new socket (after a snapshot or a reconnect's catching up) forgets
     // whose view the GM was seeing: ask for it again.
@@ -431,6 +434,7 @@ placing.draw();
 const fogPanel = isGm
   ? new FogPanel({ config, socket, board, status, onStopPreview: () => room && draw(clearVision(room)) })
   : null;
+const wallEdit = isGm ? new WallEdit({ board, config, status }) : null;
 const tools = isGm
   ? new TokenTools({
       board,
@@ -444,4 +448,4 @@ const tools = isGm
 const doors = new DoorControl({ board, socket, status, isGm, settings: config.settings, menu: tools?.menu || null });
 sheet.choose(tray.characterId());
 socket.connect();
-window.d6room = { socket, decisions, board, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, state: () => room }; // for the browser tests and the curious
+window.d6room = { socket, decisions, board, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, state: () => room }; // for the browser tests and the curious

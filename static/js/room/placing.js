@@ -123,14 +123,14 @@ export class Placing {
       drag.ghost.style.transform = `translate(${ev.clientX}px, ${ev.clientY}px)`;
       drag.square = this.board.squareAt(ev.clientX, ev.clientY);
       drag.ghost.classList.toggle("over-map", !!drag.square);
-      this.board.showDrop(drag.square);
+      this.board.ghosts.showDrop(drag.square);
     };
     const end = (ev) => {
       source.removeEventListener("pointermove", move);
       source.removeEventListener("pointerup", end);
       source.removeEventListener("pointercancel", end);
       drag.ghost?.remove();
-      this.board.showDrop(null);
+      this.board.ghosts.showDrop(null);
       this.drag = null;
       if (this.stale) {
         this.stale = false;

@@ -1,41 +1,53 @@
-// A map mode that marks a rectangle of whole squares (the GM's "Reveal
+// A map tool that marks a rectangle of whole squares (the GM's "Reveal
 // area" and "Cover area"): drag from one square to another with a mouse,
 // pen or finger, or from the keyboard on the focused map: arrows move the
 // corner, Shift with arrows stretches the rectangle, Enter takes it, Escape
-// leaves the mode. The rectangle goes to onArea([x, y, w, h], mode).
+// leaves the tool. The rectangle goes to onArea([x, y, w, h], mode).
+//
+// start(mode) has the board use this tool (Board.use: it takes the pointer
+// and the others give it up); stop() gives the map back. Disabled by any
+// means (Escape, another tool, stop()), it says so through onEnd.
 
-import { svg, clear } from "../lib/dom.js";
+import { svg, clear } from "../../lib/dom.js";
+import { Handler } from "../handler.js";
 
 const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
-export class AreaTool {
+export class AreaTool extends Handler {
   constructor(board, layer, { onArea, onEnd }) {
+    super();
     this.board = board;
     this.layer = layer;
     this.onArea = onArea;
-    this.onEnd = onEnd; // the mode was left (Escape, or stop())
+    this.onEnd = onEnd; // the tool was left (Escape, another tool, or stop())
     this.mode = null;
     this.from = null;
     this.to = null;
-    board.svg.addEventListener("pointerdown", (e) => this.down(e));
-  }
-
-  get active() {
-    return this.mode !== null;
   }
 
   start(mode) {
+    if (this.enabled) this.board.use(null);
     this.mode = mode;
-    this.board.svg.classList.add("area-mode");
-    this.board.svg.dataset.areaMode = mode;
+    this.board.use(this);
+  }
+
+  stop() {
+    if (this.enabled) this.board.use(null);
+  }
+
+  addHooks() {
+    const svgEl = this.board.svg;
+    svgEl.classList.add("area-mode");
+    svgEl.dataset.areaMode = this.mode;
+    this.listen(svgEl, "pointerdown", (e) => this.down(e));
+    this.listen(svgEl, "keydown", (e) => this.key(e));
     const middle = this.board.middleSquare() || [0, 0];
     this.from = middle;
     this.to = [...middle];
     this.draw();
   }
 
-  stop() {
-    if (!this.active) return;
+  removeHooks() {
     this.mode = null;
     this.from = this.to = null;
     this.board.svg.classList.remove("area-mode");
@@ -58,7 +70,7 @@ export class AreaTool {
   }
 
   down(e) {
-    if (!this.active || !this.board.scene || e.button > 0) return;
+    if (!this.board.scene || e.button > 0) return;
     e.preventDefault();
     this.from = this.square(e);
     this.to = [...this.from];
@@ -75,24 +87,28 @@ export class AreaTool {
       svgEl.removeEventListener("pointercancel", up);
       if (ev.type === "pointerup") this.take();
     };
-    svgEl.addEventListener("pointermove", move);
-    svgEl.addEventListener("pointerup", up);
-    svgEl.addEventListener("pointercancel", up);
+    this.listen(svgEl, "pointermove", move);
+    this.listen(svgEl, "pointerup", up);
+    this.listen(svgEl, "pointercancel", up);
   }
 
-  /** Keys on the focused map; true when handled. */
+  /** Keys on the focused map: handled ones are prevented, so the board's
+   *  own (Escape drops the selection) leave them be. */
   key(e) {
-    if (!this.active) return false;
+    if (e.target !== this.board.svg) return;
     if (e.key === "Escape") {
+      e.preventDefault();
       this.stop();
-      return true;
+      return;
     }
     if (e.key === "Enter") {
+      e.preventDefault();
       this.take();
-      return true;
+      return;
     }
     const step = STEPS[e.key];
-    if (!step || !this.board.scene) return false;
+    if (!step || !this.board.scene) return;
+    e.preventDefault();
     const { width, height } = this.board.scene;
     const moved = [
       Math.max(0, Math.min(width - 1, this.to[0] + step[0])),
@@ -101,7 +117,6 @@ export class AreaTool {
     this.to = moved;
     if (!e.shiftKey) this.from = [...moved];
     this.draw();
-    return true;
   }
 
   take() {

@@ -2,11 +2,18 @@
 // campaign's diagonal rule) and as a range category for the weapon chosen
 // in "Range bands". From the token whose bands are shown the category is
 // the server's own; from anywhere else it is worked out here for that
-// weapon. Pointer: drag on the map; keyboard: arrows move the far end.
+// weapon. Pointer: drag on the map; keyboard: arrows move the far end,
+// Escape clears it (and the board drops the selection).
+//
+// A handler (../handler.js): enabled, it has the pointer on the map (the
+// board disables panning, dragging and doors meanwhile) and starts from
+// the selected token's square; disabled, it leaves no line and no listener.
 
-import { svg, clear } from "../lib/dom.js";
-import { adjacent, distanceFt, weaponCategory, lineOfSight } from "./grid.js";
+import { svg, clear } from "../../lib/dom.js";
+import { Handler } from "../handler.js";
+import { adjacent, distanceFt, weaponCategory, lineOfSight } from "../grid.js";
 
+const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const CATEGORY_WORDS = {
   adjacent: "adjacent",
   near: "near",
@@ -14,25 +21,31 @@ const CATEGORY_WORDS = {
   out_of_range: "out of range",
 };
 
-export class Ruler {
+export class Ruler extends Handler {
   constructor(board, layer) {
+    super();
     this.board = board;
     this.layer = layer;
-    this.active = false;
     this.from = null;
     this.to = null;
   }
 
-  setActive(on) {
-    this.active = on;
-    this.board.svg.classList.toggle("ruler-mode", on);
-    if (!on) this.clear();
-    else {
-      const token = this.board.tokens.get(this.board.selected);
-      this.from = token ? [token.x, token.y] : [0, 0];
-      this.to = [...this.from];
-      this.draw();
-    }
+  addHooks() {
+    const svgEl = this.board.svg;
+    svgEl.classList.add("ruler-mode");
+    this.listen(svgEl, "pointerdown", (e) => this.down(e));
+    this.listen(svgEl, "keydown", (e) => this.key(e));
+    // New bands may change the category of the square measured to.
+    this.listen(this.board.events, "bands", () => this.draw());
+    const token = this.board.tokens.get(this.board.selected);
+    this.from = token ? [token.x, token.y] : [0, 0];
+    this.to = [...this.from];
+    this.draw();
+  }
+
+  removeHooks() {
+    this.board.svg.classList.remove("ruler-mode");
+    this.clear();
   }
 
   clear() {
@@ -46,29 +59,36 @@ export class Ruler {
   }
 
   down(e) {
-    if (!this.active || e.defaultPrevented) return;
+    if (e.defaultPrevented) return;
     e.preventDefault();
     this.from = this.square(e);
     this.to = [...this.from];
     this.draw();
+    const svgEl = this.board.svg;
     const move = (ev) => {
       this.to = this.square(ev);
       this.draw();
     };
     const up = () => {
-      this.board.svg.removeEventListener("pointermove", move);
-      this.board.svg.removeEventListener("pointerup", up);
+      svgEl.removeEventListener("pointermove", move);
+      svgEl.removeEventListener("pointerup", up);
     };
-    this.board.svg.addEventListener("pointermove", move);
-    this.board.svg.addEventListener("pointerup", up);
+    this.listen(svgEl, "pointermove", move);
+    this.listen(svgEl, "pointerup", up);
   }
 
+  /** Keys on the focused map: arrows move the far end, Escape clears. */
   key(e) {
-    const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    if (!steps[e.key] || !this.to) return false;
-    this.to = [this.to[0] + steps[e.key][0], this.to[1] + steps[e.key][1]];
+    if (e.target !== this.board.svg) return;
+    if (e.key === "Escape") {
+      this.clear(); // not handled: the board drops the selection too
+      return;
+    }
+    const step = STEPS[e.key];
+    if (!step || !this.to) return;
+    e.preventDefault();
+    this.to = [this.to[0] + step[0], this.to[1] + step[1]];
     this.draw();
-    return true;
   }
 
   measure() {
