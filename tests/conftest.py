@@ -68,6 +68,15 @@ def own_redis(tmp_path):
     server.stop()
 
 
+@pytest.fixture
+def table(db):
+    """The small campaign at the table of tests/tabletop/table.py, for any
+    folder; a folder or module that lays its own `table` overrides it."""
+    from tests.tabletop.table import make_table
+
+    return make_table()
+
+
 @pytest.fixture(autouse=True)
 def _rooms_forgotten():
     """Each test starts with no kept sight and no drawing owed: a flushed
