@@ -7,6 +7,8 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+# pytest-xdist workers for `make test` (docs/testing.md); 0 runs in one process.
+TEST_WORKERS ?= 2
 
 # The first Python 3.11 or newer on PATH builds the virtual environment;
 # `make PYTHON=/path/to/python3.12 run` picks another.
@@ -36,7 +38,7 @@ serve: $(RUN_STAMP)
 	$(PY) -m vtt.serve -b $(HOST) -p $(PORT) vtt.asgi:application
 
 test: $(DEV_STAMP)
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .

@@ -7,6 +7,28 @@ import shutil
 
 import pytest
 
+# ------------------------------------------------------------ parallel runs
+# `make test` runs the suite on pytest-xdist workers (docs/testing.md). Each
+# worker has a test database of its own (pytest-django names it after the
+# worker); what is shared besides must be kept apart here.
+
+
+def pytest_configure(config):
+    """A worker's rooms publish under a prefix of their own: the channel
+    layer's prefix is named after the site's database, which is the same
+    name in every worker's settings, and Redis pub/sub channels are shared
+    by the whole server, so two workers' campaign 1 would hear each other."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return
+    from django.conf import settings
+
+    from vtt.settings import redis_channel_layer
+
+    if settings.REDIS_URL:
+        name = f"{settings.DATABASES['default']['NAME']}_{worker}"
+        settings.CHANNEL_LAYERS = {"default": redis_channel_layer(settings.REDIS_URL, name)}
+
 
 def need(what: str, env_flag: str, reason: str):
     """Skip, or fail when the environment says the thing must be there."""
@@ -44,6 +66,15 @@ def own_redis(tmp_path):
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def table(db):
+    """The small campaign at the table of tests/tabletop/table.py, for any
+    folder; a folder or module that lays its own `table` overrides it."""
+    from tests.tabletop.table import make_table
+
+    return make_table()
 
 
 @pytest.fixture(autouse=True)

@@ -3,13 +3,16 @@ uvloop) in a subprocess, for the tests that need a real server: the
 browser, two processes over Redis, a slow client, the command itself, the
 fault suite; and a redis-server of a test's own, to kill and restart."""
 
+import atexit
 import contextlib
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -61,6 +64,38 @@ def wait_until_up(url: str, process: subprocess.Popen, seconds: float = 30) -> N
             time.sleep(0.1)
 
 
+_migrated: Path | None = None
+
+
+def migrated_sqlite(path: Path) -> None:
+    """A freshly migrated SQLite database at `path`: a copy of one this
+    process migrated the first time it was asked, since running every
+    migration again for each served site costs seconds each time."""
+    global _migrated
+    if _migrated is None:
+        folder = Path(tempfile.mkdtemp(prefix="vtt-migrated-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        template = folder / "migrated.sqlite3"
+        env = {
+            **os.environ,
+            "DATABASE_URL": f"sqlite:///{template}",
+            "DJANGO_SETTINGS_MODULE": "vtt.settings",
+            "PYTHONPATH": str(ROOT),
+        }
+        env.pop("REDIS_URL", None)
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        _migrated = template
+    shutil.copyfile(_migrated, path)
+
+
 @contextlib.contextmanager
 def seeded_site(tmp_path: Path, seeder: str, log: Path | None = None):
     """`python -m vtt.serve` over a SQLite file of its own (no Redis),
@@ -76,7 +111,7 @@ def seeded_site(tmp_path: Path, seeder: str, log: Path | None = None):
     }
     env.pop("REDIS_URL", None)
     run = {"cwd": ROOT, "env": env, "check": True, "capture_output": True, "text": True}
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], timeout=120, **run)
+    migrated_sqlite(tmp_path / "site.sqlite3")
     module, function = seeder.split(":")
     seeded = subprocess.run(
         [

@@ -50,7 +50,7 @@ class Checkout:
         # A make that runs this suite (CI's `make test PYTEST_ARGS=...`)
         # hands its command-line variables down, in MAKEFLAGS and in the
         # environment; the make under test must start from none of them.
-        leaked = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "PYTEST_ARGS")
+        leaked = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "PYTEST_ARGS", "TEST_WORKERS")
         outer = {k: v for k, v in os.environ.items() if k not in leaked}
         result = subprocess.run(
             ["make", "--no-print-directory", f"PYTHON={self.python}", *args],
@@ -80,16 +80,17 @@ def test_make_test_creates_the_venv_installs_dev_extras_and_runs_pytest(checkout
     assert installs(commands) == [
         "python -m pip install --quiet --disable-pip-version-check -e .[dev]"
     ]
-    assert commands[-1] == "python -m pytest"
+    assert commands[-1] == "python -m pytest -n 2"
 
 
 @needs_make
 def test_make_test_is_idempotent_until_pyproject_changes(checkout):
     checkout.make("test")
-    assert checkout.make("test") == ["python -m pytest"]
+    assert checkout.make("test") == ["python -m pytest -n 2"]
     assert checkout.make("test", PYTEST_ARGS="-x tests/rules") == [
-        "python -m pytest -x tests/rules"
+        "python -m pytest -n 2 -x tests/rules"
     ]
+    assert checkout.make("test", TEST_WORKERS="0") == ["python -m pytest -n 0"]
 
     pyproject = checkout.path / "pyproject.toml"
     pyproject.write_text(pyproject.read_text() + "\n# a new dependency\n")
@@ -161,7 +162,9 @@ def test_ci_script_runs_the_suite_with_services_and_browser_required():
         "make lint",
     ):
         assert needed in text, needed
-    assert text.count("make test") == 2, "once on the embedded defaults, once on the services"
+    assert text.count("make test") == 3, (
+        "once on the services, once for the fault suite alone, once on the embedded defaults"
+    )
 
 
 def test_readme_shell_example_adjudicates():

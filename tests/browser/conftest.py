@@ -47,7 +47,7 @@ def table(tmp_path_factory, chromium_path):
 
 
 def seeded_server(tmp_path_factory, seed_module: str, *seed_args: str):
-    """Migrate a fresh SQLite file, run `seed_module` (python -m, with
+    """Copy a freshly migrated SQLite file, run `seed_module` (python -m, with
     `seed_args`) against it, serve it, and yield {"url", **the seed's JSON
     line} until the module ends."""
     db = tmp_path_factory.mktemp("browser") / "table.sqlite3"
@@ -66,7 +66,7 @@ def seeded_server(tmp_path_factory, seed_module: str, *seed_args: str):
     }
     env.pop("REDIS_URL", None)  # one process: the in-memory layer will do
     run = {"cwd": ROOT, "env": env, "check": True, "capture_output": True, "text": True}
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], timeout=120, **run)
+    served.migrated_sqlite(db)
     seeded = subprocess.run([sys.executable, "-m", seed_module, *seed_args], timeout=120, **run)
     data = json.loads(seeded.stdout.strip().splitlines()[-1])
     port = served.free_port()

@@ -12,14 +12,8 @@ from vtt.tabletop.policy import event_view
 from vtt.tabletop.visibility import Viewer
 
 from ..tabletop.helpers import events_after, last_seq
-from ..tabletop.table import make_table
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def table(db):
-    return make_table()
 
 
 @pytest.fixture

@@ -1,8 +1,0 @@
-import pytest
-
-from .table import make_table
-
-
-@pytest.fixture
-def table(db):
-    return make_table()
