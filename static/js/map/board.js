@@ -293,7 +293,7 @@ export class Board {
       this.zoomFrame = null;
       for (const token of this.tokens.values()) {
         const node = this.nodes.get(token.id);
-        if (token.art || node.dataset.condition !== "none") this.drawToken(node, token, this.drawnAt.get(token.id));
+        if (token.art || node.dataset.woundLevel !== "none") this.drawToken(node, token, this.drawnAt.get(token.id));
       }
     });
   }
@@ -331,7 +331,7 @@ export class Board {
     const level = severity(mark);
     node.classList.toggle("fallen", !!mark?.fallen);
     node.classList.toggle("dead", mark?.fallen === "dead");
-    node.dataset.condition = level || "none";
+    node.dataset.woundLevel = level || "none";
     drawCondition(badgeWrap, mark, s, this.text.state, x, y);
     const state = [mark?.text || "", token.hidden ? "hidden from players" : ""].filter(Boolean);
     node.setAttribute("aria-label", [token.name, ...state, `at column ${x}, row ${y}`].join(", "));

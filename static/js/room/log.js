@@ -173,7 +173,7 @@ export class RollLog {
     return box;
   }
 
-  /** The roller may replace dice of their own result (Xero Sum: with Insight Dice). */
+  /** The roller may replace dice of their own result, as the game declares (its kit's reroll). */
   rerolls(d) {
     const result = d.result || {};
     // The game's kit says which results a later roll may replace dice of.
