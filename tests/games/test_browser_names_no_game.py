@@ -31,7 +31,7 @@ COMMENTS = re.compile(r"/\*.*?\*/|(?<![:\"'\\])//[^\n]*", re.S)
 
 
 def every_kit():
-    return [*games.KITS.values(), sixes.KIT]
+    return [*games.KITS.values(), sixes.KIT, sixes.STRAIN_KIT]
 
 
 def game_names() -> set[str]:
