@@ -142,6 +142,8 @@ class Words:
     # as its value (`said`); added to the words every game shares.
     labels: dict = field(default_factory=dict)
     said: dict = field(default_factory=dict)
+    # A die's role in a result ("wild") as the log says it ("Wild Die").
+    dice: dict = field(default_factory=dict)
 
     def counter(self, key: str) -> str:
         """A counter's name as the game writes it ("Insight Dice")."""
@@ -171,6 +173,9 @@ LOG_LABELS = {
     "modifier_dice": "Help or hindrance dice",
     "skill": "Skill",
 }
+# Dice roles every game may give a die, as the log says them (Words.dice
+# adds a game's).
+DIE_ROLES = {"regular": "die", "explosion": "explosion", "reroll": "re-roll"}
 # Values that are ids, as every game says them (Words.said adds a game's).
 LOG_VALUES = {
     "actor": "the roller",
@@ -416,6 +421,7 @@ class GameKit:
             # The log's words for field names and for ids given as values.
             "labels": LOG_LABELS | self.words.labels,
             "said": LOG_VALUES | self.words.said,
+            "dice": DIE_ROLES | self.words.dice,
             "damage_to": self.damage_to,
             "reaction": self.reaction,
             "turn_actions": list(self.turn_actions),

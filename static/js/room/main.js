@@ -4,7 +4,7 @@
 // drawn on the map, doors, the GM's fog section).
 
 import { RoomSocket } from "./socket.js";
-import { RollLog } from "./log.js";
+import { RollLog, useDiceWords } from "./log.js";
 import { Chat } from "./chat.js";
 import { Presence } from "./presence.js";
 import { Board } from "../map/board.js";
@@ -33,6 +33,7 @@ import { applyEvent, applyVision, clearVision, fromSnapshot } from "./state.js";
 const config = JSON.parse(document.getElementById("room-config").textContent);
 const spec = JSON.parse(document.getElementById("tray-spec").textContent);
 useGameWords(spec);
+useDiceWords(spec);
 const isGm = config.me.role === "gm";
 const $ = (id) => document.getElementById(id);
 

@@ -63,6 +63,7 @@ class Apocalyptia(GameKit):
             "bonus": "Bonus",
             "rounds": "Rounds",
         },
+        dice={"botch_check": "botch check"},
     )
     damage_to = "wounds"
 

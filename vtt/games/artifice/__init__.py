@@ -89,6 +89,7 @@ class Artifice(GameKit):
             "combat": "Combat Test",
             "wound": "Wound Test",
         },
+        dice={"wild": "Wild Die"},
     )
     skill_maps = ("skills", "abilities", "attributes")
 

@@ -56,6 +56,7 @@ class FantasyGroundRules(GameKit):
             "action_points": "Action Points",
             "luck": "Luck Roll",
         },
+        dice={"luck": "luck die"},
     )
     damage_to = "wounds"
     # The defender's Action Points against a hit (docs/combat.md): the room

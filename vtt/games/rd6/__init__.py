@@ -120,6 +120,12 @@ class Rd6(GameKit):
         said={
             "true_critical_failure": "True Critical Failure",
         },
+        dice={
+            "wild": "Wild Die",
+            "crit_check": "critical failure check",
+            "cp_wild": "Character Point die",
+            "rollup_wild": "Rolling Up die",
+        },
     )
     skill_maps = ("skills", "attributes")
     damage_to = "wounds"

@@ -99,6 +99,7 @@ class XeroSum(GameKit):
             "no_read": "no read",
             "very_likely_to_consider": "very likely to consider",
         },
+        dice={"insight": "Insight Die"},
     )
     skill_maps = ("skills", "attributes")
     damage_to = "Wound Points"
