@@ -117,8 +117,8 @@ export class TurnOrder {
 
   /** The game's turn actions (the kit's turn_actions, as data): for each
    * character this viewer may act for (a player's own, every one for the
-   * GM) that is out of the fight and not dead, a button that spends the
-   * declared resource through the declared intent. */
+   * GM), out of the fight and not dead where its `when` is "out", a button
+   * that spends the declared resource through the declared intent. */
   drawActions() {
     if (!this.rescues) return;
     clear(this.rescues);
@@ -134,7 +134,7 @@ export class TurnOrder {
           el(
             "li",
             { "data-character-id": c.id },
-            el("span", { text: `${c.name} is ${w?.state}.` }),
+            el("span", { text: w ? `${c.name} is ${w.state}.` : c.name }),
             el("button", {
               type: "button",
               text: action.label.replaceAll("{value}", String(have)),
