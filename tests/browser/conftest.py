@@ -46,10 +46,11 @@ def table(tmp_path_factory, chromium_path):
     yield from seeded_server(tmp_path_factory, "tests.browser.room_seed")
 
 
-def seeded_server(tmp_path_factory, seed_module: str, *seed_args: str):
+def seeded_server(tmp_path_factory, seed_module: str, *seed_args: str, serve_module=None):
     """Copy a freshly migrated SQLite file, run `seed_module` (python -m, with
-    `seed_args`) against it, serve it, and yield {"url", **the seed's JSON
-    line} until the module ends."""
+    `seed_args`) against it, serve it (with `python -m serve_module`, one
+    that registers a test's own game before it serves, when given), and
+    yield {"url", **the seed's JSON line} until the module ends."""
     db = tmp_path_factory.mktemp("browser") / "table.sqlite3"
     env = {
         **os.environ,
@@ -70,7 +71,11 @@ def seeded_server(tmp_path_factory, seed_module: str, *seed_args: str):
     seeded = subprocess.run([sys.executable, "-m", seed_module, *seed_args], timeout=120, **run)
     data = json.loads(seeded.stdout.strip().splitlines()[-1])
     port = served.free_port()
-    proc = served.start(port, env)
+    command = None
+    if serve_module:
+        command = [sys.executable, "-m", serve_module, "-b", "127.0.0.1", "-p", str(port)]
+        command.append("vtt.asgi:application")
+    proc = served.start(port, env, command=command)
     try:
         url = f"http://127.0.0.1:{port}"
         served.wait_until_up(url + "/accounts/login/", proc)

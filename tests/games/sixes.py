@@ -7,11 +7,15 @@ Roll a pool of d6; each die at or above the target (5 by default) is a hit,
 and one hit succeeds. Spending a point of Grit adds a die. In a fight the
 attacker's Fight skill is the pool and every hit, plus the weapon's damage,
 is a Wound; every two Wounds are a step down the track Fine, Bloodied,
-Down (out of the fight), Gone."""
+Down (out of the fight), Gone.
+
+Strain Sixes, at the end, is the same game with a wound track of a kind of
+its own and a resource spent against a hit, to show the room page draws
+what a kit declares without a script that knows it."""
 
 from vtt.games.combat import Resolution
 from vtt.games.kit import DIAGONAL, GameKit, Words, count
-from vtt.games.wounds import Ladder
+from vtt.games.wounds import SKIP_FALLEN, Ladder, WoundState, WoundTrack
 from vtt.rules.schema import Bool, Int
 from vtt.rules.systems import Action, System
 from vtt.tabletop import shapes
@@ -125,3 +129,86 @@ class Sixes(GameKit):
 
 
 KIT = Sixes()
+
+
+# ------------------------------------------- a variant: Strain and Grit
+#
+# The same dice with a wound track of a kind no other game has and a
+# resource a defender spends against a hit: both declared here, as data the
+# room page draws (GameKit.browser); no script knows either.
+#
+# A hit's hits plus the weapon's damage are Strain: at 2 a character is
+# Shaken, at 4 Reeling, at 6 Broken (out of the fight, never dead). A
+# player's character with Grit left may spend it first, each point taking 1
+# off (the attack waits for them, as Fantasy Ground Rules' Action Points do).
+
+STRAIN_SYSTEM = System(id="strain_sixes", name="Sixes: Strain", actions=SYSTEM.actions)
+
+
+class Strain(WoundTrack):
+    """Strain that climbs past fixed marks, one state at each."""
+
+    kind = "strain"
+    reads = ("strain",)
+    states = ("Steady", "Shaken", "Reeling", "Broken")
+    marks = (2, 4, 6)
+    settings = {"skip_fallen": SKIP_FALLEN}
+
+    def state(self, resources, settings):
+        strain = resources.get("strain", 0)
+        index = sum(strain >= mark for mark in self.marks) if type(strain) is int else 0
+        last = len(self.states) - 1
+        return WoundState(self.states[index], index == last, False, index > 0)
+
+    def declaration(self):
+        return super().declaration() | {
+            "states": {"setting": None, "default": list(self.states), "least": 1},
+            "index": {"by": "thresholds", "at": list(self.marks)},
+            "out": 1,
+            "dead": False,
+            "amount": "strain {value}",
+            "mark": "Strain {value}",
+        }
+
+
+class StrainChain(Chain):
+    @staticmethod
+    def attack_request(ctx):
+        request = Chain.attack_request(ctx)
+        return request | {"system": STRAIN_SYSTEM.id, "target": 2}
+
+    @staticmethod
+    def initiative_request(sheet, settings):
+        return {"system": STRAIN_SYSTEM.id, "action": "roll", "pool": 1}
+
+    @staticmethod
+    def resolve(ctx, result, roll):
+        if not result["hits"]:
+            return Resolution("miss", "missed")
+        damage = result["hits"] + ctx.weapon.get("damage", 0)
+        target = ctx.target.character
+        if target is not None and target.owner_id and target.resources.get("grit", 0) > 0:
+            return Resolution("hit", "awaiting_defender", damage)
+        strain = ctx.target.resources.get("strain", 0) + damage
+        return Resolution("hit", "applied", damage, [(ctx.target, "strain", strain)])
+
+
+class StrainSixes(Sixes):
+    system = STRAIN_SYSTEM
+    chain = StrainChain
+    settings = {"diagonal": DIAGONAL, "starting_grit": count(3), **Strain.settings}
+    wound_track = Strain()
+    counters = ("grit", "strain")
+    reaction = {
+        "kind": "resource",
+        "resource": "grit",
+        # The intent's field for the amount (the protocol's attack.reduce).
+        "field": "action_points",
+        "label": "Grit",
+        "step": "Grit against the strain",
+        "waiting": "Waiting for the defender to decide on Grit",
+        "offer": "their player may spend Grit first, each taking 1 off",
+    }
+
+
+STRAIN_KIT = StrainSixes()

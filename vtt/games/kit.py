@@ -127,7 +127,8 @@ class Words:
     """What a player of the game calls the tray's actions and fields, by
     action id and by field name or dotted path, and the values a choice
     takes (`values`, by value id: "cancel_highest"); `widgets` names fields
-    the tray draws with a widget of its own. The browser shows these and
+    the tray draws with a widget of its own, as data ({"type": "pick",
+    "from": "condition_track"}: one of a list setting's names). The browser shows these and
     never a field's name (vtt.web.tray_spec)."""
 
     actions: dict = field(default_factory=dict)
@@ -136,10 +137,51 @@ class Words:
     hints: dict = field(default_factory=dict)
     widgets: dict = field(default_factory=dict)
     counters: dict = field(default_factory=dict)
+    # The log's words: a result's or request's field by name (`labels`:
+    # "insight_cmod" -> "Insight Die as CMod") and an id a result carries
+    # as its value (`said`); added to the words every game shares.
+    labels: dict = field(default_factory=dict)
+    said: dict = field(default_factory=dict)
+    # A die's role in a result ("wild") as the log says it ("Wild Die").
+    dice: dict = field(default_factory=dict)
 
     def counter(self, key: str) -> str:
         """A counter's name as the game writes it ("Insight Dice")."""
         return self.counters.get(key) or key.replace("_", " ").title()
+
+
+# Field names every game's results and requests share, as the log says them;
+# a kit adds its own (Words.labels). A name no table has is still said in
+# words (static/js/room/words.js).
+LOG_LABELS = {
+    "action": "Action",
+    "successes": "Successes",
+    "margin": "Margin",
+    "outcome": "Outcome",
+    "total": "Total",
+    "modifier": "Modifier",
+    "pool": "Dice",
+    "difficulty": "Difficulty",
+    "automatic": "Taken automatically",
+    "critical_success": "Critical Success",
+    "critical_failure": "Critical Failure",
+    "actor_successes": "Successes",
+    "opponent_successes": "Successes against",
+    "actor": "Roller",
+    "opponent": "Against",
+    "kind": "Kind",
+    "modifier_dice": "Help or hindrance dice",
+    "skill": "Skill",
+}
+# Dice roles every game may give a die, as the log says them (Words.dice
+# adds a game's).
+DIE_ROLES = {"regular": "die", "explosion": "explosion", "reroll": "re-roll"}
+# Values that are ids, as every game says them (Words.said adds a game's).
+LOG_VALUES = {
+    "actor": "the roller",
+    "opponent": "the other side",
+    "draw": "a draw",
+}
 
 
 def read_entries(read, sheet: dict, entries: list, path: str) -> list:
@@ -186,6 +228,26 @@ class GameKit:
     # for a plain number, how the tray shows it): ("skills", "level",
     # "{name} {value}") reads sheet["skills"]["Climb"]["level"].
     sheet_numbers: tuple = ()
+    # What the GM's one click takes a hit's damage off, as the log says it
+    # ("wounds"); None: "the target".
+    damage_to: str | None = None
+    # A resource the defender may spend against a hit before it lands (the
+    # attack waits for them): the room draws it as a resource panel. A dict
+    # of the resource's key, the intent field that carries the amount, and
+    # the words: {"kind": "resource", "resource", "field", "label", "step",
+    # "waiting", "offer"}; None when the game has none.
+    reaction: dict | None = None
+    # Controls the turn order offers for a character, each declared as data
+    # (static/js/room/turns.js draws any): {"kind": "rescue", "intent",
+    # "when": "out", "resource", "label", "title", "empty"}.
+    turn_actions: tuple = ()
+    # Request fields the tray presets from a campaign setting of another
+    # name ({"result_dice": "result_points_to_damage"}); a field named as
+    # a setting is preset from it without being listed.
+    request_settings: dict = {}
+    # The sheet's named maps whose names the attack form offers as the skill
+    # to attack with, in order.
+    skill_maps: tuple = ("skills",)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -356,4 +418,14 @@ class GameKit:
             "values": dict(self.words.values),
             # The counters the sheet tab shows and spends, in the kit's order.
             "counters": [{"key": key, "label": self.words.counter(key)} for key in self.counters],
+            # The log's words for field names and for ids given as values.
+            "labels": LOG_LABELS | self.words.labels,
+            "said": LOG_VALUES | self.words.said,
+            "dice": DIE_ROLES | self.words.dice,
+            "damage_to": self.damage_to,
+            "reaction": self.reaction,
+            "turn_actions": list(self.turn_actions),
+            "request_settings": dict(self.request_settings),
+            "skill_maps": list(self.skill_maps),
+            "wound_track": self.wound_track.declaration() if self.wound_track else None,
         }

@@ -58,9 +58,38 @@ class WoundTrack:
         return None
 
     def browser(self) -> dict:
-        """How the room page reads the state again after a change
-        (static/js/room/wounds.js): the kind of track and its resource."""
+        """The kind of track and its resource (the room config's)."""
         return {"kind": self.kind, "reads": self.reads[0] if self.reads else None}
+
+    def declaration(self) -> dict:
+        """How the room page reads the state again after a change and says
+        it (static/js/room/wounds.js, roster.js), as data, so a track of any
+        kind is drawn without a script that knows it (the tray spec's
+        `wound_track`):
+
+        - `kind` (a name only) and `reads`, the resource the state is read from;
+        - `states`: the state names, from the campaign setting `setting` or
+          else `default`, and the fewest a track must have (`least`);
+        - `index`: how the resource picks a state: `{"by": "name"}` (the
+          resource is a state's name), `{"by": "step", "per": ref}` (one state
+          down every `per` points), `{"by": "below", "full": ref}` (points
+          that damage takes away: the first state at `full`, the second below
+          it, the last at 0), `{"by": "thresholds", "at": [n...]}` (one state
+          down at each number reached); a ref is `{"setting", "default"}`;
+        - `out`: how many of the last states are out of the fight, and
+          `dead`: whether the last is dead;
+        - the words: `amount` the resource after a hurt state ("WP {value}"),
+          `mark` the map's badge for a resource that counts before the first
+          step down ("Wounds {value}", when above `mark_above`)."""
+        return self.browser() | {
+            "states": {"setting": None, "default": [], "least": 1},
+            "index": {"by": "name"},
+            "out": 2,
+            "dead": True,
+            "amount": None,
+            "mark": None,
+            "mark_above": 0,
+        }
 
     def rescue(self, resources: dict, settings: dict) -> dict:
         """The resources after the game's way back from dying, or a refusal."""
@@ -82,6 +111,10 @@ class ConditionTrack(WoundTrack):
         track = settings.get("condition_track") or self.default_track
         condition = resources.get("condition", track[0])
         return _at(track, track.index(condition) if condition in track else 0)
+
+    def declaration(self):
+        states = {"setting": "condition_track", "default": list(self.default_track), "least": 1}
+        return super().declaration() | {"states": states, "mark": "{value}"}
 
 
 def _clean_states(lo: int, hi: int):
@@ -113,6 +146,19 @@ class Ladder(WoundTrack):
         wounds = resources.get(self.counter, 0)
         return _at(track, wounds // step if type(wounds) is int else 0)
 
+    def declaration(self):
+        default = self.settings["wounds_per_state"].default
+        return super().declaration() | {
+            "states": {
+                "setting": "wound_states",
+                "default": self.settings["wound_states"].default,
+                "least": 3,
+            },
+            "index": {"by": "step", "per": {"setting": "wounds_per_state", "default": default}},
+            "amount": "{value} wounds",
+            "mark": "Wounds {value}",
+        }
+
 
 class Dying(WoundTrack):
     """Xero Sum: below the campaign's starting Wound Points a character is
@@ -139,6 +185,19 @@ class Dying(WoundTrack):
             return WoundState(names[2], True, False, True)
         hurt = points < full
         return WoundState(names[1] if hurt else names[0], False, False, hurt)
+
+    def declaration(self):
+        return super().declaration() | {
+            "states": {
+                "setting": "wound_states",
+                "default": self.settings["wound_states"].default,
+                "least": 3,
+            },
+            "index": {"by": "below", "full": {"setting": "starting_wound_points", "default": 10}},
+            "out": 1,
+            "dead": False,
+            "amount": "WP {value}",
+        }
 
     def rescue(self, resources, settings):
         state = self.state(resources, settings)

@@ -62,7 +62,9 @@ def field_spec(words, name: str, field, path: str) -> dict:
         item = fields_spec(words, field.item.fields, path + "[]")
         spec.update(type="list", min=field.min_len, max=field.max_len, item=item)
     elif path in words.widgets:
-        spec["type"] = words.widgets[path]
+        # {"type": "pick", "from": setting}: one of the names in a campaign
+        # setting (or the request's fixed field) of that name.
+        spec.update(words.widgets[path])
     elif "default" in spec:
         # A special field with a default (e.g. the condition track): left to
         # the default or to the campaign setting of the same name.

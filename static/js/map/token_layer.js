@@ -156,7 +156,7 @@ export class TokenLayer {
       this.zoomFrame = null;
       for (const token of this.board.tokens.values()) {
         const node = this.nodes.get(token.id);
-        if (token.art || node.dataset.condition !== "none") this.drawToken(node, token, this.drawnAt.get(token.id));
+        if (token.art || node.dataset.woundLevel !== "none") this.drawToken(node, token, this.drawnAt.get(token.id));
       }
     });
   }
@@ -195,7 +195,7 @@ export class TokenLayer {
     const level = severity(mark);
     node.classList.toggle("fallen", !!mark?.fallen);
     node.classList.toggle("dead", mark?.fallen === "dead");
-    node.dataset.condition = level || "none";
+    node.dataset.woundLevel = level || "none";
     drawCondition(badgeWrap, print, mark, s, this.text.state, x, y);
     const state = [mark?.text || "", token.hidden ? "hidden from players" : ""].filter(Boolean);
     node.setAttribute("aria-label", [token.name, ...state, `at column ${x}, row ${y}`].join(", "));

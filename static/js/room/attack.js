@@ -44,6 +44,7 @@ export class AttackPanel {
     this.board = board;
     this.roster = roster;
     this.isGm = config.me.role === "gm";
+    this.spec = spec;
     this.said = gameWords(spec);
     this.diagonal = config.settings?.diagonal || "uniform";
     const $ = (id) => root.querySelector(`#${id}`);
@@ -172,7 +173,8 @@ export class AttackPanel {
     else if (this.weapon.options.length > 1) this.weapon.selectedIndex = 1;
     clear(this.skillList);
     const sheet = character?.sheet || {};
-    const names = [...Object.keys(sheet.skills || {}), ...Object.keys(sheet.abilities || {}), ...Object.keys(sheet.attributes || {})];
+    // The sheet's maps the kit names (skill_maps) hold the skills to offer.
+    const names = (this.spec.skill_maps || []).flatMap((map) => Object.keys(sheet[map] || {}));
     for (const name of names) this.skillList.append(el("option", { value: name }));
   }
 
@@ -393,7 +395,8 @@ function poolWords(request, said) {
   };
   const parts = [];
   for (const [key, value] of Object.entries(request || {})) {
-    if (["system", "action", "condition_track", "faces"].includes(key) || value === null) continue;
+    // A fixed field (the campaign's own list, set by the server) says nothing.
+    if (["system", "action", "faces"].includes(key) || said.fixed(action, key) || value === null) continue;
     if (typeof value === "object" && !Array.isArray(value)) {
       const inner = Object.entries(value)
         .filter(([, v]) => v !== null && typeof v !== "object")

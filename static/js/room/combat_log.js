@@ -1,8 +1,10 @@
 // Combat in the roll log: each attack with its whole chain (every step's
 // dice with their roles, the outcome, what it did to whom), the one-click
-// damage steps the seeds leave open, undo and reveal notes, and initiative
-// rolls. An attack's entry is drawn again in place whenever its status
-// changes (damage applied, Action Points spent, undone).
+// damage steps the seeds leave open, a defender's resource panel (the
+// game's reaction: a resource spent against the damage), undo and reveal
+// notes, and initiative rolls. An attack's entry is drawn again in place
+// whenever its status changes (damage applied, a resource spent, undone).
+// What a game calls these comes from its kit (the tray spec).
 
 import { el } from "../lib/dom.js";
 import { describeError } from "../lib/errors.js";
@@ -10,19 +12,17 @@ import { PHYSICAL, drawLine, outcomeClass } from "./log.js";
 import { emphasised, label, timeOf, words } from "./words.js";
 import { rollDrawn } from "./toast.js";
 
-const STEP_WORDS = { attack: "Attack", damage: "Damage roll", reduce: "Action Points against the damage", initiative: "Initiative" };
+const STEP_WORDS = { attack: "Attack", damage: "Damage roll", initiative: "Initiative" };
 const GOOD = new Set(["hit"]);
 const BAD = new Set(["miss", "incapacitated", "dead"]);
 const STATUS_WORDS = {
   missed: "Missed",
   applied: "Applied",
   awaiting_damage: "Waiting for the GM to apply the damage",
-  awaiting_defender: "Waiting for the defender to decide on Action Points",
+  awaiting_defender: "Waiting for the defender to decide",
   undone: "Undone",
   declined: "The GM declined the damage",
 };
-// What the GM's one click changes, per game (docs/combat.md).
-const DAMAGE_TO = { apocalyptia: "wounds", rd6: "wounds", fgr: "wounds", xerosum: "Wound Points" };
 const UNDONE_WORDS = {
   "combat.attack": "an attack",
   "combat.damage": "applied damage",
@@ -44,7 +44,7 @@ export function sourceWords(sources) {
 }
 
 export class CombatLog {
-  constructor(rollLog, { me, isGm, roster, socket, onChanged }) {
+  constructor(rollLog, { me, isGm, roster, socket, onChanged, game = {} }) {
     this.rollLog = rollLog;
     this.list = rollLog.list;
     this.me = me;
@@ -52,6 +52,11 @@ export class CombatLog {
     this.roster = roster;
     this.socket = socket;
     this.onChanged = onChanged; // the roster changed: badges, turn order
+    // The kit's words: what the GM's one click takes damage off (damage_to)
+    // and the resource a defender may spend against it (reaction).
+    this.damageTo = game.damage_to || "the target";
+    this.reaction = game.reaction || null;
+    this.stepWords = { ...STEP_WORDS, ...(this.reaction ? { reduce: this.reaction.step } : {}) };
     this.attacks = new Map(); // attack id -> {attack, node, revealed}
     this.before = new Map(); // seq of a combat.damage -> the attack as it was
   }
@@ -138,9 +143,9 @@ export class CombatLog {
   }
 
   damageWords(attack) {
-    const spent = attack.steps.find((s) => s.step === "reduce");
+    const spent = this.reaction && attack.steps.find((s) => s.step === "reduce");
     const taken = spent ? spent.result.damage : attack.damage;
-    return `${attack.target.name} takes ${taken} damage${spent ? ` after ${spent.request.action_points} Action Points` : ""}.`;
+    return `${attack.target.name} takes ${taken} damage${spent ? ` after ${spent.request[this.reaction.field]} ${this.reaction.label}` : ""}.`;
   }
 
   undo(event) {
@@ -301,9 +306,9 @@ export class CombatLog {
         el(
           "div",
           { class: "attack-step", "data-step": step.step },
-          el("p", { class: "step-name", text: STEP_WORDS[step.step] || label(step.step) }),
+          el("p", { class: "step-name", text: this.stepWords[step.step] || label(step.step) }),
           this.rollLog.dice(step.result?.dice || []),
-          this.rollLog.facts(step.result || {}, STEP_WORDS[step.step] || label(step.step)),
+          this.rollLog.facts(step.result || {}, this.stepWords[step.step] || label(step.step)),
         ),
       );
     }
@@ -319,13 +324,12 @@ export class CombatLog {
   }
 
   statusWords(attack) {
-    const base = STATUS_WORDS[attack.status] || words(attack.status);
+    const base = (attack.status === "awaiting_defender" && this.reaction?.waiting) || STATUS_WORDS[attack.status] || words(attack.status);
     if (attack.status === "awaiting_damage") {
-      const to = DAMAGE_TO[attack.system] || "the target";
-      return `${base}: ${attack.damage} suggested, off ${attack.target.name}'s ${to}.`;
+      return `${base}: ${attack.damage} suggested, off ${attack.target.name}'s ${this.damageTo}.`;
     }
-    if (attack.status === "awaiting_defender") {
-      return `${attack.target.name} takes ${attack.damage} damage; their player may spend Action Points first, each taking 1 off.`;
+    if (attack.status === "awaiting_defender" && this.reaction) {
+      return `${attack.target.name} takes ${attack.damage} damage; ${this.reaction.offer}.`;
     }
     return `${base}.`;
   }
@@ -361,18 +365,20 @@ export class CombatLog {
         }),
       );
     }
-    if (attack.status === "awaiting_defender" && this.decides(attack)) {
-      const have = this.roster.get(attack.target.character_id)?.resources?.action_points ?? 0;
+    const reaction = this.reaction;
+    if (attack.status === "awaiting_defender" && reaction && this.decides(attack)) {
+      // The game's resource panel: the defender spends the declared resource.
+      const have = this.roster.get(attack.target.character_id)?.resources?.[reaction.resource] ?? 0;
       const most = Math.max(0, Math.min(have, attack.damage ?? 0));
       const points = el("input", { type: "number", id: `reduce-${id}`, min: 0, max: most, step: 1, inputmode: "numeric", value: 0, class: "amount" });
       box.append(
-        el("label", { for: `reduce-${id}`, text: `Action Points to spend (you have ${have})` }),
+        el("label", { for: `reduce-${id}`, text: `${reaction.label} to spend (you have ${have})` }),
         points,
         el("button", {
           type: "button",
           class: "primary take-damage",
           text: "Take the damage",
-          onclick: () => send({ type: "attack.reduce", attack: id, action_points: Number(points.value) }),
+          onclick: () => send({ type: "attack.reduce", attack: id, [reaction.field]: Number(points.value) }),
         }),
       );
     }

@@ -1,7 +1,7 @@
 // The decisions waiting for this member, where they are looking: a
 // "Decisions N" button in the room bar opens the queue (attacker -> target,
-// the damage, Apply / Decline; a defender's Action Points in Fantasy
-// Ground Rules), and a toast says when a new one arrives.
+// the damage, Apply / Decline; a defender's resource panel where the game
+// declares a reaction, its kit's), and a toast says when a new one arrives.
 //
 // The server is the authority on what is pending and for whom
 // (vtt.combat.services.decisions): the snapshot carries the list, and any
@@ -18,8 +18,11 @@ const CHANGING = new Set(["combat.attack", "combat.damage", "combat.declined", "
 const TOAST_MS = 8000;
 
 export class Decisions {
-  constructor(button, { socket, isGm, onChange }) {
+  constructor(button, { socket, isGm, onChange, reaction = null }) {
     this.button = button;
+    // The resource a defender spends against a hit, as the kit declares it:
+    // `field` names both the intent's amount and what the decision says they have.
+    this.reaction = reaction;
     this.count = button.querySelector(".count");
     this.socket = socket;
     this.isGm = isGm;
@@ -100,6 +103,7 @@ export class Decisions {
   }
 
   entry(d) {
+    const reaction = this.reaction;
     const error = el("p", { class: "error", role: "alert" });
     const item = el("li", { class: `decision${d.stale ? " stale" : ""}`, "data-attack": d.attack });
     const send = (intent, buttons) => {
@@ -117,16 +121,17 @@ export class Decisions {
     const seq = d.seq ? ` (#${d.seq})` : "";
     item.append(
       el("p", { class: "who", text: `${d.attacker} → ${d.target}${seq}` }),
-      el("p", { class: "what", text: d.kind === "reaction" ? `${d.damage} damage; Action Points may take some off (${d.action_points} left)` : `${d.damage} damage` }),
+      el("p", { class: "what", text: d.kind === "reaction" && reaction ? `${d.damage} damage; ${reaction.label} may take some off (${d[reaction.field]} left)` : `${d.damage} damage` }),
     );
     if (d.stale) item.append(el("p", { class: "stale-reason", text: `Cannot apply: ${d.stale.message}.` }));
     const row = el("div", { class: "row" });
     const buttons = [];
-    if (d.kind === "reaction") {
-      const points = el("input", { type: "number", class: "amount", min: 0, max: Math.max(0, Math.min(d.action_points ?? 0, d.damage ?? 0)), step: 1, value: 0, inputmode: "numeric", id: `decision-ap-${d.attack}` });
+    if (d.kind === "reaction" && reaction) {
+      const have = d[reaction.field] ?? 0;
+      const points = el("input", { type: "number", class: "amount", min: 0, max: Math.max(0, Math.min(have, d.damage ?? 0)), step: 1, value: 0, inputmode: "numeric", id: `decision-ap-${d.attack}` });
       const take = el("button", { type: "button", class: "primary decision-apply", text: "Take the damage", disabled: Boolean(d.stale) });
-      take.addEventListener("click", () => send({ type: "attack.reduce", attack: d.attack, action_points: Number(points.value) }, buttons));
-      row.append(el("label", { for: points.id, text: "Action Points" }), points, take);
+      take.addEventListener("click", () => send({ type: "attack.reduce", attack: d.attack, [reaction.field]: Number(points.value) }, buttons));
+      row.append(el("label", { for: points.id, text: reaction.label }), points, take);
       buttons.push(take);
     } else if (this.isGm) {
       const apply = el("button", { type: "button", class: "primary decision-apply", text: `Apply ${d.damage ?? 0}`, disabled: Boolean(d.stale) });

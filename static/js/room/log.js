@@ -10,18 +10,13 @@ import { PinnedScroll } from "../lib/pinned.js";
 
 const GOOD = new Set(["success", "hit", "wild_success", "passive", "rolled", "unharmed", "actor"]);
 const BAD = new Set(["failure", "miss", "dire_failure", "dead", "incapacitated", "out_of_range", "damaged", "opponent"]);
-const ROLE_WORDS = {
-  regular: "die",
-  wild: "Wild Die",
-  explosion: "explosion",
-  crit_check: "critical failure check",
-  cp_wild: "Character Point die",
-  rollup_wild: "Rolling Up die",
-  botch_check: "botch check",
-  luck: "luck die",
-  insight: "Insight Die",
-  reroll: "re-roll",
-};
+// A die's role ("wild") in the game's words: its kit's (the tray spec's
+// `dice`), set once by the room page.
+let ROLE_WORDS = {};
+
+export function useDiceWords(spec) {
+  ROLE_WORDS = { ...(spec?.dice || {}) };
+}
 const POOL_WORDS = { actor: "Roller's dice", opponent: "Dice against", attacker: "Attacker's dice", defender: "Defender's dice" };
 const VISIBILITY_TAGS = { gm: "GM only", self: "roller and GM", blind: "blind" };
 // Physical dice were entered by a person: the session's seed does not give them.
@@ -173,7 +168,7 @@ export class RollLog {
     return box;
   }
 
-  /** The roller may replace dice of their own result (Xero Sum: with Insight Dice). */
+  /** The roller may replace dice of their own result, as the game declares (its kit's reroll). */
   rerolls(d) {
     const result = d.result || {};
     // The game's kit says which results a later roll may replace dice of.

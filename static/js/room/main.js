@@ -4,7 +4,7 @@
 // drawn on the map, doors, the GM's fog section).
 
 import { RoomSocket } from "./socket.js";
-import { RollLog } from "./log.js";
+import { RollLog, useDiceWords } from "./log.js";
 import { Chat } from "./chat.js";
 import { Presence } from "./presence.js";
 import { Board } from "../map/board.js";
@@ -17,6 +17,7 @@ import { SidePanel } from "./layout.js";
 import { foldable } from "./menus.js";
 import { SheetPanel } from "./sheet_panel.js";
 import { Roster } from "./roster.js";
+import { useGameWords } from "./words.js";
 import { CombatLog } from "./combat_log.js";
 import { Decisions } from "./decisions.js";
 import { AttackPanel } from "./attack.js";
@@ -32,10 +33,13 @@ import { applyEvent, applyVision, clearVision, fromSnapshot } from "./state.js";
 
 const config = JSON.parse(document.getElementById("room-config").textContent);
 const spec = JSON.parse(document.getElementById("tray-spec").textContent);
+useGameWords(spec);
+useDiceWords(spec);
 const isGm = config.me.role === "gm";
 const $ = (id) => document.getElementById(id);
 
-const roster = new Roster(config.characters, config.settings, config.wound_track);
+// The wound track as the kit declares it (its states, how they are read, its words).
+const roster = new Roster(config.characters, config.settings, spec.wound_track);
 const combatApi = config.api.combat;
 const conn = $("conn");
 const mapStatus = $("map-status");
@@ -393,10 +397,10 @@ const socket = new RoomSocket(config.socket, {
     status(`The server said: ${frame.message || frame.code}`, true);
   },
 });
-const combatLog = new CombatLog(log, { me: config.me, isGm, roster, socket, onChanged: rosterChanged });
-const decisions = new Decisions($("decisions-button"), { socket, isGm, onChange: (list) => combatLog.pending(list) });
+const combatLog = new CombatLog(log, { me: config.me, isGm, roster, socket, onChanged: rosterChanged, game: spec });
+const decisions = new Decisions($("decisions-button"), { socket, isGm, reaction: spec.reaction, onChange: (list) => combatLog.pending(list) });
 const attack = new AttackPanel($("attack"), { config, spec, socket, board, roster });
-const turns = new TurnOrder($("turns"), { config, socket, board, roster });
+const turns = new TurnOrder($("turns"), { config, socket, board, roster, turnActions: spec.turn_actions });
 const rollMode = tabs(document.querySelector(".mode-switch"), (panel) => {
   if (panel === "attack") attack.shown();
 });

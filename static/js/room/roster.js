@@ -5,7 +5,7 @@
 // with nothing but the resources those changes name, and a wound state
 // only once a change names the resource its wound track reads.
 
-import { woundState, reads } from "./wounds.js";
+import { counts, reads, say, woundState } from "./wounds.js";
 
 export class Roster {
   constructor(characters, settings, woundTrack = null) {
@@ -53,8 +53,11 @@ export class Roster {
     return this.broken.has(`${characterId}:${weapon}`);
   }
 
-  track() {
-    return this.settings.condition_track || null;
+  /** The resource the wound track reads, where this page knows it. */
+  harm(characterId) {
+    const track = this.woundTrack;
+    const value = track ? this.byId.get(characterId)?.resources?.[track.reads] : undefined;
+    return value === null ? undefined : value;
   }
 
   /** The wound state {state, out, dead, hurt} when this page knows it. */
@@ -63,29 +66,28 @@ export class Roster {
   }
 
   /** What the map's badge says: {text, fallen} or null. The text is the
-   * wound state past the track's first (or a Condition, or wounds, where
-   * the game has no track); fallen is "dead", "out" or null. */
+   * wound state past the track's first, or the resource in the track's
+   * words when it counts before the first step down ("Wounds 1"); fallen
+   * is "dead", "out" or null. */
   badge(characterId) {
-    const resources = this.byId.get(characterId)?.resources || {};
     const wounds = this.wounds(characterId);
     const fallen = wounds?.dead ? "dead" : wounds?.out ? "out" : null;
     if (wounds?.hurt) return { text: wounds.state, fallen };
-    const track = this.track();
-    if (resources.condition && track && resources.condition !== track[0]) return { text: resources.condition, fallen };
-    if (resources.wounds > 0) return { text: `Wounds ${resources.wounds}`, fallen };
+    const value = this.harm(characterId);
+    const track = this.woundTrack;
+    if (track?.mark && counts(track, value, this.settings)) return { text: say(track.mark, value), fallen };
     return null;
   }
 
-  /** The character's state in words for the turn order, when known. */
+  /** The character's state in words for the turn order, when known: a hurt
+   * state with the resource in the track's words ("Wounded (WP 4)"). */
   state(characterId) {
-    const resources = this.byId.get(characterId)?.resources;
-    if (!resources) return null;
+    if (!this.byId.get(characterId)?.resources) return null;
     const wounds = this.wounds(characterId);
-    const points = typeof resources.wound_points === "number" ? `WP ${resources.wound_points}` : resources.wounds > 0 ? `${resources.wounds} wounds` : null;
-    if (wounds) return wounds.hurt && points && !resources.condition ? `${wounds.state} (${points})` : wounds.state;
-    if (resources.condition) return resources.condition;
-    if (typeof resources.wound_points === "number") return `WP ${resources.wound_points}`;
-    if (resources.wounds > 0) return `Wounds ${resources.wounds}`;
+    const value = this.harm(characterId);
+    const track = this.woundTrack;
+    if (wounds) return wounds.hurt && track?.amount && typeof value === "number" ? `${wounds.state} (${say(track.amount, value)})` : wounds.state;
+    if (track?.mark && counts(track, value, this.settings)) return say(track.mark, value);
     return null;
   }
 }

@@ -58,8 +58,6 @@ export class SheetPanel {
     const wounds = character.wounds;
     if (wounds) {
       this.view.append(el("p", { class: "wound-state" }, "State: ", el("span", { text: wounds.state })));
-    } else if (character.resources?.condition) {
-      this.view.append(el("p", { class: "wound-state" }, "Condition: ", el("span", { text: character.resources.condition })));
     }
     this.view.append(this.counterList(character));
     const entries = character.entries || [];

@@ -7,8 +7,8 @@
 // starts and ends the encounter, adds combatants, rolls or sets initiative
 // and passes the turn, and a player rolls for their own tokens. Combatants
 // out of the fight (incapacitated, dying, dead) are struck through: the
-// server passes over them. A Dying Xero Sum character's player (or the GM)
-// can spend every Insight Die to save them from here.
+// server passes over them. A game may declare controls for a character out
+// of the fight (its kit's turn_actions: a way back from dying), drawn here.
 
 import { el, clear } from "../lib/dom.js";
 import { getJSON } from "../lib/api.js";
@@ -20,7 +20,7 @@ function clock(seconds) {
 }
 
 export class TurnOrder {
-  constructor(root, { config, socket, board, roster }) {
+  constructor(root, { config, socket, board, roster, turnActions }) {
     this.root = root;
     this.config = config;
     this.socket = socket;
@@ -41,7 +41,10 @@ export class TurnOrder {
     this.rollMine = $("turn-roll-mine");
     this.edit = $("turn-edit");
     this.addSelect = $("turn-add-token");
-    this.dying = $("turns-dying");
+    // The game's own controls for a character in the order (a way back from
+    // dying...), declared by its kit (the tray spec's turn_actions).
+    this.rescues = $("turns-dying");
+    this.turnActions = turnActions || [];
     const on = (id, handler) => $(id)?.addEventListener("click", handler);
     on("turn-next", () => this.send({ type: "encounter.next" }));
     on("turn-roll-mine", () => this.send({ type: "encounter.initiative" }));
@@ -112,36 +115,42 @@ export class TurnOrder {
     return this.board.tokens.get(c.token_id);
   }
 
-  /** Dying characters this viewer may save: a player's own, every one for the GM. */
-  drawDying() {
-    if (!this.dying) return;
-    clear(this.dying);
-    const saves = this.config.wound_track?.kind === "dying";
+  /** The game's turn actions (the kit's turn_actions, as data): for each
+   * character this viewer may act for (a player's own, every one for the
+   * GM), out of the fight and not dead where its `when` is "out", a button
+   * that spends the declared resource through the declared intent. */
+  drawActions() {
+    if (!this.rescues) return;
+    clear(this.rescues);
     const me = this.config.me;
-    for (const c of saves && me.role !== "observer" ? this.roster.byId.values() : []) {
-      const w = c.wounds;
-      if (!w?.out || w.dead || !(this.isGm || c.owner_id === me.id)) continue;
-      const dice = c.resources?.insight_dice ?? 0;
-      this.dying.append(
-        el(
-          "li",
-          { "data-character-id": c.id },
-          el("span", { text: `${c.name} is ${w.state}.` }),
-          el("button", {
-            type: "button",
-            text: `Spend every Insight Die (${dice}) to be saved`,
-            disabled: dice <= 0,
-            title: dice > 0 ? "Recovers 1 Wound Point and 1 Resilience Point per die" : "No Insight Dice left",
-            onclick: () => this.send({ type: "dying.save", character: c.id }),
-          }),
-        ),
-      );
+    const declared = me.role === "observer" ? [] : this.turnActions;
+    for (const action of declared) {
+      for (const c of this.roster.byId.values()) {
+        const w = c.wounds;
+        if (action.when === "out" && (!w?.out || w.dead)) continue;
+        if (!(this.isGm || c.owner_id === me.id)) continue;
+        const have = c.resources?.[action.resource] ?? 0;
+        this.rescues.append(
+          el(
+            "li",
+            { "data-character-id": c.id },
+            el("span", { text: w ? `${c.name} is ${w.state}.` : c.name }),
+            el("button", {
+              type: "button",
+              text: action.label.replaceAll("{value}", String(have)),
+              disabled: have <= 0,
+              title: have > 0 ? action.title : action.empty,
+              onclick: () => this.send({ type: action.intent, character: c.id }),
+            }),
+          ),
+        );
+      }
     }
-    this.dying.hidden = !this.dying.children.length;
+    this.rescues.hidden = !this.rescues.children.length;
   }
 
   draw() {
-    this.drawDying();
+    this.drawActions();
     const e = this.encounter;
     this.root.dataset.state = e ? "running" : "none";
     clear(this.list);

@@ -5,88 +5,18 @@
 
 import { el } from "../lib/dom.js";
 
-// Field names a result or request may carry, in the games' own words. A key
-// not listed here is still said in words (underscores become spaces).
-const LABELS = {
-  action: "Action",
-  successes: "Successes",
-  margin: "Margin",
-  outcome: "Outcome",
-  total: "Total",
-  dice_total: "Dice total",
-  modifier: "Modifier",
-  pool: "Dice",
-  pips: "Pips",
-  difficulty: "Difficulty",
-  difficulty_modifier: "Difficulty modifier",
-  needed: "Successes needed",
-  automatic: "Taken automatically",
-  critical_success: "Critical Success",
-  critical_failure: "Critical Failure",
-  actor_pool: "Dice rolled",
-  opponent_pool: "Dice against",
-  actor_successes: "Successes",
-  opponent_successes: "Successes against",
-  actor_critical_success: "Critical Success",
-  actor_critical_failure: "Critical Failure",
-  opponent_critical_success: "Critical Success against",
-  opponent_critical_failure: "Critical Failure against",
-  actor_total: "Total",
-  opponent_total: "Total against",
-  actor_botch: "Botch",
-  opponent_botch: "Botch against",
-  actor: "Roller",
-  opponent: "Against",
-  kind: "Kind",
-  amod: "AMod",
-  smod: "SMod",
-  cmod: "CMod",
-  future_cmod: "CMod to future interactions",
-  rebuttal_cmod: "CMod for the Rebuttal",
-  insight_cmod: "Insight Die as CMod",
-  insight_extra_die: "Insight Die as an extra die",
-  insight_gained: "Insight Dice gained",
-  insight_spent: "Insight Dice spent",
-  moment_of_insight: "Moment of Insight",
-  negotiation_over: "Negotiation over",
-  consequence: "Consequence",
-  counted_faces: "Faces counted",
-  atk_total: "ATK",
-  def_total: "DEF",
-  atk_bonus: "ATK bonus",
-  def_bonus: "DEF bonus",
-  weapon_dmg: "Weapon damage",
-  weapon_broken: "Weapon broken",
-  condition_before: "Condition before",
-  condition_after: "Condition after",
-  condition_steps: "Condition steps",
-  distance_ft: "Distance (ft)",
-  line_of_sight: "Line of sight",
-  result_level: "Result level",
-  result_points: "Result points",
-  damage_dice: "Damage dice",
-  critical_failure_check: "Wild Die 1",
-  fate_point: "Fate Point",
-  character_points: "Character Points",
-  rolling_up: "Rolling Up",
-  action_points: "Action Points",
-  modifier_dice: "Help or hindrance dice",
-  luck: "Luck Roll",
-  skill: "Skill",
-  bonus: "Bonus",
-  rounds: "Rounds",
-  combat: "Combat Test",
-  wound: "Wound Test",
-};
-// Values that are ids: said in the games' words.
-const VALUES = {
-  actor: "the roller",
-  opponent: "the other side",
-  draw: "a draw",
-  no_read: "no read",
-  very_likely_to_consider: "very likely to consider",
-  true_critical_failure: "True Critical Failure",
-};
+// Field names a result or request may carry, and values that are ids, in
+// the game's own words: its kit's (the tray spec's `labels` and `said`,
+// vtt/games/kit.py), set once by the room page with useGameWords. A key no
+// table has is still said in words (underscores become spaces).
+let LABELS = {};
+let VALUES = {};
+
+/** The campaign's game's words for the log, from the tray spec. */
+export function useGameWords(spec) {
+  LABELS = { ...(spec?.labels || {}) };
+  VALUES = { ...(spec?.said || {}) };
+}
 // Shown elsewhere in the entry (the dice) or only the machine's business.
 const HIDDEN = new Set(["system", "dice", "faces", "check"]);
 
@@ -101,12 +31,15 @@ export function label(key) {
 /** The game's words for a request (the tray spec's: vtt/web/tray_spec.py),
  *  so no field name of any game is written here: `field(action, path)` is a
  *  request field's label ("attacker.finesse" -> "Finesse dice"), `group`
- *  the label of the object a field sits in, `choice(v)` a choice value. */
+ *  the label of the object a field sits in, `choice(v)` a choice value,
+ *  `fixed(action, path)` whether the field is one the tray never shows. */
 export function gameWords(spec) {
   const labels = new Map();
+  const fixed = new Set();
   const walk = (fields, action) => {
     for (const f of fields || []) {
       labels.set(`${action}:${f.path}`, f.label);
+      if (f.type === "fixed") fixed.add(`${action}:${f.path}`);
       if (f.type === "group") walk(f.fields, action);
       for (const [v, said] of Object.entries(f.choice_labels || {})) labels.set(`value:${v}`, said);
     }
@@ -116,6 +49,7 @@ export function gameWords(spec) {
   return {
     field: (action, path) => labels.get(`${action}:${path}`) || label(path.split(".").pop()),
     choice: (v) => labels.get(`value:${v}`) || value(v),
+    fixed: (action, path) => fixed.has(`${action}:${path}`),
   };
 }
 

@@ -5,9 +5,6 @@
 
 import { el } from "../lib/dom.js";
 
-// Campaign settings that feed a request field of another name.
-const SETTING_FOR = { result_dice: "result_points_to_damage" };
-
 const idFor = (path) => `tray-f-${path.replace(/[^a-zA-Z0-9]+/g, "-")}`;
 
 function clamp(v, lo, hi) {
@@ -18,7 +15,10 @@ export class FieldSet {
   constructor(container, fields, context) {
     this.container = container;
     this.fields = fields;
-    this.context = context; // { settings, onChange, fillable, pipsField, entries }
+    // { settings, onChange, fillable, pipsField, entries, requestSettings }:
+    // requestSettings, the kit's, names the campaign setting that presets a
+    // request field of another name.
+    this.context = context;
     this.readers = [];
     this.container.append(...this.build(fields, this.readers));
   }
@@ -26,7 +26,7 @@ export class FieldSet {
   setting(spec) {
     const { settings } = this.context;
     if (spec.path.includes(".")) return undefined;
-    const key = SETTING_FOR[spec.name] || spec.name;
+    const key = this.context.requestSettings?.[spec.name] || spec.name;
     return settings && key in settings ? settings[key] : undefined;
   }
 
@@ -70,9 +70,9 @@ export class FieldSet {
       control.addEventListener("change", change);
       return [el("div", { class: "field inline-check" }, control, label, hint), read];
     }
-    if (spec.type === "choice" || spec.type === "condition" || spec.values) {
+    if (spec.type === "choice" || spec.type === "pick" || spec.values) {
       control = el("select", { id, name: spec.path, "aria-describedby": hintId });
-      const options = spec.type === "condition" ? this.conditionTrack() : spec.values || spec.choices;
+      const options = spec.type === "pick" ? this.picked(spec.from) : spec.values || spec.choices;
       if (spec.nullable) control.append(el("option", { value: "", text: "—" }));
       for (const value of options) control.append(el("option", { value: String(value), text: spec.choice_labels?.[value] ?? String(value).replaceAll("_", " ") }));
       const initial = preset ?? spec.default;
@@ -130,10 +130,12 @@ export class FieldSet {
     return picker;
   }
 
-  conditionTrack() {
+  /** A "pick" widget's names: the campaign setting `from`, else the
+   *  default of the request's fixed field of that name. */
+  picked(from) {
     const { settings } = this.context;
-    if (settings?.condition_track) return settings.condition_track;
-    const fixed = this.fields.find((f) => f.name === "condition_track");
+    if (settings?.[from]) return settings[from];
+    const fixed = this.fields.find((f) => f.name === from);
     return fixed?.default || [];
   }
 

@@ -117,6 +117,7 @@ export class Tray {
       onChange: () => this.oddsSoon(),
       fillable: this.spec.fillable,
       pipsField: this.spec.pips_field,
+      requestSettings: this.spec.request_settings,
       // What the sheet offers, read by the server from the game's kit.
       entries: character?.entries || [],
     });

@@ -49,7 +49,23 @@ class Apocalyptia(GameKit):
             "defense": "Defence",
         },
         hints={"difficulty": "The total must beat it; equal fails."},
+        labels={
+            "actor_total": "Total",
+            "opponent_total": "Total against",
+            "actor_botch": "Botch",
+            "opponent_botch": "Botch against",
+            "atk_total": "ATK",
+            "def_total": "DEF",
+            "atk_bonus": "ATK bonus",
+            "def_bonus": "DEF bonus",
+            "weapon_dmg": "Weapon damage",
+            "weapon_broken": "Weapon broken",
+            "bonus": "Bonus",
+            "rounds": "Rounds",
+        },
+        dice={"botch_check": "botch check"},
     )
+    damage_to = "wounds"
 
     def clean_sheet(self, sheet, settings):
         shapes.obj(sheet, "sheet", allowed=("traits", "skills", "combat"))

@@ -72,8 +72,26 @@ class Artifice(GameKit):
             "difficulty": DIFFICULTY_HINT,
             "modifier": "Added to the highest failing die; a minus comes off the lowest success.",
         },
-        widgets={"defender.condition": "condition"},
+        # The defender's Condition: one of the names on the campaign's track.
+        widgets={"defender.condition": {"type": "pick", "from": "condition_track"}},
+        labels={
+            "actor_pool": "Dice rolled",
+            "opponent_pool": "Dice against",
+            "actor_critical_success": "Critical Success",
+            "actor_critical_failure": "Critical Failure",
+            "opponent_critical_success": "Critical Success against",
+            "opponent_critical_failure": "Critical Failure against",
+            "condition_before": "Condition before",
+            "condition_after": "Condition after",
+            "condition_steps": "Condition steps",
+            "distance_ft": "Distance (ft)",
+            "line_of_sight": "Line of sight",
+            "combat": "Combat Test",
+            "wound": "Wound Test",
+        },
+        dice={"wild": "Wild Die"},
     )
+    skill_maps = ("skills", "abilities", "attributes")
 
     def clean_sheet(self, value, settings):
         return sheet.clean_sheet(value, settings)

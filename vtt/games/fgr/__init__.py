@@ -52,7 +52,24 @@ class FantasyGroundRules(GameKit):
         hints={
             "modifier_dice": "+1/+2 help, -1/-2 hindrance; at 0 dice or less it is a Luck Roll."
         },
+        labels={
+            "action_points": "Action Points",
+            "luck": "Luck Roll",
+        },
+        dice={"luck": "luck die"},
     )
+    damage_to = "wounds"
+    # The defender's Action Points against a hit (docs/combat.md): the room
+    # draws them as a resource panel under the attack and in the decisions.
+    reaction = {
+        "kind": "resource",
+        "resource": "action_points",
+        "field": "action_points",
+        "label": "Action Points",
+        "step": "Action Points against the damage",
+        "waiting": "Waiting for the defender to decide on Action Points",
+        "offer": "their player may spend Action Points first, each taking 1 off",
+    }
 
     def clean_sheet(self, sheet, settings):
         shapes.obj(sheet, "sheet", allowed=("skills", "combat"))

@@ -105,7 +105,32 @@ class Rd6(GameKit):
             "one_for_one": "One die per result point",
             "every_three": "One die per three result points",
         },
+        labels={
+            "pips": "Pips",
+            "difficulty_modifier": "Difficulty modifier",
+            "needed": "Successes needed",
+            "result_level": "Result level",
+            "result_points": "Result points",
+            "damage_dice": "Damage dice",
+            "critical_failure_check": "Wild Die 1",
+            "fate_point": "Fate Point",
+            "character_points": "Character Points",
+            "rolling_up": "Rolling Up",
+        },
+        said={
+            "true_critical_failure": "True Critical Failure",
+        },
+        dice={
+            "wild": "Wild Die",
+            "crit_check": "critical failure check",
+            "cp_wild": "Character Point die",
+            "rollup_wild": "Rolling Up die",
+        },
     )
+    skill_maps = ("skills", "attributes")
+    damage_to = "wounds"
+    # The campaign's setting the tray's damage field starts from.
+    request_settings = {"result_dice": "result_points_to_damage"}
 
     def clean_sheet(self, sheet, settings):
         shapes.obj(sheet, "sheet", allowed=("attributes", "skills", "combat"))

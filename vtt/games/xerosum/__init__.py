@@ -79,6 +79,42 @@ class XeroSum(GameKit):
             "amod": "-2 Lame to +4 Human Peak",
             "cmod": "-5 Doomed to Failure to +5 Divine Intervention",
         },
+        labels={
+            "dice_total": "Dice total",
+            "amod": "AMod",
+            "smod": "SMod",
+            "cmod": "CMod",
+            "future_cmod": "CMod to future interactions",
+            "rebuttal_cmod": "CMod for the Rebuttal",
+            "insight_cmod": "Insight Die as CMod",
+            "insight_extra_die": "Insight Die as an extra die",
+            "insight_gained": "Insight Dice gained",
+            "insight_spent": "Insight Dice spent",
+            "moment_of_insight": "Moment of Insight",
+            "negotiation_over": "Negotiation over",
+            "consequence": "Consequence",
+            "counted_faces": "Faces counted",
+        },
+        said={
+            "no_read": "no read",
+            "very_likely_to_consider": "very likely to consider",
+        },
+        dice={"insight": "Insight Die"},
+    )
+    skill_maps = ("skills", "attributes")
+    damage_to = "Wound Points"
+    # A Dying character's way back (the Dying track's rescue): every Insight
+    # Die, from the turn order.
+    turn_actions = (
+        {
+            "kind": "rescue",
+            "intent": "dying.save",
+            "when": "out",
+            "resource": "insight_dice",
+            "label": "Spend every Insight Die ({value}) to be saved",
+            "title": "Recovers 1 Wound Point and 1 Resilience Point per die",
+            "empty": "No Insight Dice left",
+        },
     )
 
     def clean_sheet(self, sheet, settings):
