@@ -7,7 +7,7 @@ the same way. Screenshots go to tests/artifacts/."""
 import pytest
 from django import forms
 
-from vtt.tabletop.demo.artifice import WALLS as TOMB_WALLS
+from vtt.games.artifice.demo import WALLS as TOMB_WALLS
 from vtt.web.gm_forms import read_walls
 
 from .conftest import seeded_server

@@ -11,8 +11,8 @@ def seed() -> dict:
     from django.contrib.auth import get_user_model
     from django.core.files.base import ContentFile
 
+    from vtt.games.artifice import demo as artifice
     from vtt.tabletop import services
-    from vtt.tabletop.demo import artifice
 
     gm = get_user_model().objects.create_user("gm", password=PASSWORD)
     campaign = services.campaign_create(owner=gm, name="The Tomb", game="artifice")

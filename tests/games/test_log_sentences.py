@@ -8,7 +8,7 @@ import re
 import pytest
 
 from vtt.games.artifice.sheet import DIFFICULTIES
-from vtt.games.rd6 import DIFFICULTY_HINT
+from vtt.games.rd6.kit import DIFFICULTY_HINT
 from vtt.rules import RulesError, adjudicate
 from vtt.rules.systems import SYSTEMS
 

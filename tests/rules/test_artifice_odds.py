@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
+from vtt.games.artifice.rules import odds as _artifice_odds
 from vtt.rules import RulesError, odds
-from vtt.rules.systems import _artifice_odds
 
 from .tapes import assert_same, every_tape, tally
 

@@ -7,9 +7,9 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from vtt.games.artifice.rules import SYSTEM
+from vtt.games.artifice.rules.fields import STANDARD_TRACK
 from vtt.rules import adjudicate, odds
-from vtt.rules.systems._artifice_fields import STANDARD_TRACK
-from vtt.rules.systems.artifice import SYSTEM
 
 pools = st.integers(0, 60)
 modifiers = st.integers(-20, 20)

@@ -4,9 +4,9 @@ of every die, monotonic outcomes, and well-formed exact odds."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from vtt.games.rd6.rules.fields import COMPLICATIONS, RESULT_DICE
 from vtt.rules import adjudicate
 from vtt.rules.odds import odds
-from vtt.rules.systems._rd6_fields import COMPLICATIONS, RESULT_DICE
 
 from .pinned import replayed
 

@@ -9,9 +9,9 @@ from django.core.management import call_command
 from PIL import Image
 
 from vtt import games
+from vtt.games.drawing import PX
 from vtt.tabletop import services
 from vtt.tabletop.demo import DEMOS
-from vtt.tabletop.demo.drawing import PX
 from vtt.tabletop.game_settings import defaults
 from vtt.tabletop.models import Campaign, Character, Membership, RoomEvent, Scene, Token
 from vtt.tabletop.sheets import clean_sheet, clean_weapons

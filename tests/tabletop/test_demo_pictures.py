@@ -7,8 +7,8 @@ import io
 import pytest
 from PIL import Image
 
+from vtt.games.drawing import PX, Canvas
 from vtt.tabletop.demo import DEMOS
-from vtt.tabletop.demo.drawing import PX, Canvas
 from vtt.tabletop.demo.portraits import EMBLEMS, SIZE, initials, portrait
 
 FIGURES = [figure for demo in DEMOS for figure in demo.figures]

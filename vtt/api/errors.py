@@ -5,7 +5,7 @@
 
 `error` is the same object the rules contract and the live rooms use; for
 400s, `fields` lists every field's messages, DRF style, with dotted names
-for nested ones (`sheet.abilities.Might.dice`)."""
+for nested ones (`sheet.skills.Climb.level`)."""
 
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.http import Http404

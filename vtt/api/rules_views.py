@@ -12,15 +12,21 @@ from rest_framework.views import APIView
 
 from vtt.accounts.client_address import client_address
 from vtt.rules import RulesError, adjudicate, encode, odds
+from vtt.rules.systems import SYSTEMS
 from vtt.rules.text import decode_request
 
 MAX_BODY = 64 * 1024
 
-_EXAMPLE = OpenApiExample(
-    "Artifice check",
-    value={"system": "artifice", "action": "check", "pool": 3, "modifier": 1, "difficulty": 2},
-    request_only=True,
-)
+# Each game whose rules give an example request ("Artifice check").
+_EXAMPLES = [
+    OpenApiExample(
+        f"{system.name} {system.example['action']}",
+        value={"system": system.id, **system.example},
+        request_only=True,
+    )
+    for system in SYSTEMS.values()
+    if system.example
+]
 
 
 def _documented(description: str):
@@ -30,7 +36,7 @@ def _documented(description: str):
         post=extend_schema(
             request=OpenApiTypes.OBJECT,
             responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
-            examples=[_EXAMPLE],
+            examples=_EXAMPLES,
             description=description,
         )
     )

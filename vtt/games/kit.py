@@ -25,7 +25,9 @@ MAX_COUNTER = 9999
 @dataclass(frozen=True)
 class Setting:
     """One campaign setting: its default, how a new value is checked
-    (value, path) -> clean value, and how the settings form shows it."""
+    (value, path) -> clean value, and how the settings form shows it. A
+    setting whose default is a dict of lists is one input per key, whose
+    label is `label` with the key in place of {group}."""
 
     default: object
     check: Callable

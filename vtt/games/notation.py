@@ -114,7 +114,7 @@ def keyed(reader: Reader, keys: dict, flags: dict, into: dict) -> None:
 def generic_parse(system, text: str) -> dict:
     """Any game's request, written as its rules name it: an action (the
     first one when left out) and `field=value` pairs, a bare field for true:
-    "roll pool=3 grit". For a game without a notation of its own."""
+    "roll pool=3 careful". For a game without a notation of its own."""
     usage = generic_usage(system)
     parts = words(text)
     if not parts:

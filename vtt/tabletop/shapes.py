@@ -92,7 +92,7 @@ def items(value, path: str, max_items: int) -> list:
 
 
 def named_map(value, path: str, max_items: int, name_length: int = 60) -> dict:
-    """An object keyed by names (abilities, skills): bounded, clean keys."""
+    """An object keyed by names (skills, attributes): bounded, clean keys."""
     obj(value, path)
     if len(value) > max_items:
         raise invalid(path, f"must have at most {max_items} entries")

@@ -4,7 +4,7 @@ filled in, so a reader never guesses). Each game's sheet and counters are in
 its kit (vtt.games); the weapons' shape is shared.
 
 Each clean_* function returns the clean value or raises ServiceError naming
-the field (`sheet.abilities.Might.dice`, `weapons[0].range_ft`...). The shapes
+the field (`sheet.skills.Climb.level`, `weapons[0].range_ft`...). The shapes
 are described for people in docs/data-model.md."""
 
 from vtt import games

@@ -8,7 +8,7 @@ from vtt.tabletop.services import ServiceError
 
 def add_service_error(form: forms.Form, error: ServiceError, field_map: dict | None = None) -> None:
     """Attach a ServiceError to the form. `field_map` translates a service's
-    dotted field (e.g. "sheet.abilities.might") to a form field name."""
+    dotted field (e.g. "sheet.skills.climb") to a form field name."""
     name = error.field or ""
     if field_map:
         for prefix, target in field_map.items():

@@ -1,7 +1,8 @@
 """The campaign settings form, drawn from the settings the game's kit
 declares (vtt.games): a choice where the setting names its choices, a
 checkbox for a flag, a number for a count, one name per line for a list,
-and one line of names per attribute for the Artifice abilities."""
+and, for a dict of lists (Artifice's names per attribute), one line of
+names per key, labelled by the setting's label with the key as {group}."""
 
 from django import forms
 
@@ -46,7 +47,7 @@ class SettingsForm(forms.Form):
                 for group in default:
                     name = f"{key}__{group}"
                     self.fields[name] = forms.CharField(
-                        label=f"{group} abilities (comma separated)",
+                        label=f"{label.format(group=group)} (comma separated)",
                         initial=", ".join(value.get(group, default[group])),
                     )
 
@@ -69,7 +70,7 @@ class SettingsForm(forms.Form):
         return data
 
     def field_for(self, service_field: str | None) -> str | None:
-        """The form field a service error (`settings.abilities.Strength`) belongs to."""
+        """The form field a service error (`settings.<key>.Strength`) belongs to."""
         if not service_field:
             return None
         parts = service_field.removeprefix("settings.").split(".")

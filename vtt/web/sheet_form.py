@@ -3,8 +3,8 @@ shape rather than a form per game.
 
 A sheet is nested dicts, lists and scalars (vtt.tabletop.sheets). The editor
 walks the stored sheet over the game's blank one and draws:
-- a dict whose keys the blank sheet fixes (Artifice abilities, Xero Sum
-  attributes) as one input per key;
+- a dict whose keys the blank sheet fixes (Xero Sum attributes) as one
+  input per key;
 - a dict of named entries (skills, Rd6 attributes) as rows of a table whose
   first column is the name, plus a few empty rows to add more;
 - a list of names (Artifice skills) as a text area, one per line;
@@ -157,7 +157,7 @@ class SheetEditor:
         return section
 
     def _records(self, path: str, label: str, blank: dict, value: dict) -> Table:
-        """Fixed entries of the same shape (Artifice abilities): one row each."""
+        """Entries the blank sheet fixes, all of one shape (Artifice's): one row each."""
         subkeys = list(next(iter(blank.values())))
         table = Table(path, label, ["", *[_label(k) for k in subkeys]])
         depth = path.count(".") + 1

@@ -7,9 +7,8 @@ out."""
 
 import re
 
-from vtt.rules.systems.apocalyptia import KINDS
-
 from ..notation import Reader, keyed
+from .rules import KINDS
 
 ROLL = re.compile(r"^1?d6([+-]\d{1,2})?$")
 NUMBER = re.compile(r"^\d{1,2}$")

@@ -6,11 +6,11 @@ import functools
 
 from django.core.files.base import ContentFile
 
+from vtt.games.demo import Demo
 from vtt.tabletop import services
 from vtt.tabletop.models import Campaign, Character, Membership, Role, Scene, Token
 
 from .portraits import portrait
-from .spec import Demo
 
 # The pictures are the same every time they are drawn: a process that lays
 # the demo out more than once (the tests) draws each of them once.

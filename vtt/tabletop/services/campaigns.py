@@ -30,8 +30,8 @@ def _locked_campaign(campaign_id: int) -> Campaign:
 
 def campaign_update(*, campaign_id: int, by, **fields) -> Campaign:
     """Change the name and/or some settings (GM), in one transaction. The
-    settings not given keep their values; renamed Artifice abilities and
-    condition names carry over to every sheet."""
+    settings not given keep their values; a game may carry names the
+    campaign renames over to every sheet (Artifice does)."""
     require_gm(campaign_id, by, doing="change the campaign")
     for field in fields:
         if field not in ("name", "settings"):
@@ -46,7 +46,7 @@ def campaign_update(*, campaign_id: int, by, **fields) -> Campaign:
             before = campaign.settings
             after = game_settings.clean_settings(campaign.game, fields["settings"], base=before)
             # A game may carry the change over to the sheets (Artifice renames
-            # abilities and conditions), so the characters are held meanwhile.
+            # its named entries), so the characters are held meanwhile.
             characters = Character.objects.select_for_update().filter(campaign=campaign)
             kit = games.kit(campaign.game)
             changed = kit.settings_changed(before, after, list(characters.order_by("pk")))

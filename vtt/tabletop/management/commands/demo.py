@@ -1,9 +1,10 @@
 """`manage.py demo`: a campaign for each of the five games, ready to play.
 
 A GM (username gm) and a player (username player), members of every demo
-campaign (vtt/tabletop/demo: The Tomb for Artifice, The Goblin Shrine for
-Fantasy Ground Rules, Dead Freight for Xero Sum, Dock Street for Rd6, Route 9
-for Apocalyptia). Safe to run again: what exists is left alone, and
+campaign (each game's vtt/games/<game>/demo.py, gathered by
+vtt/tabletop/demo: The Tomb for Artifice, The Goblin Shrine for Fantasy
+Ground Rules, Dead Freight for Xero Sum, Dock Street for Rd6, Route 9 for
+Apocalyptia). Safe to run again: what exists is left alone, and
 passwords are made (and printed, and written to .demo-passwords) only for
 users this run creates. The file holds one line per demo user, with the
 password that logs in now: a line left by a run against another database

@@ -4,8 +4,8 @@ freighter whose cargo deck a security drone and a scavenger have claimed."""
 
 from PIL import Image, ImageChops
 
-from .drawing import Canvas
-from .spec import Demo, Figure, Map, outline
+from vtt.games.demo import Demo, Figure, Map, outline
+from vtt.games.drawing import Canvas
 
 OKAFOR = Figure(
     name="Ash Okafor",
@@ -156,4 +156,5 @@ DEMO = Demo(
     game="xerosum",
     scene=Map("Cargo deck", WIDTH, HEIGHT, WALLS, paint),
     figures=(OKAFOR, VEY, DRONE, SCAVENGER),
+    order=3,
 )

@@ -3,7 +3,7 @@ table, what a total is worth, and how a success is graded."""
 
 from dataclasses import dataclass
 
-from ..errors import RulesError
+from vtt.rules.errors import RulesError
 
 TARGET = 6  # every full 6 of the total is one success
 RESULT_LEVELS = ("Solid", "Good", "Superior", "Spectacular", "Incredible")

@@ -1,17 +1,18 @@
 """Rd6: a die code nD+p summed, one exploding Wild Die, a success for every
 full 6 of the total. Mechanics and interpretations: docs/rules/rd6.md."""
 
-from . import Action, System
-from ._rd6_fields import OPPOSED_FIELDS, ROLL_FIELDS
-from ._rd6_odds import opposed_odds, roll_odds
-from ._rd6_rules import (
+from vtt.rules.systems import Action, System
+
+from .arithmetic import (
     needed,
     refuse_after_true_critical_failure,
     result_dice,
     result_level,
     shape_pool,
 )
-from ._rd6_throw import throw
+from .fields import OPPOSED_FIELDS, ROLL_FIELDS
+from .odds import opposed_odds, roll_odds
+from .throw import throw
 
 TRUE_CRITICAL = "true_critical_failure"
 

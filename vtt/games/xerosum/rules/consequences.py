@@ -2,7 +2,7 @@
 table can act on. A Moment of Insight counts as its band, so only the four
 outcomes are needed."""
 
-from ._xerosum_rules import DIRE_FAILURE, FAILURE, SUCCESS, WILD_SUCCESS
+from .judgement import DIRE_FAILURE, FAILURE, SUCCESS, WILD_SUCCESS
 
 CONSEQUENCES = {
     # The CMod on every future interaction with this NPC.

@@ -6,7 +6,7 @@ A die's `value` is what it adds to the total: a cancelled die, a die set
 aside by Rolling Up and the Critical Failure Check die all count 0, so the
 total is always the pips plus the sum of the values."""
 
-from ._rd6_rules import CHECK_BRANCHES, Pool, successes
+from .arithmetic import CHECK_BRANCHES, Pool, successes
 
 
 def _chain(roller, side: str, role: str) -> list[dict]:

@@ -4,8 +4,9 @@ falls below a quarter of the contract's bound, so two dice stay inside it."""
 
 from functools import lru_cache
 
-from ..dist import CUTOFF, exploding_total
-from ._apocalyptia_die import BOTCH_FACE, beats, explodes, is_automatic
+from vtt.rules.dist import CUTOFF, exploding_total
+
+from .die import BOTCH_FACE, beats, explodes, is_automatic
 
 DIE_CUTOFF = CUTOFF / 4
 P_BOTCH = 1 / 36  # a natural 1, then a 1 on the check die

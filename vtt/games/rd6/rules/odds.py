@@ -10,8 +10,9 @@ which is what we report as `truncated_mass`."""
 from functools import lru_cache
 from math import comb
 
-from ..dist import CUTOFF
-from ._rd6_rules import (
+from vtt.rules.dist import CUTOFF
+
+from .arithmetic import (
     CHECK_ODDS,
     RESULT_LEVELS,
     needed,

@@ -2,10 +2,10 @@
 when penalties leave no dice, and Action Points that buy successes or soak
 damage."""
 
-from ..schema import Int
-from . import Action, System
-from ._fgr_odds import numeric_odds, reduce_damage_odds, roll_odds
-from ._fgr_rules import (
+from vtt.rules.schema import Int
+from vtt.rules.systems import Action, System
+
+from .basics import (
     damage_outcome,
     is_critical_failure,
     is_luck_success,
@@ -14,6 +14,7 @@ from ._fgr_rules import (
     reduced_damage,
     roll_succeeds,
 )
+from .odds import numeric_odds, reduce_damage_odds, roll_odds
 
 # Bounds keep every request small: a pool never exceeds 60 dice and every
 # count stays in the low hundreds.

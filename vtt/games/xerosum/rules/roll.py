@@ -1,9 +1,9 @@
 """Throwing and reading Xero Sum's rolls: the single check and its social
 variants, the Opposed Check and the Group Check."""
 
-from ._xerosum_consequences import consequence
-from ._xerosum_fields import CHECK, REBUTTAL
-from ._xerosum_rules import INSIGHT_CMOD, judge
+from .consequences import consequence
+from .fields import CHECK, REBUTTAL
+from .judgement import INSIGHT_CMOD, judge
 
 # Every action that is one character's check; the reroll accepts their results.
 CHECK_ACTIONS = {

@@ -4,8 +4,8 @@ deal on the waterfront at night."""
 
 from PIL import Image
 
-from .drawing import Canvas
-from .spec import Demo, Figure, Map
+from vtt.games.demo import Demo, Figure, Map
+from vtt.games.drawing import Canvas
 
 DUNLEAVY = Figure(
     name="Mags Dunleavy",
@@ -155,4 +155,5 @@ DEMO = Demo(
     game="rd6",
     scene=Map("Dock Street at night", WIDTH, HEIGHT, WALLS, paint),
     figures=(DUNLEAVY, HALE, THUG, GUNMAN),
+    order=4,
 )

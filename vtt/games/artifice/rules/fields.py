@@ -4,9 +4,9 @@ campaign's condition track."""
 
 import math
 
-from ..errors import invalid
-from ..grid import LINE_OF_SIGHT
-from ..schema import Field, Int, Obj
+from vtt.rules.errors import invalid
+from vtt.rules.grid import LINE_OF_SIGHT
+from vtt.rules.schema import Field, Int, Obj
 
 COORD_LIMIT = 10_000  # squares and wall ends stay within +-this many grid units
 MAX_WALLS = 5_000

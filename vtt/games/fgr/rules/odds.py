@@ -3,8 +3,9 @@ with string keys, ready to draw."""
 
 from functools import lru_cache
 
-from ..dist import binomial
-from ._fgr_rules import (
+from vtt.rules.dist import binomial
+
+from .basics import (
     CRITICAL_FAILURE_FACE,
     LUCK_SUCCESS_FACE,
     SUCCESS_FACES,

@@ -4,8 +4,8 @@ a raider and a shambling zombie are already waiting."""
 
 from PIL import Image
 
-from .drawing import Canvas
-from .spec import Demo, Figure, Map, corners, outline
+from vtt.games.demo import Demo, Figure, Map, corners, outline
+from vtt.games.drawing import Canvas
 
 ROOK = Figure(
     name="Rook",
@@ -156,4 +156,5 @@ DEMO = Demo(
     game="apocalyptia",
     scene=Map("The old gas station", WIDTH, HEIGHT, WALLS, paint),
     figures=(ROOK, REYES, RAIDER, SHAMBLER),
+    order=5,
 )

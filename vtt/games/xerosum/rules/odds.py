@@ -7,11 +7,12 @@ ever listing face combinations."""
 
 from functools import lru_cache
 
-from ..dist import margin, sum_of_dice
-from ._xerosum_consequences import CONSEQUENCES
-from ._xerosum_reroll import kept_faces
-from ._xerosum_roll import group_modifier, group_roller, modifier_of, opposed_winner
-from ._xerosum_rules import OUTCOMES, moment_in, moment_of_insight, outcome
+from vtt.rules.dist import margin, sum_of_dice
+
+from .consequences import CONSEQUENCES
+from .judgement import OUTCOMES, moment_in, moment_of_insight, outcome
+from .reroll import kept_faces
+from .roll import group_modifier, group_roller, modifier_of, opposed_winner
 
 _FACE = 1 / 6
 _BASE_DICE = 2

@@ -1,7 +1,7 @@
 """Request fields of the Xero Sum actions, with the seed's ranges."""
 
-from ..errors import invalid
-from ..schema import Bool, Int, List, Obj
+from vtt.rules.errors import invalid
+from vtt.rules.schema import Bool, Int, List, Obj
 
 
 class OneOf(Int):

@@ -7,13 +7,14 @@ the reroll."""
 
 from dataclasses import dataclass
 
-from ..dice import DiceTape, Roller
-from ..errors import RulesError, invalid
-from ..schema import Field, Int, validate
-from ._xerosum_consequences import consequence
-from ._xerosum_fields import Distinct
-from ._xerosum_roll import CHECK_ACTIONS, check_resolver, modifier_of, single_roll
-from ._xerosum_rules import moment_in
+from vtt.rules.dice import DiceTape, Roller
+from vtt.rules.errors import RulesError, invalid
+from vtt.rules.schema import Field, Int, validate
+
+from .consequences import consequence
+from .fields import Distinct
+from .judgement import moment_in
+from .roll import CHECK_ACTIONS, check_resolver, modifier_of, single_roll
 
 ORIGINAL_DICE = 2  # the 3d6 spend's extra die is itself an Insight Die and stays
 

@@ -1,5 +1,6 @@
-"""What a demo campaign is made of, as plain data: each game's module fills
-these in and `build` lays them out through the services."""
+"""What a demo campaign is made of, as plain data: each game's demo.py
+(vtt/games/<game>/demo.py) fills these in, and vtt.tabletop.demo gathers
+them and lays them out through the services."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -37,6 +38,8 @@ class Demo:
     game: str
     scene: Map
     figures: tuple[Figure, ...]
+    # The demos are laid out (and listed) by this number, lowest first.
+    order: int = 0
 
     @property
     def pcs(self):

@@ -1,12 +1,13 @@
 """Apocalyptia: one d6 + Trait or Skill against a difficulty, an opposed roll
 or an ATK against a DEF. A 6 explodes on most rolls, a 1 may botch."""
 
-from ..dice import DiceTape
-from ..errors import RulesError
-from ..schema import Bool, Choice, Int, Obj
-from . import Action, System
-from ._apocalyptia_die import KINDS, beats, explodes, is_automatic, throw
-from ._apocalyptia_odds import attack_odds, opposed_odds, roll_odds
+from vtt.rules.dice import DiceTape
+from vtt.rules.errors import RulesError
+from vtt.rules.schema import Bool, Choice, Int, Obj
+from vtt.rules.systems import Action, System
+
+from .die import KINDS, beats, explodes, is_automatic, throw
+from .odds import attack_odds, opposed_odds, roll_odds
 
 # Bounds: bonuses cover any Trait or Skill with heavy modifiers; the totals
 # they make stay small whatever the dice do.

@@ -2,8 +2,8 @@
 sorcerer waiting for a player, at the entrance of a tomb that a zombie and a
 skeleton archer still guard."""
 
-from .drawing import Canvas
-from .spec import Demo, Figure, Map
+from vtt.games.demo import Demo, Figure, Map
+from vtt.games.drawing import Canvas
 
 TENREC = Figure(
     name="Tenrec",
@@ -144,4 +144,6 @@ DEMO = Demo(
     game="artifice",
     scene=Map("Tomb entrance", WIDTH, HEIGHT, WALLS, paint),
     figures=(TENREC, KOBOR, ZOMBIE, SKELETON),
+    # The Tomb first: it is the campaign the documentation walks through.
+    order=1,
 )

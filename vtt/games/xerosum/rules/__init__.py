@@ -5,13 +5,14 @@ The mechanics live in the _xerosum_* modules; this one names the actions.
 Insight Dice are only counted here (`insight_gained`, `insight_spent`): the
 server keeps each character's supply."""
 
-from . import Action, System
-from ._xerosum_fields import GROUP, OPPOSED
-from ._xerosum_odds import check_odds, group_odds, opposed_odds, reroll_odds
-from ._xerosum_reroll import FIELDS as REROLL
-from ._xerosum_reroll import resolve as resolve_reroll
-from ._xerosum_roll import CHECK_ACTIONS, check_resolver, resolve_group, resolve_opposed
-from ._xerosum_rules import OUTCOMES
+from vtt.rules.systems import Action, System
+
+from .fields import GROUP, OPPOSED
+from .judgement import OUTCOMES
+from .odds import check_odds, group_odds, opposed_odds, reroll_odds
+from .reroll import FIELDS as REROLL
+from .reroll import resolve as resolve_reroll
+from .roll import CHECK_ACTIONS, check_resolver, resolve_group, resolve_opposed
 
 
 def _check_action(name: str) -> Action:

@@ -4,7 +4,7 @@ The bounds keep every valid request small: at most 80 dice in a pool
 (30D doubled by a Fate Point, +10D equipment, +10D modifiers) and 12
 exploding dice (the Wild Die, 10 Character Point dice, a Rolling Up die)."""
 
-from ..schema import Bool, Choice, Int, Obj
+from vtt.rules.schema import Bool, Choice, Int, Obj
 
 MAX_DICE = 30
 MAX_EQUIPMENT_DICE = 10

@@ -3,13 +3,14 @@
 Actions: check, test, passive, attack (the combat wound chain) and range (the
 1" = 5' grid). docs/rules/artifice.md explains every reading of the rules."""
 
-from .. import grid
-from ..errors import RulesError, invalid
-from ..schema import Bool, Choice, Int, Obj
-from . import Action, System
-from ._artifice_fields import ConditionTrack, Name, Nullable, RangeFt, Side, Square, Walls
-from ._artifice_odds import attack_odds, check_odds, test_odds
-from ._artifice_roll import roll_pool
+from vtt.rules import grid
+from vtt.rules.errors import RulesError, invalid
+from vtt.rules.schema import Bool, Choice, Int, Obj
+from vtt.rules.systems import Action, System
+
+from .fields import ConditionTrack, Name, Nullable, RangeFt, Side, Square, Walls
+from .odds import attack_odds, check_odds, test_odds
+from .roll import roll_pool
 
 MAX_POOL = 60  # dice in a check or test pool
 MAX_ABILITY = 30  # dice of one ability in an attack
@@ -322,6 +323,7 @@ SYSTEM = System(
     id="artifice",
     name="Artifice",
     actions={"check": CHECK, "test": TEST, "passive": PASSIVE, "attack": ATTACK, "range": RANGE},
+    example={"action": "check", "pool": 3, "modifier": 1, "difficulty": 2},
 )
 
 __all__ = ["SYSTEM", "contest"]

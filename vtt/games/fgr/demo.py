@@ -2,8 +2,8 @@
 sell-sword, and Ysolde, a hedge witch waiting for a player, come out of the
 wood into a clearing where goblins have made a ruined shrine their den."""
 
-from .drawing import Canvas
-from .spec import Demo, Figure, Map, outline
+from vtt.games.demo import Demo, Figure, Map, outline
+from vtt.games.drawing import Canvas
 
 BRANNOC = Figure(
     name="Brannoc",
@@ -123,4 +123,5 @@ DEMO = Demo(
     game="fgr",
     scene=Map("Forest clearing", WIDTH, HEIGHT, WALLS, paint),
     figures=(BRANNOC, YSOLDE, CUTTHROAT, ARCHER),
+    order=2,
 )
