@@ -6,7 +6,7 @@
   the view recomputed with it, then the commit), on that scene and on the
   same scene without fog, to show the part the view takes;
 - the same move as the live rooms store it, its view and explored area
-  drawn after the commit (vtt.tabletop.fog_drawing), and one such drawing
+  drawn after the commit (vtt.fog.fog_drawing), and one such drawing
   of DRAWN_EVERY moves (what a room of 100 moves a second owes each 0.25 s).
 
     .venv/bin/python bench/fog_room.py                  # 5 runs
@@ -59,8 +59,9 @@ def main() -> None:
 
     from django.contrib.auth import get_user_model
 
+    from vtt.fog import fog_drawing
     from vtt.live import room_reads
-    from vtt.tabletop import fog_drawing, policy, services
+    from vtt.tabletop import policy, services
     from vtt.tabletop.models import Campaign, Membership, Role, Token
 
     campaign = Campaign.objects.get(pk=table.campaign_id)

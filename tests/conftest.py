@@ -84,7 +84,7 @@ def _rooms_forgotten():
     what the process kept of an earlier test's room would pass for the new
     one's."""
     yield
-    from vtt.tabletop import fog_drawing, sight_cache
+    from vtt.fog import fog_drawing, sight_cache
 
     sight_cache.forget_all()
     fog_drawing.forget_all()

@@ -59,6 +59,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "vtt.tabletop",
+    "vtt.fog",
+    "vtt.records",
     "vtt.accounts",
     "vtt.api",
     "vtt.web",
@@ -186,7 +188,7 @@ JOIN_FAILURES_PER_USER = env_int("JOIN_FAILURES_PER_USER", 10)
 JOIN_FAILURES_PER_ADDRESS = env_int("JOIN_FAILURES_PER_ADDRESS", 20)
 JOIN_COOL_OFF_MINUTES = env_int("JOIN_COOL_OFF_MINUTES", 15)
 
-# Uploaded pictures (vtt/tabletop/images.py): the bytes of any, then per
+# Uploaded pictures (vtt/pictures/images.py): the bytes of any, then per
 # kind the longest side and the pixels decoded, refused by the header before
 # decoding; and how many are decoded at once per process (each may take up
 # to about 100 MiB while it runs). See docs/security.md, "Uploaded pictures".

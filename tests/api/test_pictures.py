@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from tests.tabletop.images import image_bytes, png_header_claiming
-from vtt.tabletop import images
+from vtt.pictures import images
 
 from .test_hostile_input import database_state
 

@@ -8,7 +8,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.tabletop.table import make_table
-from vtt.tabletop import replay, services
+from vtt.records import replay
+from vtt.tabletop import services
 from vtt.tabletop.models import RoomEvent
 from vtt.tabletop.services.chat import chat_whisper
 

@@ -3,7 +3,7 @@ out by name with a reason: a model added later cannot be forgotten."""
 
 from django.apps import apps
 
-from vtt.tabletop.backup.graph import LEFT_OUT, campaign_tables, outside_keys
+from vtt.records.backup.graph import LEFT_OUT, campaign_tables, outside_keys
 
 
 def _reaches_campaign(model, seen=frozenset()) -> bool:

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from vtt.tabletop.backup import BadArchive, export_campaign, import_campaign
+from vtt.records.backup import BadArchive, export_campaign, import_campaign
 from vtt.tabletop.models import Character, Membership, RoomEvent, Token
 
 from .campaign import rich_campaign
@@ -93,7 +93,7 @@ def test_a_zip_bomb_is_refused_before_it_is_inflated_and_the_worker_does_not_gro
         f"""
         import resource, sys, django
         django.setup()
-        from vtt.tabletop.backup import import_campaign
+        from vtt.records.backup import import_campaign
         raw = open({str(bomb)!r}, "rb").read()
         before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         try:

@@ -9,9 +9,9 @@ import zipfile
 import pytest
 from django.core.management import CommandError, call_command
 
-from vtt.tabletop.backup import BadArchive, export_campaign, import_campaign
-from vtt.tabletop.backup import archive as envelope
-from vtt.tabletop.backup.graph import campaign_tables
+from vtt.records.backup import BadArchive, export_campaign, import_campaign
+from vtt.records.backup import archive as envelope
+from vtt.records.backup.graph import campaign_tables
 
 from .campaign import rich_campaign
 

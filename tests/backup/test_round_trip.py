@@ -10,10 +10,10 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from vtt.combat.services.undo import undo_last
-from vtt.tabletop.backup import export_campaign, import_campaign
-from vtt.tabletop.backup.graph import campaign_tables, is_file, label
-from vtt.tabletop.backup.ids import STAND_IN_TOP, NewIds, rewrite
-from vtt.tabletop.backup.restore import GROUPS, REWRITTEN, preview_import
+from vtt.records.backup import export_campaign, import_campaign
+from vtt.records.backup.graph import campaign_tables, is_file, label
+from vtt.records.backup.ids import STAND_IN_TOP, NewIds, rewrite
+from vtt.records.backup.restore import GROUPS, REWRITTEN, preview_import
 from vtt.tabletop.models import Campaign, PlaySession, RoomEvent, Token
 
 from .campaign import rich_campaign

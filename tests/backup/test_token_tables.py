@@ -1,7 +1,7 @@
 """An import rewrites the ids inside a scene change's table of tokens (its
 rows and its defaults), as it does inside a list of tokens."""
 
-from vtt.tabletop.backup.ids import SCENE, TOKEN, USER, NewIds, rewrite
+from vtt.records.backup.ids import SCENE, TOKEN, USER, NewIds, rewrite
 from vtt.tabletop.serialize import TOKEN_DEFAULTS, table_tokens, tokens_table
 
 CHARACTER = "tabletop.character"

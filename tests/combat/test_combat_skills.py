@@ -8,8 +8,8 @@ import pytest
 from vtt import games
 from vtt.combat.models import Combatant
 from vtt.combat.services.encounters import encounter_roll_initiative, encounter_start
-from vtt.tabletop import sheets
-from vtt.tabletop.errors import ServiceError
+from vtt.core.errors import ServiceError
+from vtt.games import sheets
 from vtt.tabletop.services import character_update
 
 from .battle import make_battle, preview

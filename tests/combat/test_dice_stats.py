@@ -9,8 +9,9 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from vtt.tabletop import dice_stats, draws, services
-from vtt.tabletop.dice_stats import chi_square_sf, fit
+from vtt.records import dice_stats, draws
+from vtt.records.dice_stats import chi_square_sf, fit
+from vtt.tabletop import services
 from vtt.tabletop.models import RoomEvent
 
 from .played import play

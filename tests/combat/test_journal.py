@@ -9,8 +9,9 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from vtt.tabletop import journal, policy, services
-from vtt.tabletop.journal import md
+from vtt.records import journal
+from vtt.records.journal import md
+from vtt.tabletop import policy, services
 from vtt.tabletop.models import PlaySession, RoomEvent
 from vtt.tabletop.policy import PLAYERS
 

@@ -232,7 +232,7 @@ def total_problems(clients, log: Log) -> list[str]:
         (c.user["id"], EVENT_OF[s.kind]) for c in clients for s in c.intents.values() if s.sends > 1
     )
     # The play session the first roll opened is the server's own event,
-    # not an intent's (vtt.tabletop.sessions).
+    # not an intent's (vtt.records.sessions).
     logged = Counter(
         (r["actor_id"], r["kind"])
         for r in log.rows

@@ -13,12 +13,12 @@ Strain Sixes, at the end, is the same game with a wound track of a kind of
 its own and a resource spent against a hit, to show the room page draws
 what a kit declares without a script that knows it."""
 
+from vtt.core import shapes
 from vtt.games.combat import Resolution
 from vtt.games.kit import DIAGONAL, GameKit, Words, count
 from vtt.games.wounds import SKIP_FALLEN, Ladder, WoundState, WoundTrack
 from vtt.rules.schema import Bool, Int
 from vtt.rules.systems import Action, System
-from vtt.tabletop import shapes
 
 SKILLS = ("Fight", "Sneak")
 

@@ -6,9 +6,9 @@ import pytest
 
 from tests.games.sixes import KIT as SIXES
 from vtt import games
+from vtt.core.errors import ServiceError
+from vtt.games.game_settings import defaults
 from vtt.rules.engine import clean_fields, find_action
-from vtt.tabletop.errors import ServiceError
-from vtt.tabletop.game_settings import defaults
 
 READS = [
     # The examples every game must read.

@@ -6,8 +6,8 @@ the track's too. A sixth game without a track has no state."""
 import pytest
 
 from vtt import games
-from vtt.tabletop import game_settings
-from vtt.tabletop.errors import ServiceError
+from vtt.core.errors import ServiceError
+from vtt.games import game_settings
 
 from . import sixes
 

@@ -15,8 +15,8 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.urls.resolvers import RoutePattern
 
 from vtt.combat.models import Combatant
+from vtt.core.errors import ServiceError
 from vtt.tabletop import services
-from vtt.tabletop.errors import ServiceError
 
 from .conftest import CHECK
 
@@ -29,7 +29,7 @@ OUTSIDE = {
     "admin/",
     # Uploaded files, served by Django only while developing (present when
     # the URLs were first read under DEBUG); in production the proxy serves
-    # them, and a picture's name is random, not an id (tabletop/images.py).
+    # them, and a picture's name is random, not an id (pictures/images.py).
     settings.MEDIA_URL.lstrip("/"),
 }
 

@@ -10,11 +10,11 @@ from PIL import Image
 
 from vtt import games
 from vtt.games.drawing import PX
+from vtt.games.game_settings import defaults
+from vtt.games.sheets import clean_sheet, clean_weapons
 from vtt.tabletop import services
 from vtt.tabletop.demo import DEMOS
-from vtt.tabletop.game_settings import defaults
 from vtt.tabletop.models import Campaign, Character, Membership, RoomEvent, Scene, Token
-from vtt.tabletop.sheets import clean_sheet, clean_weapons
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Fog drawn after the moves (vtt.tabletop.fog_drawing), as where live rooms
+"""Fog drawn after the moves (vtt.fog.fog_drawing), as where live rooms
 run: the move decides what each group sees at once, and the view and the
 explored area follow, the explored area grown by every place an eye stood."""
 
@@ -6,10 +6,11 @@ import pytest
 import shapely
 from django.contrib.auth import get_user_model
 
+from vtt.fog import fog_drawing
+from vtt.fog.services import fog_edit
 from vtt.rules import sight
-from vtt.tabletop import fog_drawing, services
+from vtt.tabletop import services
 from vtt.tabletop.models import Membership, Role, SceneSight, SeenToken
-from vtt.tabletop.services.fog import fog_edit
 from vtt.tabletop.services.scenes import scene_set_door
 
 pytestmark = pytest.mark.django_db(transaction=True)

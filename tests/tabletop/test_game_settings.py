@@ -1,9 +1,9 @@
 import pytest
 
 from vtt import games
+from vtt.core.errors import ServiceError
+from vtt.games import game_settings
 from vtt.games.artifice import sheet as artifice
-from vtt.tabletop import game_settings
-from vtt.tabletop.errors import ServiceError
 
 
 @pytest.mark.parametrize("game", games.ids())

@@ -1,8 +1,9 @@
 import pytest
 
-from vtt.tabletop import game_settings, services
-from vtt.tabletop.errors import ServiceError
-from vtt.tabletop.house_rules import apply_house_rules
+from vtt.core.errors import ServiceError
+from vtt.games import game_settings
+from vtt.games.house_rules import apply_house_rules
+from vtt.tabletop import services
 from vtt.tabletop.models import Roll
 
 from .table import make_user

@@ -6,10 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vtt import games
+from vtt.core.errors import ServiceError
+from vtt.games import game_settings, sheets
 from vtt.games.artifice import sheet as artifice
 from vtt.games.rd6.codes import parse_die_code
-from vtt.tabletop import game_settings, sheets
-from vtt.tabletop.errors import ServiceError
 
 ARTIFICE = game_settings.defaults("artifice")
 

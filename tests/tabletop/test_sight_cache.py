@@ -1,4 +1,4 @@
-"""A fog scene's sight kept between events (vtt.tabletop.sight_cache): every
+"""A fog scene's sight kept between events (vtt.fog.sight_cache): every
 move after the kept state gives the same views as working them out anew,
 whatever happened between (a door, a wall, a write this process did not
 see, a change rolled back)."""
@@ -6,7 +6,8 @@ see, a change rolled back)."""
 import pytest
 from django.db import transaction
 
-from vtt.tabletop import services, sight_cache, vision
+from vtt.fog import sight_cache, vision
+from vtt.tabletop import services
 from vtt.tabletop.event_kinds import SIGHT
 from vtt.tabletop.models import Campaign, RoomEvent, Scene, SeenToken
 from vtt.tabletop.services.scenes import scene_set_door

@@ -15,9 +15,9 @@ from tests import served
 from tests.combat.battle import ARTIFICE_SHEETS, ARTIFICE_WEAPONS, attack, make_battle
 from tests.tabletop.helpers import strike, tamper
 from vtt.combat.services.encounters import encounter_roll_initiative, encounter_start
+from vtt.records.sessions import logged_throws, session_of
 from vtt.tabletop import services
 from vtt.tabletop.models import Roll, RoomEvent
-from vtt.tabletop.sessions import logged_throws, session_of
 
 pytestmark = pytest.mark.django_db
 

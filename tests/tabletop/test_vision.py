@@ -3,13 +3,14 @@ and what a player's view of an event, a token list or a move becomes."""
 
 import pytest
 
+from vtt.fog import vision
+from vtt.fog.services import fog_edit
 from vtt.rules import sight
-from vtt.tabletop import policy, selectors, services, vision
+from vtt.tabletop import policy, selectors, services
 from vtt.tabletop.event_kinds import SIGHT
 from vtt.tabletop.models import Campaign, Role, RoomEvent, SceneSight, SeenToken, Token
 from vtt.tabletop.serialize import token_table
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
-from vtt.tabletop.services.fog import fog_edit
 from vtt.tabletop.services.scenes import scene_set_door
 
 from .crypt import DOOR, WALLS, make_crypt
@@ -240,7 +241,7 @@ def test_an_attack_sees_through_an_open_door_and_a_window_as_the_fog_does(crypt)
     """Attacks measure line of sight with the walls that block sight: a
     closed door does, an open one and a window do not."""
     from vtt.combat import geometry
-    from vtt.tabletop.vision import sight_walls
+    from vtt.fog.vision import sight_walls
 
     spell = {"kind": "spell", "range_ft": "line_of_sight"}
 

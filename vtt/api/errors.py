@@ -13,7 +13,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from vtt.tabletop.errors import Busy, NotAllowed, NotFound, ServiceError, StaleVersion
+from vtt.core.errors import Busy, NotAllowed, NotFound, ServiceError, StaleVersion
 from vtt.tabletop.serialize import token_data
 
 NON_FIELD = "non_field_errors"

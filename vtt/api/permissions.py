@@ -3,8 +3,8 @@ themselves; reads go through vtt.tabletop.selectors with these guards, so a
 non-member learns nothing (404, the same answer as for an id naming
 nothing: services.access.find) and a player never reads what the GM hides."""
 
+from vtt.core.errors import NotAllowed
 from vtt.tabletop import selectors
-from vtt.tabletop.errors import NotAllowed
 from vtt.tabletop.models import Campaign, Character, Invite, Roll, Scene
 from vtt.tabletop.services.access import as_gm, find, unknown
 from vtt.tabletop.services.characters import character_for

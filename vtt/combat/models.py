@@ -130,7 +130,7 @@ class Attack(models.Model):
         max_length=6, choices=Visibility.choices, default=Visibility.PUBLIC
     )
     physical = models.BooleanField(default=False)
-    # Where its dice come from in its play session (vtt.tabletop.draws).
+    # Where its dice come from in its play session (vtt.records.draws).
     draw = models.JSONField(null=True, blank=True)
     # Log entries go only with their campaign, which takes this row too:
     # nothing to do per entry (see RoomEvent).

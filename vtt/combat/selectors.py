@@ -3,13 +3,15 @@ weapon, the scene's trails this turn, the running encounter, attacks."""
 
 from django.db.models import Exists, OuterRef
 
+from vtt.core import shapes
+from vtt.fog import vision
+from vtt.games.sheets import MAX_RANGE_FT, WEAPON_KINDS
 from vtt.rules import grid
-from vtt.tabletop import policy, shapes, vision
+from vtt.tabletop import policy
 from vtt.tabletop.models import RoomEvent, Scene
 from vtt.tabletop.services.access import find, require_member, unknown
 from vtt.tabletop.services.errors import NotFound
 from vtt.tabletop.services.tokens import token_for
-from vtt.tabletop.sheets import MAX_RANGE_FT, WEAPON_KINDS
 from vtt.tabletop.visibility import Viewer
 
 from . import geometry

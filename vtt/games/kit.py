@@ -14,7 +14,7 @@ them, so a kit holds no state and one instance serves every campaign."""
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from vtt.tabletop import shapes
+from vtt.core import shapes
 
 from . import notation
 from .log import attack_sentence, say

@@ -9,7 +9,7 @@ every door shows it as it shows any bad field."""
 
 import re
 
-from vtt.tabletop.errors import ServiceError
+from vtt.core.errors import ServiceError
 
 BAD_ROLL = "bad_roll"
 # "4D + 2", "2d6 +2 -1": a sign after a die or a number belongs to it.

@@ -18,8 +18,8 @@ built on WoundTrack and the helpers here."""
 
 from dataclasses import dataclass
 
-from vtt.tabletop import shapes
-from vtt.tabletop.errors import ServiceError
+from vtt.core import shapes
+from vtt.core.errors import ServiceError
 
 from .kit import Setting, count, flag
 
@@ -158,4 +158,3 @@ class Ladder(WoundTrack):
             "amount": "{value} wounds",
             "mark": "Wounds {value}",
         }
-

@@ -7,7 +7,7 @@ class LiveConfig(AppConfig):
     verbose_name = "Live rooms"
 
     def ready(self):
-        from vtt.tabletop import fog_drawing
+        from vtt.fog import fog_drawing
         from vtt.tabletop.events import event_committed
 
         from . import painter, vision_frames

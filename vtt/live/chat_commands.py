@@ -21,7 +21,7 @@ said as it is, less one slash. Anything else starting with "/" is refused
 import re
 
 from vtt import games
-from vtt.tabletop.game_settings import defaults
+from vtt.games.game_settings import defaults
 from vtt.tabletop.models import Membership, Visibility
 from vtt.tabletop.selectors import characters_for, membership_of, viewer_of
 from vtt.tabletop.services.chat import chat_say, chat_whisper, clean_line

@@ -14,11 +14,11 @@ import asyncio
 import contextlib
 import logging
 
-from vtt.tabletop import vision
+from vtt.fog import vision
+from vtt.fog.vision import PARTY
 from vtt.tabletop.models import Role
 from vtt.tabletop.serialize import table_tokens
 from vtt.tabletop.visibility import Viewer
-from vtt.tabletop.vision import PARTY
 
 from . import admission, db, protocol, room_reads, token_table
 from .drags import DragRelay

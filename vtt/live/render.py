@@ -7,8 +7,8 @@ and which class gets which; every connection then forwards a ready text."""
 
 import json
 
+from vtt.fog import vision
 from vtt.tabletop import event_kinds as kinds
-from vtt.tabletop import vision
 from vtt.tabletop.models import Role, Visibility
 from vtt.tabletop.policy import addressee, event_view, token_event_hidden
 from vtt.tabletop.serialize import META_FIELDS, is_table, token_metas

@@ -3,7 +3,8 @@ fresh connection gets, and pages of the log for a resync. Plain synchronous
 functions; the consumer and the hub call them through vtt.live.db.run."""
 
 from vtt.combat.services.decisions import pending_for
-from vtt.tabletop import event_kinds, vision
+from vtt.fog import vision
+from vtt.tabletop import event_kinds
 from vtt.tabletop.events import events_since
 from vtt.tabletop.models import Campaign, Membership, RoomEvent, Token
 from vtt.tabletop.policy import event_view

@@ -1,4 +1,4 @@
-"""The fog drawings owed by a room's moves (vtt.tabletop.fog_drawing), drawn
+"""The fog drawings owed by a room's moves (vtt.fog.fog_drawing), drawn
 on a database thread at most every DRAW_EVERY seconds a room and sent to
 each group's members (and a GM looking through that group's eyes) as their
 `vision` frame: state, not history, so a newer frame replaces one not yet
@@ -7,7 +7,7 @@ sent (docs/protocol.md)."""
 import asyncio
 import logging
 
-from vtt.tabletop import fog_drawing
+from vtt.fog import fog_drawing
 
 from . import db
 from .hub import Hub, running_hub

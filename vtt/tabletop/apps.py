@@ -9,7 +9,7 @@ class TabletopConfig(AppConfig):
     def ready(self):
         from PIL import Image
 
-        from . import images
+        from vtt.pictures import images
 
         # Pillow's own guard for every picture the process opens: nothing of
         # ours is decoded past the largest kind's limit.

@@ -71,7 +71,7 @@ TOKEN_REMOVED = "token.removed"
 SIGHT_CHANGED = "sight.changed"
 
 # The key under which append_event stores the fog annotation of an event on
-# a fog scene (vtt.tabletop.vision.annotate). No payload declares it and no
+# a fog scene (vtt.fog.vision.annotate). No payload declares it and no
 # view carries it: event_view turns it into what each group may learn.
 SIGHT = "sight"
 

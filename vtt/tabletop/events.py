@@ -13,15 +13,29 @@ from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
-from . import event_kinds, rows, vision
+from . import event_kinds, rows
 from .models import Campaign, RoomEvent, Scene, SceneSight, Visibility
-from .serialize import is_table
 
 # Sent after the transaction that appended `event` has committed.
 event_committed = Signal()
 
 Projector = Callable[[RoomEvent], None]
 _projectors: dict[str, list[Projector]] = {}
+
+# What fog of war makes of an event on the fog scene the room is on, as it
+# is appended (campaign, scene id, kind, payload, seq -> the `sight`
+# annotation or None): vtt.fog registers it at start, so the log names no
+# package above it.
+Annotator = Callable[[Campaign, int, str, dict, int], dict | None]
+_annotators: list[Annotator] = []
+
+
+def register_annotator(annotator: Annotator) -> None:
+    """Have `annotator` annotate every event appended on a fog scene the
+    room is on (one, registered once at app start)."""
+    if _annotators and _annotators[0] is not annotator:
+        raise RuntimeError("an event annotator is registered already")
+    _annotators[:] = [annotator]
 
 
 def register_projector(kinds: tuple[str, ...], projector: Projector) -> None:
@@ -79,22 +93,10 @@ def append_event(
     event_kinds.check(kind, data, visibility)
     sight_scene = scene_id if scene_id is not None else _sight_scene(kind, data, room_scene_id)
     if room_fog and sight_scene is not None and sight_scene == room_scene_id:
-        annotation = vision.annotate(
-            campaign,
-            sight_scene,
-            vision.refs_of(kind, data, sight_scene),
-            combatants=vision.combatants_of(kind, data),
-            # A move carries only where its token went (serialize.token_moved_data).
-            carried=[data["token"]["id"]] if kind == event_kinds.TOKEN_MOVED else (),
-            fresh=kind == event_kinds.SCENE_ACTIVATED,
-            gone=data["token"]["id"] if kind == event_kinds.TOKEN_DELETED else None,
-            refresh=kind == event_kinds.FOG_CHANGED,
-            seq=seq,
-            moved=data["token"] if kind == event_kinds.TOKEN_MOVED else None,
-            tokens=vision.table_sight_tokens(data["tokens"])
-            if kind == event_kinds.SCENE_ACTIVATED and is_table(data["tokens"])
-            else None,
-        )
+        if not _annotators:
+            # Never a fog room's event unannotated: its players' renders need it.
+            raise RuntimeError("no event annotator: vtt.fog is not an installed app")
+        annotation = _annotators[0](campaign, sight_scene, kind, data, seq)
         if annotation is not None:
             data = {**data, event_kinds.SIGHT: annotation}
     event = RoomEvent(

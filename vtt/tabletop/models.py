@@ -30,7 +30,7 @@ class Campaign(models.Model):
     # game added later needs no migration.
     game = models.CharField(max_length=20)
     # Per-game options (condition track, Rd6 complication mode, diagonal rule...),
-    # validated by vtt.tabletop.game_settings.
+    # validated by vtt.games.game_settings.
     settings = models.JSONField(default=dict, blank=True)
     active_scene = models.ForeignKey(
         "Scene", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -118,7 +118,7 @@ class Character(models.Model):
     )
     name = models.CharField(max_length=120)
     kind = models.CharField(max_length=3, choices=Kind.choices, default=Kind.PC)
-    # Validated against the game's sheet schema by vtt.tabletop.sheets.
+    # Validated against the game's sheet schema by vtt.games.sheets.
     sheet = models.JSONField(default=dict, blank=True)
     weapons = models.JSONField(default=list, blank=True)
     resources = models.JSONField(default=dict, blank=True)
@@ -280,7 +280,7 @@ class Roll(models.Model):
 
     @property
     def draw(self) -> dict | None:
-        """Where its dice come from in its play session (vtt.tabletop.draws):
+        """Where its dice come from in its play session (vtt.records.draws):
         {"session", "roll", "nonce", "nonce_by"}; null for rolls made
         before sessions were kept."""
         return self._stored("draw")
@@ -412,7 +412,7 @@ class SceneSight(models.Model):
     Written with the events that change it, in their transaction."""
 
     scene = models.ForeignKey(Scene, on_delete=models.CASCADE, related_name="sights")
-    # "party", or "u<user id>" (vtt.tabletop.vision.group_of)
+    # "party", or "u<user id>" (vtt.fog.vision.group_of)
     group = models.CharField(max_length=24)
     # SVG path data in grid units (vtt.rules.sight.to_path).
     view = models.TextField(blank=True, default="")
@@ -450,7 +450,7 @@ class SeenToken(models.Model):
 
 class ImportUpload(models.Model):
     """An archive uploaded to be imported, by whom and when: what the limit
-    on imports counts (vtt.tabletop.backup.uploads). In the database, so
+    on imports counts (vtt.records.backup.uploads). In the database, so
     every worker counts the same uploads."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")

@@ -13,11 +13,11 @@ from collections.abc import Mapping
 
 from django.db.models import Exists, F, OuterRef, Q
 
-from . import event_kinds, vision
+from . import event_kinds
 from .event_kinds import Sight
 from .models import Character, Role, SeenToken, Visibility
 from .serialize import is_table, shown_rows
-from .visibility import Viewer
+from .visibility import PARTY, Viewer, group_of
 
 # Anyone who is not a GM and not the actor: what "the players" see.
 PLAYERS = Viewer(user_id=0, role=Role.PLAYER)
@@ -26,7 +26,7 @@ PLAYERS = Viewer(user_id=0, role=Role.PLAYER)
 def viewer_in(user_id: int, role: str, settings) -> Viewer:
     """A member as a viewer of their campaign: with the sight group they see
     a fog scene through (the party, or their own with `own_vision`)."""
-    return Viewer(user_id, role, vision.group_of(role, user_id, settings) or vision.PARTY)
+    return Viewer(user_id, role, group_of(role, user_id, settings) or PARTY)
 
 
 # ------------------------------------------------------------------ tokens
@@ -363,7 +363,7 @@ def _event_view(event, viewer: Viewer) -> dict:
 
 def _through_fog(event, viewer: Viewer, view: dict) -> dict:
     """An event on a scene with fog (its `sight` annotation, written as it
-    was appended by vtt.tabletop.vision): nobody receives the annotation;
+    was appended by vtt.fog.vision): nobody receives the annotation;
     a player's group receives only what it saw, and the tokens that came
     into and went out of its view because of the event."""
     if "data" in view:

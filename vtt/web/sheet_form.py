@@ -1,7 +1,7 @@
 """The character sheet editor of every game, drawn from the sheet's own
 shape rather than a form per game.
 
-A sheet is nested dicts, lists and scalars (vtt.tabletop.sheets). The editor
+A sheet is nested dicts, lists and scalars (vtt.games.sheets). The editor
 walks the stored sheet over the game's blank one and draws:
 - a dict whose keys the blank sheet fixes (Xero Sum attributes) as one
   input per key;
@@ -21,7 +21,7 @@ validates it and is the only judge."""
 from dataclasses import dataclass, field
 
 from vtt import games
-from vtt.tabletop import sheets
+from vtt.games import sheets
 
 NEW_ROWS = 3
 

@@ -11,9 +11,9 @@ from tests.backup.test_round_trip import snapshot
 from tests.combat.battle import make_battle
 from tests.tabletop.helpers import strike
 from vtt.combat.models import Attack, Undo
+from vtt.records.backup.export import export_campaign
+from vtt.records.backup.restore import import_campaign
 from vtt.tabletop import services
-from vtt.tabletop.backup.export import export_campaign
-from vtt.tabletop.backup.restore import import_campaign
 from vtt.tabletop.models import Campaign, Roll, RoomEvent
 from vtt.tabletop.services.chat import chat_say
 

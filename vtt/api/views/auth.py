@@ -7,7 +7,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from vtt.accounts.login_limits import Lockout, lockout_of
-from vtt.tabletop.errors import ServiceError
+from vtt.core.errors import ServiceError
 from vtt.tabletop.serialize import user_data
 
 from ..errors import error_body

@@ -7,7 +7,7 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from vtt.tabletop.errors import NotFound
+from vtt.core.errors import NotFound
 
 from ..errors import api_exception_handler
 from ..parsers import BoundedJSONParser

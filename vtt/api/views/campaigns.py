@@ -5,8 +5,8 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from vtt.accounts.join_limits import count_join_failure, join_lockout
+from vtt.core.errors import NotFound
 from vtt.tabletop import selectors, services
-from vtt.tabletop.errors import NotFound
 from vtt.tabletop.serialize import campaign_data, invite_data, member_data
 
 from ..permissions import campaign_access, gm_access, invite_access

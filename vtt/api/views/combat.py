@@ -11,7 +11,7 @@ from vtt.api.serializers import CharacterOut, ErrorOut, TokenOut
 from vtt.api.views.base import TabletopView
 from vtt.combat import selectors
 from vtt.combat.services import attacks, decisions, dying, encounters, reveal, trails, undo
-from vtt.tabletop.errors import NotFound
+from vtt.core.errors import NotFound
 from vtt.tabletop.models import Membership, Role
 from vtt.tabletop.policy import event_view, viewer_in
 from vtt.tabletop.serialize import character_data, token_data

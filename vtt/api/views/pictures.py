@@ -1,15 +1,15 @@
 """Uploaded pictures: a scene's background, a character's portrait and a
 token's art, each sent as multipart/form-data field `image` and checked and
-re-encoded by the services (vtt.tabletop.images)."""
+re-encoded by the services (vtt.pictures.images)."""
 
 from django.conf import settings
 from drf_spectacular.utils import extend_schema
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
+from vtt.core.errors import ServiceError
+from vtt.pictures.images import megabytes
 from vtt.tabletop import services
-from vtt.tabletop.errors import ServiceError
-from vtt.tabletop.images import megabytes
 from vtt.tabletop.serialize import character_data, token_data
 
 from ..permissions import character_access, token_access

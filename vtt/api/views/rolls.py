@@ -4,7 +4,8 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
-from vtt.tabletop import selectors, services, shapes
+from vtt.core import shapes
+from vtt.tabletop import selectors, services
 
 from ..permissions import campaign_access, roll_access
 from ..serializers import RollIn, RollOut, RollPageOut

@@ -4,9 +4,10 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
-from vtt.tabletop import selectors, services, vision
+from vtt.fog import vision
+from vtt.fog.services import fog_edit
+from vtt.tabletop import selectors, services
 from vtt.tabletop.serialize import scene_data
-from vtt.tabletop.services.fog import fog_edit
 from vtt.tabletop.services.scenes import scene_set_door
 
 from ..permissions import campaign_access, scene_access

@@ -8,8 +8,9 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import renderers, status
 from rest_framework.response import Response
 
-from vtt.tabletop import dice_stats, journal, replay, services, sessions
-from vtt.tabletop.errors import NotFound, ServiceError
+from vtt.core.errors import NotFound, ServiceError
+from vtt.records import dice_stats, journal, replay, sessions
+from vtt.tabletop import services
 
 from ..permissions import campaign_access
 from ..serializers import DiceStatsOut, ReplayOut, SessionCheckOut, SessionOut

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from vtt import games
+from vtt.core import shapes
+from vtt.fog import vision
 from vtt.games.combat import Context, Side
 from vtt.games.kit import MAX_COUNTER
 from vtt.rules import RulesError, odds
-from vtt.tabletop import event_kinds, policy, shapes, vision
+from vtt.tabletop import event_kinds, policy
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Character, Role, Token, Visibility
 from vtt.tabletop.services.access import actor, as_gm, find, unknown

@@ -8,10 +8,10 @@ Without a tape the dice come from the play session, as every roll's do
 (vtt.tabletop.services.play_sessions): one draw per throw, taken with
 `draw` in the recording transaction."""
 
+from vtt.core import shapes
+from vtt.core.errors import ServiceError
 from vtt.rules import RulesError, adjudicate
 from vtt.rules.dice import DiceTape
-from vtt.tabletop import shapes
-from vtt.tabletop.errors import ServiceError
 from vtt.tabletop.services import play_sessions
 
 # A request's own envelope: never the GM's to override.

@@ -9,7 +9,8 @@ it back)."""
 from django.db import transaction
 
 from vtt import games
-from vtt.tabletop import event_kinds, shapes
+from vtt.core import shapes
+from vtt.tabletop import event_kinds
 from vtt.tabletop.models import Character, Role
 from vtt.tabletop.services.characters import character_event, character_for
 from vtt.tabletop.services.errors import NotAllowed, ServiceError

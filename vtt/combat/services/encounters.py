@@ -20,8 +20,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from vtt import games
+from vtt.core import shapes
 from vtt.tabletop import event_kinds as kinds
-from vtt.tabletop import policy, shapes
+from vtt.tabletop import policy
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Role, Scene, Token
 from vtt.tabletop.services.access import actor, as_gm, find, membership, unknown

@@ -6,8 +6,8 @@ when it happened)."""
 
 from django.db import transaction
 
+from vtt.core import shapes
 from vtt.tabletop import event_kinds as kinds
-from vtt.tabletop import shapes
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Roll, RoomEvent, Visibility
 from vtt.tabletop.services.access import actor, require_gm

@@ -13,8 +13,9 @@ it is the room's last result."""
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 
+from vtt.core import shapes
 from vtt.tabletop import event_kinds as kinds
-from vtt.tabletop import policy, shapes
+from vtt.tabletop import policy
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import (
     UNDOABLE_KINDS,

@@ -1,7 +1,7 @@
 """Apocalyptia: one d6 plus a Trait or Skill against a Difficulty, with
 exploding sixes and Botches on a 1, and wounds that add up to a wound track."""
 
-from vtt.tabletop import shapes
+from vtt.core import shapes
 
 from ..kit import DIAGONAL, CombatRole, GameKit, Words
 from ..wounds import Ladder

@@ -4,7 +4,7 @@ abilities named by the campaign, and a Condition track for wounds.
 Its combat reads abilities by position (Finesse, Might, Agility, Toughness),
 never skills: there are no combat roles for a sheet to map."""
 
-from vtt.tabletop import shapes
+from vtt.core import shapes
 
 from ..kit import DIAGONAL, GameKit, Setting, WeaponDamage, Words
 from ..wounds import ConditionTrack

@@ -1,7 +1,7 @@
 """Artifice sheets: attributes rated 1 to 6, twelve abilities (three per
 attribute, named by the campaign) of 1D to 6D by kind, a list of skills."""
 
-from vtt.tabletop import shapes
+from vtt.core import shapes
 
 KINDS = ("standard", "class", "racial", "character")
 # Abilities start at 1D and rise to 3D; class, racial and character

@@ -1,7 +1,7 @@
 """Fantasy Ground Rules: skill levels as dice, Action Points spent on rolls
 and on reducing damage, and Wounds that add up to a wound track."""
 
-from vtt.tabletop import shapes
+from vtt.core import shapes
 
 from ..kit import DIAGONAL, CombatRole, GameKit, Words, attack_roles, count
 from ..wounds import Ladder

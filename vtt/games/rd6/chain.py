@@ -7,8 +7,8 @@ the GM's click, which adds it to the target's wounds.
 Skills are found on the sheet by name, falling back to the attribute an
 untrained character would roll; a draw does not hit."""
 
+from vtt.core.errors import ServiceError
 from vtt.games.combat import Resolution, find, mapped, wanted
-from vtt.tabletop.errors import ServiceError
 
 from .codes import parse_die_code
 

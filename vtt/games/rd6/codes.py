@@ -3,7 +3,7 @@ so a code carries 0 to 2 pips."""
 
 import re
 
-from vtt.tabletop import shapes
+from vtt.core import shapes
 
 DIE_CODE = re.compile(r"^\s*(\d{1,2})\s*[dD]\s*(?:\+\s*([0-2]))?\s*$")
 

@@ -2,8 +2,8 @@
 rolls, the table's choices on Complications and damage, and wounds that add
 up to a wound track."""
 
-from vtt.tabletop import shapes
-from vtt.tabletop.errors import ServiceError
+from vtt.core import shapes
+from vtt.core.errors import ServiceError
 
 from ..kit import (
     DIAGONAL,

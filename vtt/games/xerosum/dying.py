@@ -1,7 +1,7 @@
 """Xero Sum's wound track: Wound Points, which damage takes away; at 0 the
 character is Dying, and spending every Insight Die saves them."""
 
-from vtt.tabletop.errors import ServiceError
+from vtt.core.errors import ServiceError
 
 from ..kit import MAX_COUNTER, Setting
 from ..wounds import SKIP_FALLEN, WoundState, WoundTrack, clean_states

@@ -2,7 +2,7 @@
 Dice spent on rolls and won back on a Moment of Insight; Wound Points that
 damage takes away, Dying at 0, and every Insight Die spent to be saved."""
 
-from vtt.tabletop import shapes
+from vtt.core import shapes
 
 from ..kit import DIAGONAL, CombatRole, GameKit, Words, attack_roles, count
 from . import chain, log, notation

@@ -1,6 +1,6 @@
 """Pictures of the table: a character's portrait and a token's art.
 
-Each is one picture and its square thumbnails (vtt.tabletop.images), stored
+Each is one picture and its square thumbnails (vtt.pictures.images), stored
 through the field's storage under one random name, and swapped on the row
 in one transaction: the new files are deleted again when the change fails,
 the old ones once it has committed. A token without art of its own shows
@@ -13,7 +13,9 @@ art, a GM or the owner of the token's character, if they see the token."""
 
 from django.db import transaction
 
-from .. import event_kinds, images
+from vtt.pictures import images
+
+from .. import event_kinds
 from ..models import Character, Role, Token
 from .characters import character_event, character_for
 from .errors import NotAllowed

@@ -4,8 +4,11 @@ table's per-game settings, deleting it."""
 from django.db import transaction
 
 from vtt import games
+from vtt.core import shapes
+from vtt.games import game_settings
+from vtt.pictures import images
 
-from .. import event_kinds, game_settings, images, shapes
+from .. import event_kinds
 from ..events import append_event
 from ..models import Campaign, Character, Membership, Role, Scene, Token
 from ..serialize import campaign_data

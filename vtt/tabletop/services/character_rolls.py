@@ -10,8 +10,7 @@ add up ("Agility+Melee")."""
 import copy
 
 from vtt import games
-
-from .. import shapes
+from vtt.core import shapes
 
 MAX_FILLS = 20
 

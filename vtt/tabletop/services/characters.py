@@ -2,13 +2,17 @@
 
 A player creates and edits only their own player characters (name, sheet,
 weapons); resources change through resource_spend or a GM; gm_notes and NPCs
-are the GM's alone. Sheets are checked against the game (vtt.tabletop.sheets)
+are the GM's alone. Sheets are checked against the game (vtt.games.sheets)
 and stored normalised."""
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from .. import event_kinds, images, shapes, sheets
+from vtt.core import shapes
+from vtt.games import sheets
+from vtt.pictures import images
+
+from .. import event_kinds
 from ..events import append_event
 from ..models import Character, Membership, Role, Token, Visibility
 from ..serialize import character_public_data

@@ -7,7 +7,9 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from .. import event_kinds, shapes
+from vtt.core import shapes
+
+from .. import event_kinds
 from ..events import append_event
 from ..models import Campaign, Invite, Membership, Role
 from ..serialize import user_data

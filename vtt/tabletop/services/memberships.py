@@ -4,7 +4,9 @@ one GM: the last one can be neither demoted nor removed."""
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from .. import event_kinds, shapes
+from vtt.core import shapes
+
+from .. import event_kinds
 from ..events import append_event
 from ..models import Campaign, Membership, Role, Token
 from ..serialize import member_data, user_data

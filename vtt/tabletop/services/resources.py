@@ -8,9 +8,10 @@ roll for a character spends through them after checking who rolls)."""
 from django.db import transaction
 
 from vtt import games
+from vtt.core import shapes
 from vtt.games.kit import MAX_COUNTER
 
-from .. import event_kinds, shapes
+from .. import event_kinds
 from ..models import Character, Role
 from .characters import character_event, character_for
 from .errors import NotAllowed, ServiceError

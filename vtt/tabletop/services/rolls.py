@@ -9,12 +9,13 @@ and `record` trust their caller."""
 from django.db import transaction
 
 from vtt import games
+from vtt.core import shapes
+from vtt.games.house_rules import apply_house_rules
 from vtt.rules import RulesError, adjudicate
 from vtt.rules.engine import clean_fields, find_action
 
-from .. import event_kinds, policy, rows, shapes
+from .. import event_kinds, policy, rows
 from ..events import append_event
-from ..house_rules import apply_house_rules
 from ..models import Campaign, Character, Membership, Role, Roll, Visibility
 from ..serialize import roll_event_data
 from ..transactions import step

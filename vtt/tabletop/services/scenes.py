@@ -5,12 +5,15 @@ from dataclasses import replace
 
 from django.db import transaction
 
+from vtt.core import shapes
+from vtt.pictures import images
 from vtt.rules import sight
 
-from .. import event_kinds, images, policy, shapes, vision
+from .. import event_kinds, policy
 from ..events import append_event
 from ..models import Campaign, Scene, Token
 from ..serialize import scene_data, token_table
+from ..walls import within_reach
 from .access import actor, as_gm, find, require_gm, unknown
 from .errors import NotAllowed, ServiceError
 
@@ -131,7 +134,7 @@ def scene_update(*, scene_id: int, by, **fields) -> Scene:
 
 
 def scene_set_background(*, scene_id: int, by, image) -> Scene:
-    """A new background, checked and re-encoded by vtt.tabletop.images (no
+    """A new background, checked and re-encoded by vtt.pictures.images (no
     metadata survives) and stored under a random name."""
     scene = scene_for_gm(scene_id, by, "change scenes")
     encoded = images.reencode_background(image)
@@ -255,5 +258,5 @@ def _player_may_use(viewer, scene: Scene, door, state: str) -> None:
             "the door is locked" if door.state == sight.LOCKED else "only a GM locks doors"
         )
     tokens = Token.objects.filter(scene=scene, hidden=False, controllers=viewer.user_id)
-    if not any(vision.within_reach(token, door) for token in tokens):
+    if not any(within_reach(token, door) for token in tokens):
         raise NotAllowed("none of your tokens stands next to that door", "wall")

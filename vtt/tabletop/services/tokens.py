@@ -7,9 +7,11 @@ import re
 
 from django.db import transaction
 
+from vtt.core import shapes
+from vtt.pictures import images
 from vtt.rules import sight
 
-from .. import event_kinds, images, policy, rows, shapes, vision
+from .. import event_kinds, policy, rows, walls
 from ..events import append_event
 from ..models import (
     Campaign,
@@ -24,7 +26,7 @@ from ..models import (
 )
 from ..serialize import token_data, token_moved_data
 from ..transactions import step
-from ..visibility import Viewer
+from ..visibility import PARTY, Viewer, own_group
 from .access import SYSTEM, actor, find, unknown
 from .errors import NotAllowed, NotFound, ServiceError, StaleVersion
 
@@ -321,7 +323,7 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
             f" JOIN {campaign} c ON c.id = s.campaign_id"
             f" LEFT JOIN {character} ch ON ch.id = t.character_id"
             f" WHERE t.id = %s{lock}",
-            [by.pk, vision.PARTY, vision.own_group(by.pk), token_id],
+            [by.pk, PARTY, own_group(by.pk), token_id],
         )
         row = cursor.fetchone()
     if row is None:
@@ -359,7 +361,7 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
     token.scene.campaign = campaign
     token.scene_walls = walls_text
     token.controller_ids = sorted(int(v) for v in (controller_list or "").split(",") if v)
-    groups = ((vision.PARTY, party_sees), (vision.own_group(by.pk), own_sees))
+    groups = ((PARTY, party_sees), (own_group(by.pk), own_sees))
     token.seen_in = {group for group, sees in groups if sees}
     if token.character_id is not None:
         # All the event's token data reads of it: the portrait it falls back to.
@@ -387,7 +389,7 @@ def check_path(token: Token, x: int, y: int) -> None:
     read it (_locked_for_move), whose walls' text finds them prepared."""
     half = token.size / 2
     start, end = (token.x + half, token.y + half), (x + half, y + half)
-    segments = vision.movement_walls(token.scene_walls)
+    segments = walls.movement_walls(token.scene_walls)
     if segments and sight.path_blocked(start, end, segments):
         raise ServiceError("blocked", "a wall is in the way", "x")
 

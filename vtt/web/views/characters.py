@@ -9,7 +9,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
-from vtt.tabletop import images, services
+from vtt.pictures import images
+from vtt.tabletop import services
 from vtt.tabletop.models import Character, Membership, Role
 from vtt.tabletop.services import ServiceError
 

@@ -14,8 +14,9 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from vtt.combat.services.undo import last_result, undo_last
-from vtt.tabletop import services, sessions
-from vtt.tabletop.backup import export_campaign
+from vtt.records import sessions
+from vtt.records.backup import export_campaign
+from vtt.tabletop import services
 from vtt.tabletop.models import Character, Invite, Membership, Scene, Token
 from vtt.tabletop.services import ServiceError, StaleVersion
 from vtt.tabletop.services.play_sessions import open_session

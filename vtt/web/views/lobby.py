@@ -8,10 +8,10 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from vtt.accounts.join_limits import count_join_failure, join_lockout
+from vtt.core.errors import NotAllowed
+from vtt.records.backup import import_campaign, max_archive_bytes, uploads
+from vtt.records.backup.restore import imported_name, preview_import
 from vtt.tabletop import services
-from vtt.tabletop.backup import import_campaign, max_archive_bytes, uploads
-from vtt.tabletop.backup.restore import imported_name, preview_import
-from vtt.tabletop.errors import NotAllowed
 from vtt.tabletop.models import Membership
 from vtt.tabletop.services import NotFound, ServiceError
 

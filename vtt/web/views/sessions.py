@@ -9,8 +9,9 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from vtt.tabletop import dice_stats, journal, selectors, services, sessions
-from vtt.tabletop import replay as replays
+from vtt.records import dice_stats, journal, sessions
+from vtt.records import replay as replays
+from vtt.tabletop import selectors, services
 from vtt.tabletop.models import Role
 from vtt.tabletop.services import ServiceError
 

@@ -13,10 +13,12 @@ import math
 
 from django.contrib.auth import get_user_model
 
-from . import draws, policy
-from .models import RoomEvent
-from .serialize import user_data
-from .visibility import Viewer
+from vtt.tabletop import policy
+from vtt.tabletop.models import RoomEvent
+from vtt.tabletop.serialize import user_data
+from vtt.tabletop.visibility import Viewer
+
+from . import draws
 
 FACES = (1, 2, 3, 4, 5, 6)
 DEGREES_OF_FREEDOM = len(FACES) - 1

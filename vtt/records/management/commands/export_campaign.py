@@ -9,8 +9,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from vtt.tabletop.backup import export_campaign
-from vtt.tabletop.errors import ServiceError
+from vtt.core.errors import ServiceError
+from vtt.records.backup import export_campaign
 from vtt.tabletop.models import Campaign
 
 

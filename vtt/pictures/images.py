@@ -22,7 +22,7 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from PIL import Image, ImageOps
 
-from .errors import Busy, ServiceError
+from vtt.core.errors import Busy, ServiceError
 
 # What Pillow can tell apart and we accept, and the extension each keeps
 # when a background is re-encoded in its own kind.

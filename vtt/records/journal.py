@@ -15,10 +15,12 @@ from datetime import datetime
 
 from django.utils.html import format_html
 
-from . import event_kinds as kinds
-from . import policy, sessions
-from .models import PlaySession, RoomEvent, Visibility
-from .visibility import Viewer
+from vtt.tabletop import event_kinds as kinds
+from vtt.tabletop import policy
+from vtt.tabletop.models import PlaySession, RoomEvent, Visibility
+from vtt.tabletop.visibility import Viewer
+
+from . import sessions
 
 # ------------------------------------------------------------------ Markdown escaping
 

@@ -8,10 +8,11 @@ from django import forms
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 
-from . import game_settings, services, sheets
-from .errors import ServiceError
-from .images import check_image
-from .models import (
+from vtt.core.errors import ServiceError
+from vtt.games import game_settings, sheets
+from vtt.pictures.images import check_image
+from vtt.tabletop import services
+from vtt.tabletop.models import (
     Campaign,
     Character,
     Invite,
@@ -22,9 +23,9 @@ from .models import (
     Scene,
     Token,
 )
-from .services import SYSTEM
-from .services.scenes import clean_walls
-from .services.tokens import campaign_character, check_footprint, clean_controllers
+from vtt.tabletop.services import SYSTEM
+from vtt.tabletop.services.scenes import clean_walls
+from vtt.tabletop.services.tokens import campaign_character, check_footprint, clean_controllers
 
 
 def add_service_error(form: forms.Form, error: ServiceError) -> None:

@@ -4,7 +4,7 @@ when, the app's version, row counts and the SHA-256 of every other member),
 
 Reading it checks the envelope only, and refuses anything it does not
 recognise with a message that says what is wrong; the rows are judged by
-vtt.tabletop.backup.restore. Sizes are judged from the zip's directory
+vtt.records.backup.restore. Sizes are judged from the zip's directory
 before anything is inflated (a zip bomb is refused unread), and each member
 is read with a cap whatever its header says. The JSON it holds is judged
 before any of it reaches a column: nesting no deeper than MAX_DEPTH, no NUL
@@ -19,7 +19,7 @@ from importlib import metadata
 from django.conf import settings
 from django.utils import timezone
 
-from ..errors import ServiceError
+from vtt.core.errors import ServiceError
 
 FORMAT = "d6vtt-campaign"
 VERSION = 1

@@ -19,7 +19,7 @@ old id always gets the same stand-in."""
 
 from collections.abc import Callable
 
-from ..serialize import is_table, table_tokens, tokens_table
+from vtt.tabletop.serialize import is_table, table_tokens, tokens_table
 
 TOKEN, SCENE, CHARACTER = "tabletop.token", "tabletop.scene", "tabletop.character"
 CAMPAIGN, ROLL, USER = "tabletop.campaign", "tabletop.roll", "user"

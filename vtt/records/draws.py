@@ -14,8 +14,7 @@ A blind roll's announcement, a redacted entry and anything logged before
 sessions were kept carry no draw, and give nothing."""
 
 from vtt.rules.session_dice import first_mismatch
-
-from . import event_kinds
+from vtt.tabletop import event_kinds
 
 # The kinds whose entries may carry throws.
 THROWING = (

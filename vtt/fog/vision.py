@@ -7,7 +7,8 @@ tokens see); observers look through the party's eyes. The GM is in no group:
 the GM sees everything.
 
 Every event about a fog scene the room is on is annotated as it is appended
-(`annotate`, called by append_event): for each group, which tokens came into
+(`annotate_event`, which append_event calls through the hook vtt.fog.apps
+registers): for each group, which tokens came into
 its view and which left it because of the event, and whether the group sees
 the tokens the event is about. The annotation is stored with the event under
 `sight`, so a player's render of it (vtt.tabletop.policy.event_view) is the
@@ -26,28 +27,22 @@ import numpy as np
 from django.db import transaction
 
 from vtt.rules import fog_paint, sight
+from vtt.tabletop import event_kinds
+from vtt.tabletop.models import Membership, Role, Scene, SceneSight, SeenToken, Token
+from vtt.tabletop.serialize import is_table, table_tokens, token_data
 
-from . import event_kinds, fog_drawing, sight_cache
-from .models import Membership, Role, Scene, SceneSight, SeenToken, Token
-from .serialize import table_tokens, token_data
+# The groups are named with the viewer, and the walls read with the map,
+# in the table, which must not import this package; group_of stays at hand
+# here for the rooms, beside the views it names.
+from vtt.tabletop.visibility import PARTY, group_of, own_group  # noqa: F401
+from vtt.tabletop.walls import sight_walls
 
-PARTY = "party"
-SQUARE_FT = 5
+from . import fog_drawing, sight_cache
+from .eyes import SQUARE_FT, centre, eye, eyes_seeing_for
 
-
-def group_of(role: str, user_id: int, settings) -> str | None:
-    """The group a member sees through: None for a GM (everything)."""
-    if role == Role.GM:
-        return None
-    if role == Role.PLAYER and (settings or {}).get("own_vision"):
-        return own_group(user_id)
-    return PARTY
-
-
-def own_group(user_id: int) -> str:
-    """The group of a player who sees only through their own tokens."""
-    return f"u{user_id}"
-
+# The drawings as stored, read and written with the drawing; the rooms
+# read a group's frames here (vision.visions_of) with the rest of its view.
+from .fog_drawing import stored_sights, visions_of
 
 # ------------------------------------------------------------------ the scene as geometry
 
@@ -103,43 +98,11 @@ def eyes_of(token: dict, players: set[int], own: bool) -> list[str]:
     return [PARTY, *(own_group(user) for user in owners)] if own else [PARTY]
 
 
-def centre(token: dict) -> tuple:
-    half = token["size"] / 2
-    return (token["x"] + half, token["y"] + half)
-
-
 # Kept in this process between events (and shared by its threads), so a move
-# recomputes only what moved: each list of walls read, each scene's walls as
-# a Sight (which remembers every eye's polygon), and each list's movement
-# walls made ready for path tests. Explored areas as shapes are kept by
-# fog_paint, which draws them.
-_BARRIERS = sight.Kept(64)
+# recomputes only what moved: each scene's walls as a Sight (which remembers
+# every eye's polygon). The walls read are kept by vtt.tabletop.walls, and
+# explored areas as shapes by fog_paint, which draws them.
 _SIGHTS = sight.Kept(64)
-_MOVEMENT = sight.Kept(64)
-
-
-def barriers(walls, text: str | None = None) -> list:
-    """A scene's walls read once per distinct list (each move asks);
-    `text`: the list as JSON, when the caller has it already."""
-    text = json.dumps(walls or []) if text is None else text
-    return _BARRIERS.get_or(text, lambda: sight.parse_barriers(walls or []))
-
-
-def movement_walls(text: str) -> list:
-    """The segments that block movement (walls, closed doors, windows) of a
-    scene whose walls are `text` (the JSON as the database gave it), made
-    ready for path tests once per distinct list: every player's move on a
-    walled map asks, and only a list not seen before is decoded."""
-    return _MOVEMENT.get_or(
-        text,
-        lambda: sight.prepared(sight.movement_segments(barriers(json.loads(text or "[]"), text))),
-    )
-
-
-def sight_walls(walls, text: str | None = None) -> list[tuple]:
-    """The segments that block sight (walls, closed doors; not windows nor
-    open doors): what fog of war and an attack's line of sight both use."""
-    return sight.sight_segments(barriers(walls, text))
 
 
 def scene_sight(scene: Scene, tokens: list[dict]) -> sight.Sight:
@@ -161,10 +124,6 @@ def scene_sight(scene: Scene, tokens: list[dict]) -> sight.Sight:
 def explored_shape(record: SceneSight):
     """A group's explored area as a shape, parsed once per stored text."""
     return fog_paint.explored_shape(record.explored)
-
-
-def eye(token: dict) -> sight.Eye:
-    return sight.Eye(*centre(token), token["sight_ft"] / SQUARE_FT)
 
 
 class SceneView:
@@ -232,10 +191,6 @@ def _union_per_group(groups, eyes: dict, eye_seen: dict) -> dict[str, set[int]]:
     return seen
 
 
-def eyes_seeing_for(state: sight_cache.RoomSight, group: str) -> tuple:
-    return tuple(eye(state.tokens[t]) for t, mine in state.eyes.items() if group in mine)
-
-
 def view_of(state: sight_cache.RoomSight, group: str):
     """The area a group's eyes see, to draw (Sight.view keeps each eye's)."""
     eyes = eyes_seeing_for(state, group)
@@ -270,6 +225,28 @@ def combatants_of(kind: str, data: dict) -> list[int]:
     if kind not in event_kinds.ENCOUNTER_KINDS:
         return []
     return [c["token_id"] for c in data["encounter"]["order"] if c["token_id"] is not None]
+
+
+def annotate_event(campaign, scene_id: int, kind: str, data: dict, seq: int) -> dict | None:
+    """The `sight` annotation of an event of `kind` with its payload `data`,
+    numbered `seq`, about the fog scene the room is on: what append_event
+    asks of this package (registered at start, vtt.fog.apps)."""
+    return annotate(
+        campaign,
+        scene_id,
+        refs_of(kind, data, scene_id),
+        combatants=combatants_of(kind, data),
+        # A move carries only where its token went (serialize.token_moved_data).
+        carried=[data["token"]["id"]] if kind == event_kinds.TOKEN_MOVED else (),
+        fresh=kind == event_kinds.SCENE_ACTIVATED,
+        gone=data["token"]["id"] if kind == event_kinds.TOKEN_DELETED else None,
+        refresh=kind == event_kinds.FOG_CHANGED,
+        seq=seq,
+        moved=data["token"] if kind == event_kinds.TOKEN_MOVED else None,
+        tokens=table_sight_tokens(data["tokens"])
+        if kind == event_kinds.SCENE_ACTIVATED and is_table(data["tokens"])
+        else None,
+    )
 
 
 def annotate(
@@ -501,20 +478,6 @@ def _unhidden(scene) -> set[int]:
     return set(Token.objects.filter(scene=scene, hidden=False).values_list("id", flat=True))
 
 
-def stored_sights(scene_id: int) -> dict:
-    return {s.group: s for s in SceneSight.objects.filter(scene_id=scene_id)}
-
-
-def store_drawing(record: SceneSight, view: str, explored: str) -> bool:
-    """Write a view and explored area drawn after the commits, unless the
-    row changed since it was read (a transaction drew it anew, the GM edited
-    the fog: theirs wins)."""
-    written = SceneSight.objects.filter(
-        pk=record.pk, view=record.view, explored=record.explored, active=True
-    ).update(view=view, explored=explored)
-    return bool(written)
-
-
 def _write_seen(scene, before, after) -> None:
     """Write the seen rows that changed (`before`: the stored ones)."""
     gone = [(g, t) for g, seen in before.items() for t in seen - after.get(g, set())]
@@ -587,13 +550,6 @@ def _store(state: sight_cache.RoomSight, fresh: bool) -> list[str]:
     return changed
 
 
-def within_reach(token, barrier) -> bool:
-    """Whether a wall (a door) touches the token's footprint grown by one
-    square: the token stands next to it."""
-    reach = sight.rect(token.x - 1, token.y - 1, token.size + 2, token.size + 2)
-    return sight.touches(reach, (barrier.x1, barrier.y1, barrier.x2, barrier.y2))
-
-
 def token_eyes(campaign, tokens: list[dict]) -> dict[int, list[str]]:
     """For each of a fog scene's `tokens` (dicts with its controllers and
     whether it is hidden: token_data), the groups it sees for (the live
@@ -611,22 +567,3 @@ def vision_of(scene_id: int | None, group: str | None) -> dict | None:
     if not Scene.objects.filter(pk=scene_id, fog=True).exists():
         return None
     return visions_of(scene_id, [group])[group]
-
-
-def visions_of(scene_id: int, groups: list[str]) -> dict[str, dict]:
-    """Some groups' vision frames of a scene (with fog), in two reads."""
-    records = {s.group: s for s in SceneSight.objects.filter(scene_id=scene_id, group__in=groups)}
-    seen: dict[str, list[int]] = {group: [] for group in groups}
-    rows = SeenToken.objects.filter(scene_id=scene_id, group__in=groups).order_by("token_id")
-    for group, token_id in rows.values_list("group", "token_id"):
-        seen[group].append(token_id)
-    return {
-        group: {
-            "scene": scene_id,
-            "group": group,
-            "view": records[group].view if group in records else "",
-            "explored": records[group].explored if group in records else "",
-            "tokens": seen[group],
-        }
-        for group in groups
-    }

@@ -4,13 +4,15 @@ what no token of theirs sees."""
 
 from django.db import transaction
 
+from vtt.core import shapes
 from vtt.rules import sight
+from vtt.tabletop import event_kinds
+from vtt.tabletop.events import append_event
+from vtt.tabletop.models import Scene, SceneSight
+from vtt.tabletop.services.access import actor
+from vtt.tabletop.services.scenes import scene_for_gm
 
-from .. import event_kinds, shapes, vision
-from ..events import append_event
-from ..models import Scene, SceneSight
-from .access import actor
-from .scenes import scene_for_gm
+from . import vision
 
 ACTIONS = ("reset", "reveal", "cover")
 

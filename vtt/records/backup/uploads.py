@@ -20,8 +20,8 @@ from django.conf import settings
 from django.core.files.storage import default_storage
 from django.utils import timezone
 
-from ..errors import NotAllowed, ServiceError
-from ..models import ImportUpload, Membership, Role
+from vtt.core.errors import NotAllowed, ServiceError
+from vtt.tabletop.models import ImportUpload, Membership, Role
 
 PENDING = "imports/pending/"
 KEPT_FOR = timedelta(days=1)

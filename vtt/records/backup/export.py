@@ -1,5 +1,5 @@
 """A campaign as one archive: every row of every campaign table
-(vtt.tabletop.backup.graph), the users they name by user name, and the
+(vtt.records.backup.graph), the users they name by user name, and the
 picture files they point to.
 
 Who reads it: the server's operator (`manage.py export_campaign`) gets
@@ -11,9 +11,10 @@ open session's seed must stay secret until it ends (docs/dice.md)."""
 
 from django.db.models import Q
 
-from .. import event_kinds
-from ..errors import ServiceError
-from ..models import Campaign, PlaySession
+from vtt.core.errors import ServiceError
+from vtt.tabletop import event_kinds
+from vtt.tabletop.models import Campaign, PlaySession
+
 from . import archive
 from .graph import campaign_tables, is_file, user_model
 

@@ -18,11 +18,13 @@ settings its first event was rendered under (`settings`: the table's
 settings, which every member's room page holds anyway), so the browser
 knows whose eyes to draw the fog from (static/js/replay/fog.js)."""
 
-from . import draws, event_kinds, policy, sessions
-from .errors import NotAllowed, ServiceError
-from .models import Campaign, Membership, PlaySession, RoomEvent
-from .serialize import user_data
-from .visibility import Viewer
+from vtt.core.errors import NotAllowed, ServiceError
+from vtt.tabletop import event_kinds, policy
+from vtt.tabletop.models import Campaign, Membership, PlaySession, RoomEvent
+from vtt.tabletop.serialize import user_data
+from vtt.tabletop.visibility import Viewer
+
+from . import draws, sessions
 
 PAGE = 500  # events per answer; `next` says where the following page starts
 

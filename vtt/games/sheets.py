@@ -8,8 +8,7 @@ the field (`sheet.skills.Climb.level`, `weapons[0].range_ft`...). The shapes
 are described for people in docs/data-model.md."""
 
 from vtt import games
-
-from . import shapes
+from vtt.core import shapes
 
 
 def clean_sheet(game: str, sheet, settings: dict) -> dict:

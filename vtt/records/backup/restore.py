@@ -1,7 +1,7 @@
 """An archive back into a campaign, on this server or another.
 
 Everything is judged before anything is written: the envelope
-(vtt.tabletop.backup.archive), every table and column against the models,
+(vtt.records.backup.archive), every table and column against the models,
 every key against the archive's own rows, every log entry against its
 kind's declared shape, every picture with Pillow. Then the pictures are
 stored under new random names and the rows inserted in one transaction;
@@ -33,12 +33,13 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
 from vtt import games
+from vtt.core.errors import ServiceError
+from vtt.pictures import images
+from vtt.tabletop import event_kinds
+from vtt.tabletop.events import append_event
+from vtt.tabletop.models import Campaign, Membership, Role
+from vtt.tabletop.serialize import user_data
 
-from .. import event_kinds, images
-from ..errors import ServiceError
-from ..events import append_event
-from ..models import Campaign, Membership, Role
-from ..serialize import user_data
 from .archive import BadArchive, read
 from .graph import CAMPAIGN, campaign_tables, is_file, label, user_model
 from .ids import SEQ, NewIds, rewrite, seqs_named

@@ -25,9 +25,11 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from vtt.rules import fog_paint
+from vtt.tabletop.models import Campaign, SceneSight, SeenToken
+from vtt.tabletop.walls import sight_walls
 
 from . import sight_cache
-from .models import Campaign
+from .eyes import eyes_seeing_for
 
 DRAW_EVERY = 0.25  # seconds: a room's drawings at most this often
 
@@ -107,8 +109,6 @@ def draw(campaign_id: int, scene_id: int) -> dict[str, dict] | None:
     view and explored area, and return the groups' vision frames (None when
     there is nothing to send). Runs after the commits, outside the room's
     lock; each write only if the row is still what was read."""
-    from . import vision  # vision uses this module
-
     key = (campaign_id, scene_id)
     with _lock:
         owed = _owed.get(key)
@@ -121,7 +121,7 @@ def draw(campaign_id: int, scene_id: int) -> dict[str, dict] | None:
         return None
     if not Campaign.objects.filter(pk=campaign_id, active_scene_id=scene_id).exists():
         return None  # the room went to another scene meanwhile
-    records = vision.stored_sights(scene_id)
+    records = stored_sights(scene_id)
     floor = _floor(key)
     if state.seq < floor:
         return None  # drawn since in a transaction, from a newer state
@@ -132,7 +132,7 @@ def draw(campaign_id: int, scene_id: int) -> dict[str, dict] | None:
     groups = groups | set(places)
     asked = {
         group: fog_paint.Group(
-            eyes=vision.eyes_seeing_for(state, group),
+            eyes=eyes_seeing_for(state, group),
             places=tuple(places.get(group, ())),
             view=records[group].view,
             explored=records[group].explored,
@@ -141,12 +141,12 @@ def draw(campaign_id: int, scene_id: int) -> dict[str, dict] | None:
         if group in groups and group in records
     }
     if asked:
-        segments = tuple(vision.sight_walls(state.scene.walls))
+        segments = tuple(sight_walls(state.scene.walls))
         walls = fog_paint.Walls(segments, state.scene.width, state.scene.height)
         painted = _paint(walls, state.sight.lit, state.sight.lights, asked)
         for group, (view, explored) in painted.items():
-            vision.store_drawing(records[group], view, explored)
-    frames = vision.visions_of(scene_id, sorted(g for g in groups if g in state.groups))
+            store_drawing(records[group], view, explored)
+    frames = visions_of(scene_id, sorted(g for g in groups if g in state.groups))
     if _floor(key) > state.seq:
         return None  # a newer drawing went out with its event
     return frames
@@ -156,3 +156,39 @@ def _floor(key) -> int:
     with _lock:
         owed = _owed.get(key)
         return owed.floor if owed is not None else 0
+
+
+# ------------------------------------------------------------------ the drawings stored
+
+
+def stored_sights(scene_id: int) -> dict:
+    return {s.group: s for s in SceneSight.objects.filter(scene_id=scene_id)}
+
+
+def store_drawing(record: SceneSight, view: str, explored: str) -> bool:
+    """Write a view and explored area drawn after the commits, unless the
+    row changed since it was read (a transaction drew it anew, the GM edited
+    the fog: theirs wins)."""
+    written = SceneSight.objects.filter(
+        pk=record.pk, view=record.view, explored=record.explored, active=True
+    ).update(view=view, explored=explored)
+    return bool(written)
+
+
+def visions_of(scene_id: int, groups: list[str]) -> dict[str, dict]:
+    """Some groups' vision frames of a scene (with fog), in two reads."""
+    records = {s.group: s for s in SceneSight.objects.filter(scene_id=scene_id, group__in=groups)}
+    seen: dict[str, list[int]] = {group: [] for group in groups}
+    rows = SeenToken.objects.filter(scene_id=scene_id, group__in=groups).order_by("token_id")
+    for group, token_id in rows.values_list("group", "token_id"):
+        seen[group].append(token_id)
+    return {
+        group: {
+            "scene": scene_id,
+            "group": group,
+            "view": records[group].view if group in records else "",
+            "explored": records[group].explored if group in records else "",
+            "tokens": seen[group],
+        }
+        for group in groups
+    }

@@ -9,8 +9,7 @@ in, or raises ServiceError naming the field as `settings.<key>`."""
 import copy
 
 from vtt import games
-
-from . import shapes
+from vtt.core import shapes
 
 
 def defaults(game: str) -> dict:

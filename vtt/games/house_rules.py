@@ -8,9 +8,8 @@ A field the request gives itself is kept; only a missing one is filled, and
 only when the table's choice differs from the rules' own default."""
 
 from vtt import games
+from vtt.core import shapes
 from vtt.rules.schema import Obj
-
-from . import shapes
 
 
 def _same(a, b) -> bool:

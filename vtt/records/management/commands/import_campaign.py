@@ -19,9 +19,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from vtt.tabletop.backup import import_campaign, max_archive_bytes
-from vtt.tabletop.backup.restore import preview_import
-from vtt.tabletop.errors import ServiceError
+from vtt.core.errors import ServiceError
+from vtt.records.backup import import_campaign, max_archive_bytes
+from vtt.records.backup.restore import preview_import
 from vtt.tabletop.models import Membership, Role
 
 

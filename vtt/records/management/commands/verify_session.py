@@ -13,11 +13,11 @@ import hashlib
 
 from django.core.management.base import BaseCommand, CommandError
 
+from vtt.records.draws import THROWING, mismatch, throws
+from vtt.records.sessions import logged_throws, session_of
 from vtt.rules.session_dice import faces
 from vtt.tabletop import event_kinds
-from vtt.tabletop.draws import THROWING, mismatch, throws
 from vtt.tabletop.models import Campaign, RoomEvent
-from vtt.tabletop.sessions import logged_throws, session_of
 
 
 def bad_input(message: str) -> CommandError:

@@ -4,10 +4,12 @@ as one viewer saw them in the log, with what checking them needs
 (event_view), so a roll hidden from them gives them nothing here either,
 before or after the seed is revealed."""
 
-from . import draws, event_kinds, policy
-from .errors import NotFound
-from .models import PlaySession, RoomEvent
-from .visibility import Viewer
+from vtt.core.errors import NotFound
+from vtt.tabletop import event_kinds, policy
+from vtt.tabletop.models import PlaySession, RoomEvent
+from vtt.tabletop.visibility import Viewer
+
+from . import draws
 
 
 def session_data(session: PlaySession) -> dict:

@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+
+
+class FogConfig(AppConfig):
+    name = "vtt.fog"
+    label = "fog"
+    verbose_name = "Fog of war"
+
+    def ready(self):
+        # Every event appended on a fog scene is annotated with what each
+        # sight group saw of it (vision.annotate_event), in its transaction.
+        from vtt.tabletop.events import register_annotator
+
+        from . import vision
+
+        register_annotator(vision.annotate_event)
