@@ -187,23 +187,31 @@ def test_hostile_bodies_get_only_contract_errors(client, settings_override_throt
         assert data["system"] in SYSTEMS and "outcome" in data and isinstance(data["dice"], list)
 
 
-def _set_rate(monkeypatch, rate):
+@pytest.fixture
+def throttle_rate(monkeypatch):
+    """Set the adjudication throttle's rate for a test. The requests it
+    counted are forgotten before and after: at another test's rate they
+    would pass for that test's flood."""
     # DRF reads the rates once at import; the class attribute is the live value.
     from django.core.cache import cache
     from rest_framework.throttling import ScopedRateThrottle
 
-    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"adjudicate": rate})
+    def set_rate(rate):
+        monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"adjudicate": rate})
+        cache.clear()
+
+    yield set_rate
     cache.clear()
 
 
 @pytest.fixture
-def settings_override_throttle(monkeypatch):
+def settings_override_throttle(throttle_rate):
     # The throttle is real in production; a fuzz run must not trip it.
-    _set_rate(monkeypatch, "1000000/minute")
+    throttle_rate("1000000/minute")
 
 
-def test_throttle_answers_429_when_a_client_floods(client, monkeypatch):
-    _set_rate(monkeypatch, "3/minute")
+def test_throttle_answers_429_when_a_client_floods(client, throttle_rate):
+    throttle_rate("3/minute")
     body = json.dumps({"system": "nope"})
     codes = [post(client, "/api/adjudicate/", body).status_code for _ in range(5)]
     assert codes[:3] == [400, 400, 400]
