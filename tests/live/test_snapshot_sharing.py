@@ -50,53 +50,51 @@ def wanted():
     return True
 
 
-async def test_sockets_of_one_member_waiting_together_share_one_read(room, turns):
-    busy = threading.Event()
-    # Another room's read holds the worker's only turn while three sockets ask.
-    blocker = asyncio.ensure_future(turns.run(0, "other", wanted, busy.wait, 5))
-    reads = Reads()
-    view = gm_view(room)
-    asked = [
-        asyncio.ensure_future(
-            turns.run(room.campaign_id, view, wanted, reads.snapshot, room.campaign_id, *view)
+class WorkerHeld:
+    """Another room's read holds the worker's only turn until `let_go()`;
+    meanwhile sockets ask for their room's snapshot (`ask`), counted."""
+
+    def __init__(self, turns, room):
+        self.turns, self.room = turns, room
+        self.busy = threading.Event()
+        self.blocker = asyncio.ensure_future(turns.run(0, "other", wanted, self.busy.wait, 5))
+        self.reads = Reads()
+
+    def ask(self, view, still_wanted=wanted) -> asyncio.Future:
+        campaign_id = self.room.campaign_id
+        return asyncio.ensure_future(
+            self.turns.run(campaign_id, view, still_wanted, self.reads.snapshot, campaign_id, *view)
         )
-        for _ in range(3)
-    ]
-    await asyncio.sleep(0.05)
-    assert reads.count == 0
-    busy.set()
-    states = await asyncio.gather(*asked)
-    await blocker
-    assert reads.count == 1
+
+    async def let_go(self, asked: list) -> list:
+        await asyncio.sleep(0.05)  # every socket is waiting for its turn now
+        assert self.reads.count == 0
+        self.busy.set()
+        outcomes = await asyncio.gather(*asked, return_exceptions=True)
+        await self.blocker
+        return outcomes
+
+
+def names(state) -> set:
+    at = state["tokens"]["fields"].index("name")
+    return {row[at] for row in state["tokens"]["rows"]}
+
+
+async def test_sockets_of_one_member_waiting_together_share_one_read(room, turns):
+    held = WorkerHeld(turns, room)
+    view = gm_view(room)
+    states = await held.let_go([held.ask(view) for _ in range(3)])
+    assert held.reads.count == 1
     assert states[0]["seq"] > 0
     assert all(state is states[0] for state in states)
 
 
 async def test_another_members_socket_gets_its_own_read(room, turns):
-    busy = threading.Event()
-    blocker = asyncio.ensure_future(turns.run(0, "other", wanted, busy.wait, 5))
-    reads = Reads()
-    gm = gm_view(room)
+    held = WorkerHeld(turns, room)
     player = (Viewer(room.users["player"], Role.PLAYER), None)
-    asked = [
-        asyncio.ensure_future(
-            turns.run(room.campaign_id, view, wanted, reads.snapshot, room.campaign_id, *view)
-        )
-        for view in (gm, player)
-    ]
-    await asyncio.sleep(0.05)
-    busy.set()
-    gm_state, player_state = await asyncio.gather(*asked)
-    await blocker
-    assert reads.count == 2
-    gm_names = {
-        row[gm_state["tokens"]["fields"].index("name")] for row in gm_state["tokens"]["rows"]
-    }
-    player_names = {
-        row[player_state["tokens"]["fields"].index("name")]
-        for row in player_state["tokens"]["rows"]
-    }
-    assert "Zombie" in gm_names and "Zombie" not in player_names
+    gm_state, player_state = await held.let_go([held.ask(gm_view(room)), held.ask(player)])
+    assert held.reads.count == 2
+    assert "Zombie" in names(gm_state) and "Zombie" not in names(player_state)
 
 
 def append_chat(room) -> int:
@@ -132,60 +130,28 @@ async def test_a_socket_asking_after_the_read_began_gets_a_read_with_what_came_s
 
 
 async def test_a_read_whose_sockets_all_left_is_never_made(room, turns):
-    busy = threading.Event()
-    blocker = asyncio.ensure_future(turns.run(0, "other", wanted, busy.wait, 5))
-    reads = Reads()
+    held = WorkerHeld(turns, room)
     view = gm_view(room)
     here = {"one": True, "two": True}
-    asked = [
-        asyncio.ensure_future(
-            turns.run(
-                room.campaign_id,
-                view,
-                lambda who=who: here[who],
-                reads.snapshot,
-                room.campaign_id,
-                *view,
-            )
-        )
-        for who in here
-    ]
+    asked = [held.ask(view, lambda who=who: here[who]) for who in here]
     await asyncio.sleep(0.05)
     here["one"] = here["two"] = False
     asked[0].cancel()  # one socket stopped waiting; the other is closing
-    busy.set()
-    outcomes = await asyncio.gather(*asked, return_exceptions=True)
-    await blocker
+    outcomes = await held.let_go(asked)
     assert isinstance(outcomes[0], asyncio.CancelledError)
     assert isinstance(outcomes[1], admission.Gone)
-    assert reads.count == 0
+    assert held.reads.count == 0
     assert turns.rooms == {} and turns.waiting_reads == {}
 
 
 async def test_a_read_one_socket_left_still_reaches_the_other(room, turns):
-    busy = threading.Event()
-    blocker = asyncio.ensure_future(turns.run(0, "other", wanted, busy.wait, 5))
-    reads = Reads()
+    held = WorkerHeld(turns, room)
     view = gm_view(room)
     here = {"leaver": True, "stayer": True}
-    asked = {
-        who: asyncio.ensure_future(
-            turns.run(
-                room.campaign_id,
-                view,
-                lambda who=who: here[who],
-                reads.snapshot,
-                room.campaign_id,
-                *view,
-            )
-        )
-        for who in here
-    }
+    asked = [held.ask(view, lambda who=who: here[who]) for who in here]
     await asyncio.sleep(0.05)
     here["leaver"] = False
-    asked["leaver"].cancel()
-    busy.set()
-    state = await asked["stayer"]
-    await blocker
-    assert reads.count == 1
-    assert state["seq"] > 0
+    asked[0].cancel()
+    outcomes = await held.let_go(asked)
+    assert held.reads.count == 1
+    assert outcomes[1]["seq"] > 0
