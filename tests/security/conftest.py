@@ -113,14 +113,11 @@ def make_secrets(prefix: str = "") -> SimpleNamespace:
         ),
     )
     # The vampire bites Tenrec from the shadows: hidden, as its token is.
-    # Its dice are set: a bite rolled at random now and then left Tenrec
-    # Incapacitated, and the tests that have him act then failed.
     hidden_attack = attack_make(
         by=gm,
         attacker_token_id=tokens.lurker.pk,
         target_token_id=tokens.tenrec.pk,
         weapon="Bite",
-        faces=[2, 3, 4, 4, 2, 1],
     )
     # The GM sets up the dragon's fight before the room gets there.
     lair_fight = encounter_start(scene_id=lair.pk, by=gm)
