@@ -126,6 +126,14 @@ def test_an_npc_in_disguise_is_named_by_its_token_in_public_attacks(web, secrets
     services.token_update(
         token_id=tokens.zombie.pk, by=gm, character_id=secrets.characters.vampire.pk
     )
+    # The hidden bite laid with the campaign rolls its own dice, and now and
+    # then leaves Tenrec too hurt to act: the GM sets him on his feet first.
+    tenrec = secrets.characters.tenrec
+    tenrec.refresh_from_db()
+    track = Campaign.objects.get(pk=secrets.campaign.pk).settings["condition_track"]
+    services.character_update(
+        character_id=tenrec.pk, by=gm, resources={**tenrec.resources, "condition": track[0]}
+    )
     since = Campaign.objects.get(pk=secrets.campaign.pk).event_seq
     client = web("player")
     made = post(
