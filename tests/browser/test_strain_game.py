@@ -44,7 +44,7 @@ def attack(page, pit, attacker, target) -> dict:
 
 def badge_is(page, pit, key, text):
     page.wait_for_function(
-        "([id, text]) => document.querySelector(`[data-token-id='${id}'] .badge`)?.textContent"
+        "([id, text]) => document.querySelector(`[data-print-for='${id}'] .badge`)?.textContent"
         " === text",
         arg=[pit["tokens"][key], text],
     )
@@ -74,7 +74,7 @@ def test_the_new_wound_track_is_read_by_the_page(pages, pit, shot):
     # page reads through the declared track.
     badge_is(gm, pit, "brute", "Strain 1")
     for page in (gm, player):
-        assert page.locator(f'[data-token-id="{pit["tokens"]["vex"]}"] .badge').count() == 0
+        assert page.locator(f'[data-print-for="{pit["tokens"]["vex"]}"] .badge').count() == 0
     for expected in ("Shaken", "Reeling", "Broken"):
         made = attack(player, pit, "vex", "brute")
         assert made.get("status") == "applied", made
