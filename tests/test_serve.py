@@ -55,7 +55,9 @@ def test_it_serves_and_stops_on_ctrl_c(tmp_path):
     try:
         served.wait_until_up(f"http://127.0.0.1:{port}/healthz", server)
         server.send_signal(signal.SIGINT)
-        assert server.wait(timeout=15) == 0
+        # A bound for a stop that hangs, not a timing: on a machine busy with
+        # two test workers a clean stop has taken over 15 s.
+        assert server.wait(timeout=45) == 0
     finally:
         if server.poll() is None:
             server.kill()

@@ -104,6 +104,21 @@ async def _heard(layer, channel, kind: str, timeout: float) -> list[dict]:
         return got
 
 
+async def _heard_first(layer, channel, kind: str, timeout: float) -> list[dict]:
+    """The first batch with a message of `kind` to reach the channel within
+    `timeout`, as a list of those messages (empty if none came)."""
+    try:
+        async with asyncio.timeout(timeout):
+            while True:
+                message = await layer.receive(channel)
+                items = message["items"] if message["type"] == "room.batch" else [message]
+                got = [m for m in items if m["type"] == kind or _is_drag(m, kind)]
+                if got:
+                    return got
+    except TimeoutError:
+        return []
+
+
 def _is_drag(message: dict, kind: str) -> bool:
     return kind == "drag" and str(message.get("key", "")).startswith("drag:")
 
@@ -155,7 +170,8 @@ async def test_events_go_through_the_layer_only_while_another_process_serves_the
     """A committed event reaches this process's sockets straight from the
     commit, once each; another process gets it through the layer only once
     it has said it serves the room."""
-    monkeypatch.setattr(hub, "HEARTBEAT", 0.2)
+    # The heartbeat as deployed: the other process, which speaks once,
+    # counts as serving the room for seconds, however slow the commit.
     gm = await clients(room, "gm")
     player = await clients(room, "player")
     the_hub = hub.get_hub()
@@ -174,6 +190,9 @@ async def test_events_go_through_the_layer_only_while_another_process_serves_the
         await _heard(layer, other, "room.hub", 0.15)
         shared = await chat(room.campaign_id, "shared")
         heard = await _heard(layer, other, "room.event", 0.3)
+        if not heard:  # a loaded machine: the first one may take longer, never two
+            heard = await _heard_first(layer, other, "room.event", 5)
+            heard += await _heard(layer, other, "room.event", 0.3)
         assert [m["seq"] for m in heard] == [shared]
         for client in (gm, player):
             event = await client.event("chat")
