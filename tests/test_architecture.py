@@ -15,6 +15,8 @@ ALLOWED = {
     "core": set(),
     "games": {"rules", "core"},
     "pictures": {"core"},
+    # Django's PostgreSQL backend with its bulk writes split (settings name it).
+    "postgresql": set(),
     "tabletop": {"rules", "games", "core", "pictures"},
     # Above the table: append_event calls the annotator fog registers.
     "fog": {"rules", "core", "tabletop"},
@@ -46,6 +48,9 @@ ALLOWED = {
         "combat",
         "accounts",
     },
+    # The demo campaigns, laid out through the table's services; nothing
+    # imports it (its command, `manage.py demo`, is its only door).
+    "demo": {"games", "tabletop"},
 }
 
 
@@ -90,6 +95,13 @@ def test_each_part_imports_only_what_it_may():
             if not _allowed(part, target, ALLOWED[part]):
                 wrong.append(f"{relative} imports {target}")
     assert wrong == []
+
+
+def test_every_package_is_a_part():
+    """A new package under vtt/ says what it may import, or nothing here
+    would check it."""
+    packages = {path.parent.name for path in VTT.glob("*/__init__.py")}
+    assert packages - set(ALLOWED) == set()
 
 
 def test_the_rules_declared_form_no_cycle():
