@@ -378,7 +378,7 @@ export class CombatLog {
           type: "button",
           class: "primary take-damage",
           text: "Take the damage",
-          onclick: () => send({ type: "attack.reduce", attack: id, [reaction.field]: Number(points.value) }),
+          onclick: () => send({ type: "reaction", reaction: reaction.id, attack: id, values: { [reaction.field]: Number(points.value) } }),
         }),
       );
     }
