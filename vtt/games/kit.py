@@ -238,6 +238,9 @@ class GameKit:
     # from dying. One service, endpoint and intent carry out any of them;
     # the room draws them from their declarations.
     reactions: tuple = ()
+    # What a weapon the chain breaks is in an attack's changes, and its
+    # words (vtt.games.combat.WeaponChange); None: the chain breaks none.
+    weapon_change = None
     # Request fields the tray presets from a campaign setting of another
     # name ({"result_dice": "result_points_to_damage"}); a field named as
     # a setting is preset from it without being listed.
@@ -391,7 +394,7 @@ class GameKit:
                 detail = speak(step.get("request") or {}, step.get("result") or {}) or ""
             except (TypeError, ValueError, KeyError, AttributeError):
                 detail = ""  # an attack stored in an older shape: say less
-        return attack_sentence(attack, detail, state)
+        return attack_sentence(attack, detail, state, self.reaction_on("attack"))
 
     # ---- the campaign
 
@@ -435,6 +438,7 @@ class GameKit:
             # defender, and those the turn order offers for a character.
             "reaction": self._declared("attack")[0] if self._declared("attack") else None,
             "turn_actions": self._declared("character"),
+            "weapon_change": self.weapon_change.declaration() if self.weapon_change else None,
             "request_settings": dict(self.request_settings),
             "skill_maps": list(self.skill_maps),
             "wound_track": self.wound_track.declaration() if self.wound_track else None,

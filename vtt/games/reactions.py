@@ -89,6 +89,7 @@ class SpendAgainstHit(Reaction):
     # The browser's words: the resource's name, the step in the log, the
     # attack's status while it waits, and the offer under it.
     label: str = ""
+    one: str = ""  # one of the resource, as the log says it ("Action Point")
     step: str = ""
     waiting: str = ""
     offer: str = ""

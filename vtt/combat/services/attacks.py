@@ -301,9 +301,11 @@ def attack_make(
         broken = break_weapons(
             [(side.character, name, side.name) for side, name in resolution.broken], attack
         )
-        attack.changes = changes + [
-            {**b, "field": "weapon_broken", "before": False, "after": True} for b in broken
-        ]
+        if broken:
+            # A chain that breaks weapons has its kit declare how (WeaponChange).
+            field = games.kit(plan.campaign.game).weapon_change.field
+            broken = [{**b, "field": field, "before": False, "after": True} for b in broken]
+        attack.changes = changes + broken
         _announce(attack, event_kinds.COMBAT_ATTACK, by, touched)
     return attack
 

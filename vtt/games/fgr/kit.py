@@ -70,6 +70,7 @@ class FantasyGroundRules(GameKit):
             lands_on="wounds",
             action="reduce_damage",
             label="Action Points",
+            one="Action Point",
             step="Action Points against the damage",
             waiting="Waiting for the defender to decide on Action Points",
             offer="their player may spend Action Points first, each taking 1 off",
