@@ -49,6 +49,11 @@ class Taken:
 
 @dataclass(frozen=True)
 class Reaction:
+    """One reaction: its `id` (the intent's and the endpoint's `reaction`),
+    what it is taken on, its inputs (`amounts`) and `take`, which the
+    service calls with the character's resources locked and returns Taken
+    (or refuses with a ServiceError on a field)."""
+
     id: str
     on: str
 
