@@ -20,6 +20,8 @@ const COVER_NOTE =
 const REVEAL_NOTE = "Reveal adds the area to what the players remember, dimmed where no token sees it.";
 const DOOR_ACTION = { closed: ["Open door", "open"], open: ["Close door", "closed"], locked: ["Unlock door", "closed"] };
 
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export class MapEdit {
   constructor({ board, walls, fog, doors, status }) {
     this.board = board;
@@ -35,7 +37,7 @@ export class MapEdit {
     this.doorButton = $("edit-door");
     this.undoButton = $("edit-undo");
     // Each tool: whether it has the pointer, and how it takes it.
-    const wallTool = (name) => ({ owns: (tool) => tool === walls.editor, start: () => walls.start(name) });
+    const wallTool = (name) => ({ owns: (tool) => tool === walls.editor && walls.editor.tool === name, start: () => walls.start(name) });
     const areaTool = (mode) => ({ owns: (tool) => tool === fog.area && fog.area.mode === mode, start: () => this.startArea(mode) });
     this.tools = {
       wall: wallTool("wall"),
@@ -90,7 +92,8 @@ export class MapEdit {
     this.board.svg.classList.toggle("walls-mode", this.board.tool === this.walls.editor);
     if (name) this.choice.value = name;
     const walls = this.board.tool === this.walls.editor;
-    this.undoButton.disabled = !walls;
+    // Delete and Undo are the wall editor's: hidden while an area is marked.
+    this.undoButton.hidden = this.deleteButton.hidden = !walls;
     this.note.textContent = name === "cover" ? COVER_NOTE : name === "reveal" ? REVEAL_NOTE : "";
     if (!walls) this.showSelection(null);
     if (!on) this.said = null;
@@ -102,7 +105,7 @@ export class MapEdit {
     if (this.choice.value !== state.tool && this.board.tool === this.walls.editor) this.choice.value = state.tool;
     this.showSelection(state.current ? this.walls.selectedWall() : null);
     const said = state.current
-      ? `Line ${state.selected + 1}, ${state.current.kind}: drag an end to move it (or E and Shift+arrows); Delete takes it away, Ctrl+Z undoes.`
+      ? `${capital(state.current.kind)} selected: drag an end to move it (or E and Shift+arrows); Delete takes it away, Ctrl+Z undoes.`
       : hintFor(state);
     // Said once: the status line is read out at each change, and a
     // refusal stays until the hint changes.
