@@ -151,3 +151,41 @@ def test_a_gm_on_a_phone_deletes_a_wall_and_shuts_a_door(browser, vault, player,
         assert phone.errors == []
     finally:
         phone.context.close()
+
+
+def test_each_change_is_sent_as_the_one_edit_it_is(gm):
+    """room/wall_edit.js's editBetween: a line added anywhere is a wall.add,
+    one taken out a wall.delete by its index and ends, one changed a
+    wall.change (the ends alone when the kind stayed); more than one change
+    is no single edit (the page then saves the whole list)."""
+    edits = gm.evaluate(
+        """async () => {
+            const { editBetween } = await import("/static/js/room/wall_edit.js");
+            const before = ["0 0 1 0", "1 0 1 1 door open", "2 2 3 3 window"];
+            return [
+                editBetween(before, [...before, "4 4 5 4 door"]),
+                editBetween(before, ["0 0 1 0", "9 9 8 8", "1 0 1 1 door open", "2 2 3 3 window"]),
+                editBetween(before, ["0 0 1 0", "2 2 3 3 window"]),
+                editBetween(before, ["0 0 1 0", "1 0 1 2 door open", "2 2 3 3 window"]),
+                editBetween(before, ["0 0 1 0", "1 0 1 1 door locked", "2 2 3 3 window"]),
+                editBetween(before, ["0 0 2 0", "1 0 1 2 door open", "2 2 3 3 window"]),
+                editBetween(before, ["2 2 3 3 window"]),
+                editBetween([], ["0 0 1 0"]),
+            ];
+        }"""
+    )
+    assert edits == [
+        {"type": "wall.add", "wall": [4, 4, 5, 4, "door"]},
+        {"type": "wall.add", "wall": [9, 9, 8, 8]},
+        {"type": "wall.delete", "index": 1, "was": [1, 0, 1, 1]},
+        {"type": "wall.change", "index": 1, "was": [1, 0, 1, 1], "wall": [1, 0, 1, 2]},
+        {
+            "type": "wall.change",
+            "index": 1,
+            "was": [1, 0, 1, 1],
+            "wall": [1, 0, 1, 1, "door", "locked"],
+        },
+        None,
+        None,
+        {"type": "wall.add", "wall": [0, 0, 1, 0]},
+    ]
