@@ -126,6 +126,21 @@ def test_the_gm_covers_and_reveals_an_area_and_cover_says_what_it_cannot(gm, pla
     assert gm.errors == [] and player.errors == []
 
 
+def test_the_gm_draws_a_wall_from_the_keyboard(gm, player):
+    gm.click("#tool-walls")
+    gm.select_option("#edit-tool", "wall")
+    gm.focus("#map")
+    # The corner starts in the map's middle, (7, 4): three squares east.
+    for key in ["ArrowRight"] * 3 + ["Enter"] + ["ArrowDown"] * 2 + ["Enter", "Escape"]:
+        gm.keyboard.press(key)
+    has_wall(gm, "10,4,10,6")
+    has_wall(player, "10,4,10,6")
+    gm.keyboard.press("Control+z")
+    has_wall(player, "10,4,10,6", present=False)
+    gm.click("#edit-done")
+    assert gm.errors == []
+
+
 def test_a_gm_on_a_phone_deletes_a_wall_and_shuts_a_door(browser, vault, player, shot):
     phone = room.open_room(browser, vault, vault["campaign"], "gm", PHONE, touch=True)
     try:

@@ -4,6 +4,7 @@
 // a button; a double-click, a right click, Escape or the same corner again
 // ends the chain (closing it on its first corner does too), and a drag
 // draws one segment. A door is one segment, so its chain ends by itself.
+// From the keyboard the arrows move the corner and Enter takes it.
 // The Select tool picks a segment (a click near it, or the arrow keys) to
 // change its kind, delete it (Delete) or move its ends: drag an end to
 // another corner, or from the keyboard hold one (E takes the other) and
@@ -22,9 +23,9 @@ import { clamp, distanceToSegment, same, sameEnds, segmentNode } from "../wall_s
 // The hints say what a mouse does, or on a touch screen what a finger does.
 const HINTS = {
   select: "Click a segment to select it, or step through them with the arrow keys; drag an end to move it.",
-  wall: "Click a grid corner, then the next, and the next. Double-click or Escape ends the chain; a drag draws one wall.",
-  window: "Click corner to corner along the window. Double-click or Escape ends it.",
-  door: "Click the two ends of the door, or drag from one to the other.",
+  wall: "Click a grid corner, then the next, and the next (or arrows and Enter). Double-click or Escape ends the chain; a drag draws one wall.",
+  window: "Click corner to corner along the window (or arrows and Enter). Double-click or Escape ends it.",
+  door: "Click the two ends of the door (or arrows and Enter), or drag from one to the other.",
   chain: "click the next corner. Double-click, Escape or the same corner again ends it.",
 };
 const TOUCH_HINTS = {
@@ -333,10 +334,18 @@ export class WallEditor extends Handler {
       this.draw();
     } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") {
       this.undo();
+    } else if (this.tool !== "select" && MOVES[e.key] && !e.altKey) {
+      // Drawing from the keyboard: the arrows move the corner (Shift: five
+      // squares), Enter or Space takes it as a click would.
+      const { width, height } = this.size();
+      const from = this.hover || this.chain?.anchor || [Math.round(width / 2), Math.round(height / 2)];
+      const [dx, dy] = MOVES[e.key].map((d) => d * (e.shiftKey ? 5 : 1));
+      this.hoverAt([clamp(from[0] + dx, 0, width), clamp(from[1] + dy, 0, height)]);
+    } else if (this.tool !== "select" && (e.key === "Enter" || e.key === " ") && this.hover) {
+      this.clickAt(this.hover);
     } else if (STEPS[e.key] && all.length) {
       const step = STEPS[e.key];
       const at = all.indexOf(this.selected);
-      if (this.tool !== "select") this.setTool("select");
       this.select(all[at < 0 ? (step > 0 ? 0 : all.length - 1) : (at + step + all.length) % all.length]);
     } else return;
     e.preventDefault();
