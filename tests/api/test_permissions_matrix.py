@@ -143,6 +143,25 @@ ENDPOINTS = [
         {"state": "open"},
         (401, 404, 403, 403, 403, 400),
     ),
+    # Wall edits: the GM's alone (the table's one wall is [0, 5, 10, 5]).
+    (
+        "post",
+        "/api/scenes/{scene}/walls/",
+        {"wall": [1, 1, 2, 1]},
+        (401, 404, 403, 403, 403, 201),
+    ),
+    (
+        "patch",
+        "/api/scenes/{scene}/walls/{wall}/",
+        {"was": [0, 5, 10, 5], "wall": [0, 5, 9, 5]},
+        (401, 404, 403, 403, 403, 200),
+    ),
+    (
+        "delete",
+        "/api/scenes/{scene}/walls/{wall}/",
+        {"was": [0, 5, 10, 5]},
+        (401, 404, 403, 403, 403, 200),
+    ),
     ("get", "/api/scenes/{scene}/tokens/", None, (401, 404, 200, 200, 200, 200)),
     ("get", "/api/scenes/{spare_scene}/tokens/", None, (401, 404, 404, 404, 404, 200)),
     ("post", "/api/scenes/{scene}/tokens/", {"name": "Rat"}, (401, 404, 403, 403, 403, 201)),

@@ -94,7 +94,7 @@ def test_the_gm_draws_a_wall_on_the_room_map_and_the_players_fog_follows(gm, pla
     gm.click("#tool-ruler")
     gm.click("#tool-walls")
     assert pressed(gm, "#tool-walls") and not pressed(gm, "#tool-ruler")
-    assert gm.is_visible("#wall-draw")
+    assert gm.is_visible("#edit-tool")
     # A wall down the west room, click to click; Escape ends the chain.
     gm.mouse.click(*corner(gm, 3, 0))
     gm.mouse.move(*corner(gm, 3, 4))
@@ -117,7 +117,7 @@ def test_the_gm_draws_a_wall_on_the_room_map_and_the_players_fog_follows(gm, pla
 
     # Off: the editor's drawings and listeners go, and a drag pans again.
     gm.click("#tool-walls")
-    assert not pressed(gm, "#tool-walls") and gm.is_hidden("#wall-draw")
+    assert not pressed(gm, "#tool-walls") and gm.is_hidden("#edit-tool")
     assert gm.locator(".layer-wall-edit > *").count() == 0
     walls = gm.evaluate("window.d6room.board.scene.walls.length")
     before = view_offset(gm)

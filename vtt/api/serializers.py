@@ -418,6 +418,23 @@ class DoorIn(StrictSerializer):
     state = serializers.ChoiceField(choices=["open", "closed", "locked"])
 
 
+class WallIn(StrictSerializer):
+    wall = serializers.JSONField(
+        help_text='[x1, y1, x2, y2] in squares, then "window" or "door" (and "open" or "locked")'
+    )
+
+
+class WallChangeIn(StrictSerializer):
+    was = serializers.JSONField(help_text="the segment's ends [x1, y1, x2, y2] as you saw them")
+    wall = serializers.JSONField(
+        help_text="[x1, y1, x2, y2] moves the ends and keeps the kind; a longer list sets the kind"
+    )
+
+
+class WallDeleteIn(StrictSerializer):
+    was = serializers.JSONField(help_text="the segment's ends [x1, y1, x2, y2] as you saw them")
+
+
 class FogIn(StrictSerializer):
     action = serializers.ChoiceField(choices=["reset", "reveal", "cover"])
     rect = serializers.ListField(

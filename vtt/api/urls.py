@@ -67,6 +67,8 @@ urlpatterns = [
     ),
     path("scenes/<int:scene_id>/activate/", scenes.ActivateView.as_view(), name="scene-activate"),
     path("scenes/<int:scene_id>/doors/<int:index>/", scenes.DoorView.as_view(), name="scene-door"),
+    path("scenes/<int:scene_id>/walls/", scenes.WallListView.as_view(), name="scene-walls"),
+    path("scenes/<int:scene_id>/walls/<int:index>/", scenes.WallView.as_view(), name="scene-wall"),
     path("scenes/<int:scene_id>/fog/", scenes.FogView.as_view(), name="scene-fog"),
     path("scenes/<int:scene_id>/vision/", scenes.VisionView.as_view(), name="scene-vision"),
     path("scenes/<int:scene_id>/tokens/", tokens.TokenListView.as_view(), name="tokens"),

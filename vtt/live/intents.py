@@ -22,6 +22,7 @@ from vtt.tabletop.services.tokens import (
     token_set_hidden,
     token_update,
 )
+from vtt.tabletop.services.walls import wall_add, wall_change, wall_delete
 
 from . import chat_commands
 from .protocol import Intent
@@ -116,6 +117,30 @@ def door(asker: Asker, fields: dict) -> dict:
     return {"scene_id": scene_id, "wall": fields["wall"], "state": fields["state"]}
 
 
+def add_wall(asker: Asker, fields: dict) -> dict:
+    scene_id = _room_scene(asker, fields["scene"])
+    scene = wall_add(scene_id=scene_id, by=asker.user, wall=fields["wall"])
+    return {"scene_id": scene_id, "walls": scene.walls}
+
+
+def change_wall(asker: Asker, fields: dict) -> dict:
+    scene_id = _room_scene(asker, fields["scene"])
+    scene = wall_change(
+        scene_id=scene_id,
+        by=asker.user,
+        index=fields["index"],
+        was=fields["was"],
+        wall=fields["wall"],
+    )
+    return {"scene_id": scene_id, "walls": scene.walls}
+
+
+def delete_wall(asker: Asker, fields: dict) -> dict:
+    scene_id = _room_scene(asker, fields["scene"])
+    scene = wall_delete(scene_id=scene_id, by=asker.user, index=fields["index"], was=fields["was"])
+    return {"scene_id": scene_id, "walls": scene.walls}
+
+
 def fog(asker: Asker, fields: dict) -> dict:
     scene_id = _room_scene(asker, fields["scene"])
     fog_edit(
@@ -160,6 +185,9 @@ HANDLERS = {
     "token.delete": delete,
     "scene.activate": activate,
     "door.set": door,
+    "wall.add": add_wall,
+    "wall.change": change_wall,
+    "wall.delete": delete_wall,
     "fog.edit": fog,
     "session.start": start_session,
     "session.end": end_session,

@@ -166,6 +166,20 @@ INTENTS: dict[str, dict] = {
         "wall": Int(0, 10_000),
         "state": Choice("open", "closed", "locked"),
     },
+    # The GM's wall edits (docs/vision.md): `was` is the segment's ends as
+    # the GM saw them; bounds and rights are the services'.
+    "wall.add": {"scene": Int(1, ENTITY_ID, default=None), "wall": Anything()},
+    "wall.change": {
+        "scene": Int(1, ENTITY_ID, default=None),
+        "index": Int(0, 10_000),
+        "was": Anything(),
+        "wall": Anything(),
+    },
+    "wall.delete": {
+        "scene": Int(1, ENTITY_ID, default=None),
+        "index": Int(0, 10_000),
+        "was": Anything(),
+    },
     "fog.edit": {
         "scene": Int(1, ENTITY_ID, default=None),
         "action": Choice("reset", "reveal", "cover"),

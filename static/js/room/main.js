@@ -28,6 +28,7 @@ import { TokenTools } from "./token_tools.js";
 import { DoorControl } from "./door_control.js";
 import { FogPanel } from "./fog_panel.js";
 import { WallEdit } from "./wall_edit.js";
+import { MapEdit } from "./map_edit.js";
 import { Vision } from "./vision.js";
 import { applyEvent, applyVision, clearVision, fromSnapshot } from "./state.js";
 
@@ -242,7 +243,7 @@ function applyScene(scene) {
   board.setScene(scene);
   vision.sceneChanged();
   fogPanel?.sceneChanged(scene);
-  wallEdit?.sceneChanged(scene);
+  mapEdit?.sceneChanged(scene);
 }
 
 async function loadTrails() {
@@ -438,7 +439,7 @@ placing.draw();
 const fogPanel = isGm
   ? new FogPanel({ config, socket, board, status, onStopPreview: () => room && draw(clearVision(room)) })
   : null;
-const wallEdit = isGm ? new WallEdit({ board, config, status }) : null;
+const wallEdit = isGm ? new WallEdit({ board, socket, config, status, onDraw: (state) => mapEdit.drawn(state) }) : null;
 const tools = isGm
   ? new TokenTools({
       board,
@@ -450,6 +451,8 @@ const tools = isGm
   : null;
 // Doors share the tokens' menu: one menu on the map at a time.
 const doors = new DoorControl({ board, socket, status, isGm, settings: config.settings, menu: tools?.menu || null });
+// The GM's editing mode on the map: walls, doors and the fog's areas.
+const mapEdit = isGm ? new MapEdit({ board, walls: wallEdit, fog: fogPanel, doors, status }) : null;
 sheet.choose(tray.characterId());
 socket.connect();
-window.d6room = { socket, decisions, board, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, state: () => room }; // for the browser tests and the curious
+window.d6room = { socket, decisions, board, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, mapEdit, state: () => room }; // for the browser tests and the curious

@@ -9,6 +9,7 @@ from vtt.fog.services import fog_edit
 from vtt.tabletop import selectors, services
 from vtt.tabletop.serialize import scene_data
 from vtt.tabletop.services.scenes import scene_set_door
+from vtt.tabletop.services.walls import wall_add, wall_change, wall_delete
 
 from ..permissions import campaign_access, scene_access
 from ..serializers import (
@@ -19,6 +20,9 @@ from ..serializers import (
     SceneOut,
     ScenePatchIn,
     VisionOut,
+    WallChangeIn,
+    WallDeleteIn,
+    WallIn,
 )
 from .base import ERRORS, READ_ERRORS, TabletopView
 from .pictures import PictureView
@@ -105,6 +109,36 @@ class DoorView(TabletopView):
         scene_access(request.user, scene_id)
         state = self.parse(DoorIn).validated_data["state"]
         scene = scene_set_door(scene_id=scene_id, by=request.user, wall=index, state=state)
+        return Response(render_scene(scene))
+
+
+class WallListView(TabletopView):
+    """The GM adds a wall, door or window to a scene."""
+
+    @extend_schema(request=WallIn, responses={201: SceneOut, **ERRORS})
+    def post(self, request, scene_id):
+        scene_access(request.user, scene_id)
+        wall = self.parse(WallIn).validated_data["wall"]
+        scene = wall_add(scene_id=scene_id, by=request.user, wall=wall)
+        return Response(render_scene(scene), status=status.HTTP_201_CREATED)
+
+
+class WallView(TabletopView):
+    """The GM moves, changes or deletes the segment `walls[index]`, named
+    with the ends the GM saw there (docs/vision.md, "Editing walls")."""
+
+    @extend_schema(request=WallChangeIn, responses={200: SceneOut, **ERRORS})
+    def patch(self, request, scene_id, index):
+        scene_access(request.user, scene_id)
+        data = self.parse(WallChangeIn).validated_data
+        scene = wall_change(scene_id=scene_id, by=request.user, index=index, **data)
+        return Response(render_scene(scene))
+
+    @extend_schema(request=WallDeleteIn, responses={200: SceneOut, **ERRORS})
+    def delete(self, request, scene_id, index):
+        scene_access(request.user, scene_id)
+        was = self.parse(WallDeleteIn).validated_data["was"]
+        scene = wall_delete(scene_id=scene_id, by=request.user, index=index, was=was)
         return Response(render_scene(scene))
 
 

@@ -31,27 +31,27 @@ def clean_walls(walls, width: int, height: int) -> list:
     if walls is None:
         return []
     shapes.items(walls, "walls", MAX_WALLS)
-    clean = []
-    for i, wall in enumerate(walls):
-        path = f"walls[{i}]"
-        if not isinstance(wall, list) or not 4 <= len(wall) <= 6:
-            raise shapes.invalid(path, 'must be [x1, y1, x2, y2], then "window" or "door"')
-        x1, y1, x2, y2 = (
-            shapes.number(v, f"{path}[{j}]", 0, width if j % 2 == 0 else height)
-            for j, v in enumerate(wall[:4])
-        )
-        if (x1, y1) == (x2, y2):
-            raise shapes.invalid(path, "a wall needs two different ends")
-        kind = wall[4] if len(wall) > 4 else sight.WALL
-        if kind not in KINDS:
-            raise shapes.invalid(f"{path}[4]", "must be wall, window or door")
-        state = wall[5] if len(wall) > 5 else sight.CLOSED
-        if len(wall) > 5 and state not in KINDS[kind]:
-            states = ", ".join(KINDS[kind]) or "nothing"
-            raise shapes.invalid(f"{path}[5]", f"a {kind} may be followed by {states}")
-        barrier = sight.Barrier(x1, y1, x2, y2, kind, state)
-        clean.append(barrier.as_list())
-    return clean
+    return [clean_wall(wall, width, height, f"walls[{i}]") for i, wall in enumerate(walls)]
+
+
+def clean_wall(wall, width: int, height: int, path: str = "wall") -> list:
+    """One segment of clean_walls, its refusals named after `path`."""
+    if not isinstance(wall, list) or not 4 <= len(wall) <= 6:
+        raise shapes.invalid(path, 'must be [x1, y1, x2, y2], then "window" or "door"')
+    x1, y1, x2, y2 = (
+        shapes.number(v, f"{path}[{j}]", 0, width if j % 2 == 0 else height)
+        for j, v in enumerate(wall[:4])
+    )
+    if (x1, y1) == (x2, y2):
+        raise shapes.invalid(path, "a wall needs two different ends")
+    kind = wall[4] if len(wall) > 4 else sight.WALL
+    if kind not in KINDS:
+        raise shapes.invalid(f"{path}[4]", "must be wall, window or door")
+    state = wall[5] if len(wall) > 5 else sight.CLOSED
+    if len(wall) > 5 and state not in KINDS[kind]:
+        states = ", ".join(KINDS[kind]) or "nothing"
+        raise shapes.invalid(f"{path}[5]", f"a {kind} may be followed by {states}")
+    return sight.Barrier(x1, y1, x2, y2, kind, state).as_list()
 
 
 def _side(value, path: str) -> int:

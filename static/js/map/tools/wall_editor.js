@@ -4,8 +4,11 @@
 // a button; a double-click, a right click, Escape or the same corner again
 // ends the chain (closing it on its first corner does too), and a drag
 // draws one segment. A door is one segment, so its chain ends by itself.
+// From the keyboard the arrows move the corner and Enter takes it.
 // The Select tool picks a segment (a click near it, or the arrow keys) to
-// change its kind or delete it (Delete); Ctrl+Z undoes.
+// change its kind, delete it (Delete) or move its ends: drag an end to
+// another corner, or from the keyboard hold one (E takes the other) and
+// move it with Shift+arrows. Ctrl+Z undoes.
 //
 // It only ever edits the walls' lines (../wall_lines.js), whoever keeps
 // them: the GM page's text area, or the room's scene. The page around it
@@ -15,18 +18,18 @@
 import { svg } from "../../lib/dom.js";
 import { Handler } from "../handler.js";
 import { writeLine } from "../wall_text.js";
-import { clamp, distanceToSegment, same, segmentNode } from "../wall_shapes.js";
+import { clamp, distanceToSegment, same, sameEnds, segmentNode } from "../wall_shapes.js";
 
 // The hints say what a mouse does, or on a touch screen what a finger does.
 const HINTS = {
-  select: "Click a segment to select it, or step through them with the arrow keys.",
-  wall: "Click a grid corner, then the next, and the next. Double-click or Escape ends the chain; a drag draws one wall.",
-  window: "Click corner to corner along the window. Double-click or Escape ends it.",
-  door: "Click the two ends of the door, or drag from one to the other.",
+  select: "Click a segment to select it, or step through them with the arrow keys; drag an end to move it.",
+  wall: "Click a grid corner, then the next, and the next (or arrows and Enter). Double-click or Escape ends the chain; a drag draws one wall.",
+  window: "Click corner to corner along the window (or arrows and Enter). Double-click or Escape ends it.",
+  door: "Click the two ends of the door (or arrows and Enter), or drag from one to the other.",
   chain: "click the next corner. Double-click, Escape or the same corner again ends it.",
 };
 const TOUCH_HINTS = {
-  select: "Tap a segment to select it.",
+  select: "Tap a segment to select it; drag an end to move it.",
   wall: "Tap a grid corner, then the next, and the next; the last corner again ends the chain. Two fingers zoom.",
   window: "Tap corner to corner along the window; the last corner again ends it.",
   door: "Tap the two ends of the door.",
@@ -34,6 +37,8 @@ const TOUCH_HINTS = {
 };
 const DRAWING = { wall: "walls", window: "a window", door: "a door" };
 const HIT = 0.4; // squares from a segment that still select it
+const END_HIT = 0.45; // squares from a selected segment's end that take the end
+const MOVES = { ArrowRight: [1, 0], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowUp: [0, -1] };
 const DRAG_PX = 6; // a press that moves less than this is a click
 const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
@@ -69,15 +74,20 @@ export class WallEditor extends Handler {
     this.press = null; // {at, x, y} of the button held down
     this.hover = null; // the corner under the pointer
     this.selected = -1; // the line of the selected segment
+    this.held = 0; // which end of it the keyboard moves (0: the first)
+    this.moving = null; // {end, to} while an end is dragged
     this.drawn = null; // the text the segments layer was drawn from
   }
 
   addHooks() {
     const on = (type, fn) => this.listen(this.surface, type, fn);
     on("pointerdown", (e) => this.down(e));
-    on("pointermove", (e) => this.hoverAt(this.corner(e)));
+    on("pointermove", (e) => (this.moving ? this.moveTo(this.corner(e)) : this.hoverAt(this.corner(e))));
     on("pointerup", (e) => this.up(e));
-    on("pointercancel", () => (this.press = null));
+    on("pointercancel", () => {
+      this.press = null;
+      if (this.moving) this.dropEnd(false);
+    });
     on("pointerleave", (e) => {
       if (e.pointerType === "mouse" && !this.press) this.hoverAt(null);
     });
@@ -103,7 +113,7 @@ export class WallEditor extends Handler {
   }
 
   removeHooks() {
-    this.chain = this.press = this.hover = null;
+    this.chain = this.press = this.hover = this.moving = null;
     this.selected = -1;
     this.drawn = null;
     this.surface.classList.remove("selecting");
@@ -120,8 +130,22 @@ export class WallEditor extends Handler {
   }
 
   select(i) {
+    if (i !== this.selected) this.held = 0;
     this.selected = this.lines.segmentAt(i) ? i : -1;
     this.draw();
+  }
+
+  /** One end of the selected segment to another corner (0 the first, 1 the
+   *  second); a segment of no length is not made. */
+  moveEnd(end, to) {
+    const current = this.lines.segmentAt(this.selected);
+    if (!current) return false;
+    const ends = [...current.ends];
+    ends.splice(end * 2, 2, ...to);
+    if (same(ends.slice(0, 2), ends.slice(2)) || sameEnds(ends, current.ends)) return false;
+    this.lines.setLine(this.selected, writeLine({ ...current, ends }));
+    this.draw();
+    return true;
   }
 
   /** The selected segment becomes another kind. */
@@ -160,12 +184,15 @@ export class WallEditor extends Handler {
     }
     const drafts = [];
     if (current) {
-      const [x1, y1, x2, y2] = current.ends;
+      const ends = [...current.ends];
+      if (this.moving) ends.splice(this.moving.end * 2, 2, ...this.moving.to);
+      const [x1, y1, x2, y2] = ends;
+      const end = (i, cx, cy) => svg("circle", { class: `wall-end${i === this.held ? " held" : ""}`, cx, cy, r: 0.2 });
       drafts.push(
         svg("line", { class: "wall-halo", x1, y1, x2, y2 }),
-        segmentNode(current, "chosen"),
-        svg("circle", { class: "wall-end", cx: x1, cy: y1, r: 0.14 }),
-        svg("circle", { class: "wall-end", cx: x2, cy: y2, r: 0.14 }),
+        segmentNode({ ...current, ends }, this.moving ? "chosen wall-draft" : "chosen"),
+        end(0, x1, y1),
+        end(1, x2, y2),
       );
     }
     const { chain, hover } = this;
@@ -230,7 +257,15 @@ export class WallEditor extends Handler {
     if (e.button !== 0) return;
     // The press also focuses the map (its tabindex), for Delete and the arrows.
     if (this.tool === "select") {
-      this.select(this.nearest(e));
+      // An end of the selected segment, or of the one pressed, is taken to drag.
+      if (this.endAt(e) < 0) this.select(this.nearest(e));
+      const end = this.endAt(e);
+      if (end >= 0) {
+        this.held = end;
+        this.moving = { end, to: this.corner(e) };
+        this.surface.setPointerCapture?.(e.pointerId);
+        this.draw();
+      }
       return;
     }
     this.selected = -1;
@@ -241,7 +276,37 @@ export class WallEditor extends Handler {
     this.clickAt(at);
   }
 
+  /** Which end of the selected segment is under the pointer: 0, 1, or -1. */
+  endAt(e) {
+    const current = this.lines.segmentAt(this.selected);
+    if (!current) return -1;
+    const [x, y] = this.toPoint(e);
+    const [x1, y1, x2, y2] = current.ends;
+    const d1 = Math.hypot(x - x1, y - y1);
+    const d2 = Math.hypot(x - x2, y - y2);
+    if (Math.min(d1, d2) > END_HIT) return -1;
+    return d1 <= d2 ? 0 : 1;
+  }
+
+  moveTo(at) {
+    if (same(at, this.moving.to)) return;
+    this.moving.to = at;
+    this.draw();
+  }
+
+  /** The dragged end let go: moved there (keep) or back where it was. */
+  dropEnd(keep) {
+    const { end, to } = this.moving;
+    this.moving = null;
+    if (!keep || !this.moveEnd(end, to)) this.draw();
+  }
+
   up(e) {
+    if (this.moving) {
+      this.moveTo(this.corner(e));
+      this.dropEnd(true);
+      return;
+    }
     const press = this.press;
     if (!press) return;
     const at = this.corner(e);
@@ -256,14 +321,31 @@ export class WallEditor extends Handler {
   key(e) {
     if (!this.surface.contains(e.target)) return;
     const all = this.lines.segments().map((s) => s.line);
+    const current = this.lines.segmentAt(this.selected);
     if ((e.key === "Delete" || e.key === "Backspace") && this.selected >= 0) {
       this.deleteSelected();
+    } else if (current && e.shiftKey && MOVES[e.key]) {
+      const [x, y] = current.ends.slice(this.held * 2, this.held * 2 + 2);
+      const { width, height } = this.size();
+      const [dx, dy] = MOVES[e.key];
+      this.moveEnd(this.held, [clamp(x + dx, 0, width), clamp(y + dy, 0, height)]);
+    } else if (current && (e.key === "e" || e.key === "E") && !e.ctrlKey && !e.metaKey) {
+      this.held = 1 - this.held;
+      this.draw();
     } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") {
       this.undo();
+    } else if (this.tool !== "select" && MOVES[e.key] && !e.altKey) {
+      // Drawing from the keyboard: the arrows move the corner (Shift: five
+      // squares), Enter or Space takes it as a click would.
+      const { width, height } = this.size();
+      const from = this.hover || this.chain?.anchor || [Math.round(width / 2), Math.round(height / 2)];
+      const [dx, dy] = MOVES[e.key].map((d) => d * (e.shiftKey ? 5 : 1));
+      this.hoverAt([clamp(from[0] + dx, 0, width), clamp(from[1] + dy, 0, height)]);
+    } else if (this.tool !== "select" && (e.key === "Enter" || e.key === " ") && this.hover) {
+      this.clickAt(this.hover);
     } else if (STEPS[e.key] && all.length) {
       const step = STEPS[e.key];
       const at = all.indexOf(this.selected);
-      if (this.tool !== "select") this.setTool("select");
       this.select(all[at < 0 ? (step > 0 ? 0 : all.length - 1) : (at + step + all.length) % all.length]);
     } else return;
     e.preventDefault();
