@@ -93,7 +93,9 @@ def render_event(event) -> dict:
         message["groups"] = grouped[Role.PLAYER][:-1]
         _add_sight(message, event)
     # What the kind's connections keep besides the text (its declaration).
-    message.update(kinds.KINDS[event.kind].broadcast(event, players_see(event)))
+    declared = kinds.KINDS[event.kind]
+    payload = declared.read(event.data)
+    message.update(declared.broadcast(payload, event, players_see(event)))
     return message
 
 

@@ -419,16 +419,17 @@ def on_the_room_scene_if_for_a_character(data: Mapping, room_scene_id: int | Non
 
 
 # What a kind's broadcast carries besides its texts, for the live rooms'
-# connections to keep: (event, whether players see it) -> keys to add.
-Broadcast = Callable[[object, bool], dict]
+# connections to keep: (its payload, the event, whether players see it, as
+# its stored audience says) -> keys to add to the message.
+Broadcast = Callable[["Payload", object, bool], dict]
 
 
-def adds_nothing(event, players_see: bool) -> dict:
+def adds_nothing(payload, event, players_see: bool) -> dict:
     return {}
 
 
-def _token_meta(event, players_see: bool, gone: bool = False) -> dict:
-    token = event.payload.token
+def _token_meta(payload, players_see: bool, gone: bool = False) -> dict:
+    token = payload.token
     # Kept on the server side of the socket: lets a connection check drags.
     return {
         "token": {
@@ -444,18 +445,17 @@ def _token_meta(event, players_see: bool, gone: bool = False) -> dict:
     }
 
 
-def adds_the_token(event, players_see: bool) -> dict:
-    return _token_meta(event, players_see)
+def adds_the_token(payload, event, players_see: bool) -> dict:
+    return _token_meta(payload, players_see)
 
 
-def adds_the_token_gone(event, players_see: bool) -> dict:
-    return _token_meta(event, players_see, gone=True)
+def adds_the_token_gone(payload, event, players_see: bool) -> dict:
+    return _token_meta(payload, players_see, gone=True)
 
 
-def adds_the_map(event, players_see: bool) -> dict:
+def adds_the_map(payload, event, players_see: bool) -> dict:
     """The new map's tokens (all of them: each connection keeps in its own
     table those its member may see, to check drag previews against)."""
-    payload = event.payload
     tokens = payload.tokens
     # Upgraded: a table, even for a change logged before tables.
     scene = {"id": payload.scene["id"], "tokens": token_metas(tokens)}
@@ -467,15 +467,14 @@ def adds_the_map(event, players_see: bool) -> dict:
     return {"scene": scene}
 
 
-def adds_own_vision(event, players_see: bool) -> dict:
+def adds_own_vision(payload, event, players_see: bool) -> dict:
     """Each connection's sight group follows the table's settings."""
-    settings = event.payload.campaign.get("settings") or {}
+    settings = payload.campaign.get("settings") or {}
     return {"own_vision": bool(settings.get("own_vision"))}
 
 
-def adds_the_member(event, players_see: bool) -> dict:
+def adds_the_member(payload, event, players_see: bool) -> dict:
     """A member's new role (None: gone), for their connections to follow."""
-    payload = event.payload
     return {"member": {"user_id": payload.user["id"], "role": getattr(payload, "role", None)}}
 
 
