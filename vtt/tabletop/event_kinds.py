@@ -360,6 +360,12 @@ class Payload:
     def of(cls, data: Mapping) -> "Payload":
         return cls(**{attr: data[key] for attr, key in cls.keys.items() if key in data})
 
+    @classmethod
+    def of_view(cls, data: Mapping) -> "Payload":
+        """What a member received of it (a players' version may leave fields
+        out): the fields it leaves out read as None."""
+        return cls(**{attr: data.get(key) for attr, key in cls.keys.items()})
+
     def as_dict(self) -> dict:
         """The payload as it is stored and sent (fields left out stay out)."""
         return {
@@ -532,6 +538,12 @@ class Kind:
         older shape upgraded."""
         data = {key: value for key, value in data.items() if key != SIGHT}
         return self.payload_class.of(self.upgrade(data))
+
+    def read_view(self, data: Mapping) -> Payload:
+        """An event's data as a member received it (policy.event_view) as
+        this kind's type: fields their version leaves out read as None."""
+        data = {key: value for key, value in data.items() if key != SIGHT}
+        return self.payload_class.of_view(self.upgrade(data))
 
 
 EVERYONE = (Visibility.PUBLIC,)
@@ -843,6 +855,11 @@ def check(kind: str, data, visibility: str) -> None:
 def read(kind: str, data: Mapping) -> Payload:
     """A stored payload as its kind's type (RoomEvent.payload)."""
     return declared(kind).read(data)
+
+
+def read_view(kind: str, data: Mapping) -> Payload:
+    """A rendered event's data as its kind's type (the journal's reading)."""
+    return declared(kind).read_view(data)
 
 
 # Stored events read their payload through their kind's declaration.
