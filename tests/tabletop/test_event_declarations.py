@@ -181,6 +181,22 @@ def test_a_token_logged_before_pictures_reads_without_art(table):
     assert payload.token["name"] == token["name"]
 
 
+def test_a_required_field_at_none_stays_in_the_dict():
+    data = {
+        "roll_id": 1,
+        "roller": None,
+        "character": None,
+        "request": {},
+        "result": {},
+        "physical": False,
+        "visibility": "public",
+        "sentence": "Check: success.",
+    }
+    payload = event_kinds.read("roll", data)
+    assert (payload.character, payload.draw, payload.chat) == (None, None, None)
+    assert payload.as_dict() == data
+
+
 def test_the_fog_annotation_is_no_part_of_the_payload():
     data = {"from": {"id": 1, "name": "a"}, "text": "hi", "html": "hi"}
     payload = event_kinds.read("chat", {**data, event_kinds.SIGHT: {"groups": {}}})

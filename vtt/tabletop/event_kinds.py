@@ -18,6 +18,7 @@ wrong types. Opaque parts (a rules request, a sheet, an attack's steps) are
 checked as objects only: their own modules validate them."""
 
 import copy
+import dataclasses
 import keyword
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, make_dataclass
@@ -367,11 +368,12 @@ class Payload:
         return cls(**{attr: data.get(key) for attr, key in cls.keys.items()})
 
     def as_dict(self) -> dict:
-        """The payload as it is stored and sent (fields left out stay out)."""
+        """The payload as a dict of its stored keys: a field that may be left
+        out is left out when it is None."""
         return {
             self.keys[f.name]: getattr(self, f.name)
             for f in fields(self)
-            if getattr(self, f.name) is not None or f.default is MISSING
+            if getattr(self, f.name) is not None or f.default is dataclasses.MISSING
         }
 
 
