@@ -118,7 +118,7 @@ def react(asker, fields: dict) -> dict:
 
 def undo_last(asker, fields: dict) -> dict:
     event = undo.undo_last(campaign_id=asker.room, by=asker.user, seq=fields["seq"])
-    return {"seq": event.seq, "undo_of": event.data["undo_of"]}
+    return {"seq": event.seq, "undo_of": event.payload.undo_of}
 
 
 def reveal_entry(asker, fields: dict) -> dict:

@@ -94,7 +94,7 @@ def remember_resources(character_id: int, seq: int, resources: dict) -> None:
 
 
 def record_character(event: RoomEvent) -> None:
-    character = event.data["character"]
+    character = event.payload.character
     remember_resources(character["id"], event.seq, character["resources"])
 
 

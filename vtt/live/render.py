@@ -10,8 +10,7 @@ import json
 from vtt.fog import vision
 from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop.models import Role, Visibility
-from vtt.tabletop.policy import addressee, event_view, token_event_hidden
-from vtt.tabletop.serialize import META_FIELDS, is_table, token_metas
+from vtt.tabletop.policy import addressee, event_view, players_see
 from vtt.tabletop.visibility import Viewer
 
 from .protocol import PROTOCOL_VERSION, dumps, event_for, event_frame_text
@@ -93,42 +92,10 @@ def render_event(event) -> dict:
     if grouped:
         message["groups"] = grouped[Role.PLAYER][:-1]
         _add_sight(message, event)
+    # What the kind's connections keep besides the text (its declaration).
     declared = kinds.KINDS[event.kind]
-    if declared.sight == kinds.Sight.TOKEN:
-        token = event.data["token"]
-        # Kept on the server side of the socket: lets a connection check drags.
-        message["token"] = {
-            "id": token["id"],
-            # A move's token has none (it did not change them): None keeps
-            # those the connection holds.
-            "controllers": token.get("controllers"),
-            # Whether players see it (policy): hidden, or on another scene.
-            "hidden": token_event_hidden(event),
-            "version": token["version"],
-            "gone": event.kind == kinds.TOKEN_DELETED,
-        }
-    if event.kind == kinds.SCENE_ACTIVATED:
-        # The new map's tokens (all of them: each connection keeps in its own
-        # table those its member may see, to check drag previews against).
-        tokens = event.data["tokens"]
-        message["scene"] = {
-            "id": event.data["scene"]["id"],
-            "tokens": token_metas(tokens)
-            if is_table(tokens)
-            else [{key: token[key] for key in META_FIELDS} for token in tokens],
-        }
-        annotation = event.data.get(kinds.SIGHT)
-        if annotation is not None:
-            # A fog scene: which tokens each group sees, and what each sees for.
-            message["scene"]["seen"] = {g: m["enter"] for g, m in annotation["groups"].items()}
-            message["scene"]["eyes"] = annotation.get("eyes") or {}
-    if event.kind == kinds.CAMPAIGN_UPDATED:
-        # Each connection's sight group follows the table's settings.
-        settings = event.data["campaign"].get("settings") or {}
-        message["own_vision"] = bool(settings.get("own_vision"))
-    if event.kind in (kinds.MEMBER_UPDATED, kinds.MEMBER_REMOVED):
-        role = event.data["role"] if event.kind == kinds.MEMBER_UPDATED else None
-        message["member"] = {"user_id": event.data["user"]["id"], "role": role}
+    payload = declared.read(event.data)
+    message.update(declared.broadcast(payload, event, players_see(event)))
     return message
 
 
@@ -152,7 +119,7 @@ def _add_sight(message: dict, event) -> None:
     tokens, for checking drags), which groups see the event's token and
     which it sees for; and the groups' fresh vision frames."""
     annotation = event.data[kinds.SIGHT]
-    if event.kind != kinds.SCENE_ACTIVATED:  # its `scene` says what each group sees
+    if kinds.KINDS[event.kind].players != kinds.Copy.MAP:  # its `scene` says what each sees
         metas = {t["id"]: _meta(t) for t in annotation["tokens"]}
         message["sight"] = {
             group: {"enter": [metas[i] for i in mine["enter"]], "leave": mine["leave"]}

@@ -87,40 +87,43 @@ _ROLL_NOTES = {
 }
 
 
+def _blind(announced: dict, entry):
+    """A blind roll's roller was told only that it was made (policy.blind_announcement)."""
+    return entry(
+        "roll",
+        "{who} made a blind roll: only the GM sees how it went.",
+        who=_who(announced["roller"]),
+    )
+
+
 def _roll(data, entry):
-    if data.get("blind"):
-        return entry(
-            "roll",
-            "{who} made a blind roll: only the GM sees how it went.",
-            who=_who(data["roller"]),
-        )
-    notes = [_ROLL_NOTES[data["visibility"]]] if data.get("visibility") in _ROLL_NOTES else []
-    if data.get("physical"):
+    notes = [_ROLL_NOTES[data.visibility]] if data.visibility in _ROLL_NOTES else []
+    if data.physical:
         notes.append("physical dice")
-    faces = tuple(d["face"] for d in data["result"].get("dice", []))
+    faces = tuple(d["face"] for d in data.result.get("dice", []))
     # The game's sentence names the character rolled for, else the roller.
-    words = "{who}: {sentence}" if data.get("character") else "{sentence}"
+    words = "{who}: {sentence}" if data.character else "{sentence}"
     return entry(
         "roll",
         words,
         dice=faces,
         notes=tuple(notes),
-        who=_who(data["roller"]),
-        sentence=data["sentence"],
+        who=_who(data.roller),
+        sentence=data.sentence,
     )
 
 
 def _chat(data, entry):
-    return entry("chat", "{who}: {text}", who=_who(data["from"]), text=data["text"])
+    return entry("chat", "{who}: {text}", who=_who(data.from_), text=data.text)
 
 
 def _whisper(data, entry):
     return entry(
         "whisper",
         "{who} whispered to {to}: {text}",
-        who=_who(data["from"]),
-        to=_who(data["to"]),
-        text=data["text"],
+        who=_who(data.from_),
+        to=_who(data.to),
+        text=data.text,
     )
 
 
@@ -163,7 +166,7 @@ def _attack_notes(attack) -> tuple:
 
 
 def _attack(data, entry):
-    attack = data["attack"]
+    attack = data.attack
     sentence = attack.get("sentence") or (
         f"{attack['attacker']['name']} attacks {attack['target']['name']}."
     )
@@ -181,10 +184,10 @@ def _attack(data, entry):
 
 
 def _damage(data, entry):
-    attack = data["attack"]
+    attack = data.attack
     reduced = next((s for s in attack.get("steps", []) if s.get("step") == "reduce"), None)
     taken = reduced["result"].get("damage") if reduced else attack.get("damage")
-    changes = "; ".join(_change(c, attack.get("system")) for c in data.get("changes", []))
+    changes = "; ".join(_change(c, attack.get("system")) for c in data.changes or [])
     words = "{target} takes {damage} damage" + (" ({changes})." if changes else ".")
     notes = _attack_notes({**attack, "status": None})
     return entry(
@@ -202,19 +205,19 @@ def _names(encounter) -> str:
 
 
 def _encounter_started(data, entry):
-    return entry("turn", "An encounter began: {names}.", names=_names(data["encounter"]))
+    return entry("turn", "An encounter began: {names}.", names=_names(data.encounter))
 
 
 def _initiative(data, entry):
-    if not data.get("rolls"):
+    if not data.rolls:
         return None  # every roll was for a combatant this viewer does not see
-    rolls = ", ".join(f"{r['name']} {r['initiative']}" for r in data.get("rolls", []))
-    faces = tuple(d["face"] for r in data.get("rolls", []) for d in r["result"].get("dice", []))
+    rolls = ", ".join(f"{r['name']} {r['initiative']}" for r in data.rolls)
+    faces = tuple(d["face"] for r in data.rolls for d in r["result"].get("dice", []))
     return entry("turn", "Initiative: {rolls}.", dice=faces, rolls=rolls)
 
 
 def _turn(data, entry):
-    encounter = data["encounter"]
+    encounter = data.encounter
     current = next((c for c in encounter["order"] if c["id"] == encounter["current"]), None)
     if current is None and encounter.get("unseen_turn"):
         # A combatant this viewer does not see (hidden, or out of their view).
@@ -224,19 +227,19 @@ def _turn(data, entry):
 
 
 def _encounter_updated(data, entry):
-    return entry("turn", "The turn order is now {names}.", names=_names(data["encounter"]))
+    return entry("turn", "The turn order is now {names}.", names=_names(data.encounter))
 
 
 def _encounter_ended(data, entry):
-    return entry("turn", "The encounter ended in round {round}.", round=data["encounter"]["round"])
+    return entry("turn", "The encounter ended in round {round}.", round=data.encounter["round"])
 
 
 def _session_started(data, entry):
     return entry(
         "session",
         "Session {n} began; SHA-256 of its seed: {digest}.",
-        n=data["session"],
-        digest=data["digest"],
+        n=data.session,
+        digest=data.digest,
     )
 
 
@@ -244,12 +247,12 @@ def _session_ended(data, entry):
     return entry(
         "session",
         "Session {n} ended; its seed is out and every roll can be checked.",
-        n=data["session"],
+        n=data.session,
     )
 
 
 def _scene(data, entry):
-    return entry("scene", "The table moved to {scene}.", scene=data["scene"]["name"])
+    return entry("scene", "The table moved to {scene}.", scene=data.scene["name"])
 
 
 _UNDONE = {
@@ -261,29 +264,29 @@ _UNDONE = {
 
 
 def _undo(data, entry):
-    what = _UNDONE.get(data["undone"], "a result")
+    what = _UNDONE.get(data.undone, "a result")
     # Resources only: the weapons an undo mends are in its `mended`.
-    changes = "; ".join(_change(c, None) for c in data.get("changes", []))
+    changes = "; ".join(_change(c, None) for c in data.changes or [])
     words = "Undone: " + what + " (#{of})" + (": {changes}." if changes else ".")
-    return entry("note", words, of=data["undo_of"], changes=changes)
+    return entry("note", words, of=data.undo_of, changes=changes)
 
 
 def _repaired(data, entry):
     return entry(
         "note",
         "{character}'s {weapon} is mended.",
-        character=data["character"],
-        weapon=data["weapon"],
+        character=data.character,
+        weapon=data.weapon,
     )
 
 
 def _joined(data, entry):
-    return entry("note", "{who} joined as {role}.", who=_who(data["user"]), role=data["role"])
+    return entry("note", "{who} joined as {role}.", who=_who(data.user), role=data.role)
 
 
 def _reveal(data, entry):
-    inner = WORDS.get(data["type"])
-    shown = inner(data["data"], entry) if inner else None
+    inner = WORDS.get(data.type)
+    shown = inner(kinds.read_view(data.type, data.data), entry) if inner else None
     if shown is None:
         return None
     return Entry(
@@ -293,7 +296,7 @@ def _reveal(data, entry):
         shown.words,
         shown.values,
         shown.dice,
-        (*shown.notes, f"revealed: #{data['of_seq']}"),
+        (*shown.notes, f"revealed: #{data.of_seq}"),
     )
 
 
@@ -330,7 +333,10 @@ def entry_of(view: dict, at: datetime | None = None) -> Entry | None:
     def entry(kind, template, dice=(), notes=(), **values):
         return Entry(view["seq"], at, kind, template, values, tuple(dice), tuple(notes))
 
-    return words(view["data"], entry)
+    if view["data"].get("blind"):
+        return _blind(view["data"], entry)
+    # The kind's payload type, as this viewer received it.
+    return words(kinds.read_view(view["type"], view["data"]), entry)
 
 
 # ------------------------------------------------------------------ the journal

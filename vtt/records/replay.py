@@ -122,7 +122,7 @@ def replay_page(session: PlaySession, member: Membership, after: int | None = No
         if event.kind == event_kinds.CAMPAIGN_UPDATED:
             # The live room renders this event for the group it had and
             # switches group after it: so does the replay.
-            settings = event.data["campaign"]["settings"]
+            settings = event.payload.campaign["settings"]
         if event.seq >= bounds["start"] and event.kind in draws.THROWING:
             rolls.extend(
                 {"roll": t["roll"], "seq": event.seq, "words": t["words"]}

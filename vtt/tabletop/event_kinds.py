@@ -1,8 +1,16 @@
-"""Every kind of room event, declared once: its name, the shape of its
-payload and who sees it. append_event refuses a kind not declared here and a
-payload that does not match its declaration (both are programming errors);
-vtt.tabletop.policy renders each event by its kind's sight; docs/protocol.md
-lists the same table; the browser applies them in static/js/room/state.js.
+"""Every kind of room event, declared once (`Kind`): its name, its payload
+(the fields checked at append, and the type its readers get), who sees it
+and which version of it, the scene it is about, what its broadcast carries
+besides its text and how a payload logged in an older shape is read today.
+
+append_event refuses a kind not declared here and a payload that does not
+match its declaration (both are programming errors) and has the policy
+decide the event's audience from the declaration, once; vtt.tabletop.policy
+renders each event by its kind's sight; vtt.live.render adds what the
+declaration says to the broadcast; readers get the typed payload as
+`event.payload`. docs/protocol.md lists the same table; the browser applies
+them in static/js/room/state.js, whose kinds static/js/room/kinds.js lists
+(written from here: `python -m vtt.tabletop.kinds_js`).
 
 Payloads are checked with the rules package's declarative fields
 (vtt.rules.schema): unknown keys and missing required ones fail, as do
@@ -10,13 +18,19 @@ wrong types. Opaque parts (a rules request, a sheet, an attack's steps) are
 checked as objects only: their own modules validate them."""
 
 import copy
-from dataclasses import dataclass
+import dataclasses
+import keyword
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, make_dataclass
 from enum import StrEnum
+from typing import ClassVar
 
 from vtt.rules import RulesError
 from vtt.rules.schema import MISSING, Bool, Choice, Field, Int, List, Obj, validate
 
+from . import models
 from .models import Role, Visibility
+from .serialize import TOKEN_DEFAULTS, is_table, token_metas, tokens_table
 
 # ------------------------------------------------------------------ names
 
@@ -90,6 +104,30 @@ class Sight(StrEnum):
     # Its actor and the one member the payload's `to` names, whatever their
     # roles: nobody else, the GM included (unless the GM is one of the two).
     ADDRESSED = "addressed"
+
+
+class Copy(StrEnum):
+    """The version of an event that players get when its audience includes
+    them (vtt.tabletop.policy makes each; the GM always gets it whole)."""
+
+    FULL = "full"
+    # A map's tokens without those players do not see: the hidden ones, and
+    # on a fog scene those out of their group's view (its whole sight).
+    MAP = "map"
+    # A turn order without hidden combatants (its `players_view`), and on a
+    # fog scene without those out of their group's view.
+    FIGHT = "fight"
+    # A token going out of their sight: "token.removed" {"token_id"}.
+    REMOVED = "removed"
+
+
+class Unseen(StrEnum):
+    """What a member outside an event's audience receives."""
+
+    REDACTED = "redacted"  # {"seq", "type": "redacted"}
+    # A blind roll's roller: that it was made, nothing of its dice
+    # (vtt.tabletop.policy.blind_announcement).
+    ANNOUNCED = "announced"
 
 
 # ------------------------------------------------------------------ payload fields
@@ -310,15 +348,204 @@ ROLES = Choice(*Role.values)
 # ------------------------------------------------------------------ the declarations
 
 
+class Payload:
+    """An event's payload as its readers get it (`event.payload`): a frozen
+    dataclass per kind, one attribute per declared field (a field named
+    like a Python word takes a trailing underscore: `from_`). Nested
+    objects (a token, a scene) stay the dicts the wire carries."""
+
+    # attribute -> the key it is stored under
+    keys: ClassVar[dict[str, str]] = {}
+
+    @classmethod
+    def of(cls, data: Mapping) -> "Payload":
+        return cls(**{attr: data[key] for attr, key in cls.keys.items() if key in data})
+
+    @classmethod
+    def of_view(cls, data: Mapping) -> "Payload":
+        """What a member received of it (a players' version may leave fields
+        out): the fields it leaves out read as None."""
+        return cls(**{attr: data.get(key) for attr, key in cls.keys.items()})
+
+    def as_dict(self) -> dict:
+        """The payload as a dict of its stored keys: a field that may be left
+        out is left out when it is None."""
+        return {
+            self.keys[f.name]: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) is not None or f.default is dataclasses.MISSING
+        }
+
+
+def payload_type(name: str, payload: dict) -> type[Payload]:
+    """The dataclass of a kind's payload, from its declared fields: a field
+    that may be left out defaults to None."""
+    spec, keys = [], {}
+    for key, declared in payload.items():
+        attr = f"{key}_" if keyword.iskeyword(key) else key
+        keys[attr] = key
+        if declared.default is MISSING:
+            spec.append((attr, object))
+        else:
+            spec.append((attr, object, field(default=declared.default)))
+    words = name.replace(".", "_").replace("-", "_").split("_")
+    cls_name = "".join(word.capitalize() for word in words) + "Payload"
+    return make_dataclass(
+        cls_name,
+        spec,
+        bases=(Payload,),
+        frozen=True,
+        kw_only=True,
+        namespace={"keys": keys},
+    )
+
+
+# The scene an event is seen on, when its append names none: (payload, the
+# room's scene id) -> a scene id or None. On a fog scene the room is on, an
+# event seen there is annotated with what each sight group saw of it.
+SceneRule = Callable[[Mapping, int | None], int | None]
+
+
+def on_no_scene(data: Mapping, room_scene_id: int | None) -> None:
+    return None
+
+
+def on_the_room_scene(data: Mapping, room_scene_id: int | None) -> int | None:
+    """About what is on the room's map, or about who looks at it (the table's
+    settings, its members): seen on the room's scene."""
+    return room_scene_id
+
+
+def on_its_scene(data: Mapping, room_scene_id: int | None) -> int:
+    """A scene change: about the scene it goes to."""
+    return data["scene"]["id"]
+
+
+def on_the_room_scene_if_for_a_character(data: Mapping, room_scene_id: int | None):
+    """A roll for a character is about the room's scene (its tokens)."""
+    return room_scene_id if data.get("character") else None
+
+
+# What a kind's broadcast carries besides its texts, for the live rooms'
+# connections to keep: (its payload, the event, whether players see it, as
+# its stored audience says) -> keys to add to the message.
+Broadcast = Callable[["Payload", object, bool], dict]
+
+
+def adds_nothing(payload, event, players_see: bool) -> dict:
+    return {}
+
+
+def _token_meta(payload, players_see: bool, gone: bool = False) -> dict:
+    token = payload.token
+    # Kept on the server side of the socket: lets a connection check drags.
+    return {
+        "token": {
+            "id": token["id"],
+            # A move's token has none (it did not change them): None keeps
+            # those the connection holds.
+            "controllers": token.get("controllers"),
+            # Whether players see it (its audience, decided at append).
+            "hidden": not players_see,
+            "version": token["version"],
+            "gone": gone,
+        }
+    }
+
+
+def adds_the_token(payload, event, players_see: bool) -> dict:
+    return _token_meta(payload, players_see)
+
+
+def adds_the_token_gone(payload, event, players_see: bool) -> dict:
+    return _token_meta(payload, players_see, gone=True)
+
+
+def adds_the_map(payload, event, players_see: bool) -> dict:
+    """The new map's tokens (all of them: each connection keeps in its own
+    table those its member may see, to check drag previews against)."""
+    tokens = payload.tokens
+    # Upgraded: a table, even for a change logged before tables.
+    scene = {"id": payload.scene["id"], "tokens": token_metas(tokens)}
+    annotation = event.data.get(SIGHT)
+    if annotation is not None:
+        # A fog scene: which tokens each group sees, and what each sees for.
+        scene["seen"] = {g: m["enter"] for g, m in annotation["groups"].items()}
+        scene["eyes"] = annotation.get("eyes") or {}
+    return {"scene": scene}
+
+
+def adds_own_vision(payload, event, players_see: bool) -> dict:
+    """Each connection's sight group follows the table's settings."""
+    settings = payload.campaign.get("settings") or {}
+    return {"own_vision": bool(settings.get("own_vision"))}
+
+
+def adds_the_member(payload, event, players_see: bool) -> dict:
+    """A member's new role (None: gone), for their connections to follow."""
+    return {"member": {"user_id": payload.user["id"], "role": getattr(payload, "role", None)}}
+
+
+# How a payload logged in an older shape reads today (the log is never
+# rewritten): stored dict -> the current shape, before its type is made.
+Upgrade = Callable[[dict], dict]
+
+
+def as_logged(data: dict) -> dict:
+    return data
+
+
+def _token_now(token: dict) -> dict:
+    """A token logged before pictures: no art."""
+    if "art" in token and "art_from" in token:
+        return token
+    return {"art": None, "art_from": None, **token}
+
+
+def token_upgraded(data: dict) -> dict:
+    return {**data, "token": _token_now(data["token"])}
+
+
+def map_upgraded(data: dict) -> dict:
+    """A scene change logged before tables (protocol version 3) listed its
+    tokens: read as today's table (its `players_view` stays as logged)."""
+    tokens = data["tokens"]
+    if is_table(tokens):
+        return data
+    defaults = {**TOKEN_DEFAULTS, "scene_id": data["scene"]["id"]}
+    return {**data, "tokens": tokens_table([_token_now(t) for t in tokens], defaults)}
+
+
 @dataclass(frozen=True)
 class Kind:
     name: str
-    payload: dict  # field name -> vtt.rules.schema.Field
+    payload: dict  # field name -> vtt.rules.schema.Field: the check at append
     sight: Sight
     # The visibilities an event of this kind may be appended with. A kind
     # about something on a scene also takes "gm" (another scene's events).
     visibilities: tuple
     who: str  # who sees it in full, in words (docs/protocol.md)
+    scene: SceneRule = on_no_scene
+    players: Copy = Copy.FULL
+    unseen: Unseen = Unseen.REDACTED
+    broadcast: Broadcast = adds_nothing
+    upgrade: Upgrade = as_logged
+    payload_class: type[Payload] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "payload_class", payload_type(self.name, self.payload))
+
+    def read(self, data: Mapping) -> Payload:
+        """A stored payload as its type, its fog annotation left out and an
+        older shape upgraded."""
+        data = {key: value for key, value in data.items() if key != SIGHT}
+        return self.payload_class.of(self.upgrade(data))
+
+    def read_view(self, data: Mapping) -> Payload:
+        """An event's data as a member received it (policy.event_view) as
+        this kind's type: fields their version leaves out read as None."""
+        data = {key: value for key, value in data.items() if key != SIGHT}
+        return self.payload_class.of_view(self.upgrade(data))
 
 
 EVERYONE = (Visibility.PUBLIC,)
@@ -345,6 +572,8 @@ _DECLARED = (
         Sight.VISIBILITY,
         tuple(Visibility.values),
         "by the roll's visibility (public, gm, self, blind)",
+        scene=on_the_room_scene_if_for_a_character,
+        unseen=Unseen.ANNOUNCED,
     ),
     Kind(
         CHAT, {"from": USER, "text": Text(), "html": Text()}, Sight.VISIBILITY, EVERYONE, "everyone"
@@ -358,10 +587,43 @@ _DECLARED = (
         (Visibility.SELF,),
         "its sender and its recipient only (the GM only when one of the two)",
     ),
-    Kind(CAMPAIGN_UPDATED, {"campaign": CAMPAIGN}, Sight.VISIBILITY, EVERYONE, "everyone"),
-    Kind(MEMBER_JOINED, {"user": USER, "role": ROLES}, Sight.VISIBILITY, EVERYONE, "everyone"),
-    Kind(MEMBER_UPDATED, {"user": USER, "role": ROLES}, Sight.VISIBILITY, EVERYONE, "everyone"),
-    Kind(MEMBER_REMOVED, {"user": USER}, Sight.VISIBILITY, EVERYONE, "everyone"),
+    # These change who looks through which tokens (own vision, the members):
+    # seen on the room's scene, so a fog room's groups follow.
+    Kind(
+        CAMPAIGN_UPDATED,
+        {"campaign": CAMPAIGN},
+        Sight.VISIBILITY,
+        EVERYONE,
+        "everyone",
+        scene=on_the_room_scene,
+        broadcast=adds_own_vision,
+    ),
+    Kind(
+        MEMBER_JOINED,
+        {"user": USER, "role": ROLES},
+        Sight.VISIBILITY,
+        EVERYONE,
+        "everyone",
+        scene=on_the_room_scene,
+    ),
+    Kind(
+        MEMBER_UPDATED,
+        {"user": USER, "role": ROLES},
+        Sight.VISIBILITY,
+        EVERYONE,
+        "everyone",
+        scene=on_the_room_scene,
+        broadcast=adds_the_member,
+    ),
+    Kind(
+        MEMBER_REMOVED,
+        {"user": USER},
+        Sight.VISIBILITY,
+        EVERYONE,
+        "everyone",
+        scene=on_the_room_scene,
+        broadcast=adds_the_member,
+    ),
     Kind(CHARACTER_CREATED, {"character": CHARACTER}, Sight.VISIBILITY, PUBLIC_OR_GM, NPC_GM),
     Kind(CHARACTER_UPDATED, {"character": CHARACTER}, Sight.VISIBILITY, PUBLIC_OR_GM, NPC_GM),
     Kind(
@@ -387,6 +649,10 @@ _DECLARED = (
         EVERYONE,
         "everyone; players get the new map's tokens without the hidden ones"
         " (on a fog scene, only those their group sees)",
+        scene=on_its_scene,
+        players=Copy.MAP,
+        broadcast=adds_the_map,
+        upgrade=map_upgraded,
     ),
     *(
         Kind(
@@ -396,6 +662,8 @@ _DECLARED = (
             PUBLIC_OR_GM,
             "everyone, unless the token is hidden or on a scene the room is not on:"
             " then the GM only",
+            broadcast=adds_the_token_gone if name == TOKEN_DELETED else adds_the_token,
+            upgrade=token_upgraded,
         )
         for name in (TOKEN_CREATED, TOKEN_UPDATED, TOKEN_REVEALED, TOKEN_DELETED)
     ),
@@ -410,6 +678,8 @@ _DECLARED = (
         Sight.TOKEN,
         PUBLIC_OR_GM,
         "as the other token events",
+        # A slim token (what a move changes): nothing to fill in.
+        broadcast=adds_the_token,
     ),
     Kind(
         TOKEN_HIDDEN,
@@ -417,6 +687,9 @@ _DECLARED = (
         Sight.TOKEN,
         PUBLIC_OR_GM,
         'the GM; players on the room\'s scene get "token.removed" {"token_id"}',
+        players=Copy.REMOVED,
+        broadcast=adds_the_token,
+        upgrade=token_upgraded,
     ),
     *(
         Kind(
@@ -425,6 +698,7 @@ _DECLARED = (
             Sight.PLAYERS_VIEW,
             PUBLIC_OR_GM,
             ON_A_SCENE + "; players get `players_view` (no hidden combatants) when present",
+            players=Copy.FIGHT,
         )
         for name in (ENCOUNTER_STARTED, ENCOUNTER_UPDATED, ENCOUNTER_TURN, ENCOUNTER_ENDED)
     ),
@@ -439,6 +713,7 @@ _DECLARED = (
         Sight.PLAYERS_VIEW,
         PUBLIC_OR_GM,
         ON_A_SCENE + "; players get `players_view` (no hidden combatants) when present",
+        players=Copy.FIGHT,
     ),
     Kind(
         COMBAT_ATTACK,
@@ -446,6 +721,10 @@ _DECLARED = (
         Sight.VISIBILITY,
         PUBLIC_OR_GM,
         "by the attack's visibility (hidden token, hidden attack or another scene: the GM)",
+        # About its attacker and target: a group that sees either not (with
+        # own vision, one player's tokens may not see what the party does)
+        # does not see it.
+        scene=on_the_room_scene,
     ),
     Kind(
         COMBAT_DAMAGE,
@@ -458,6 +737,7 @@ _DECLARED = (
         Sight.VISIBILITY,
         PUBLIC_OR_GM,
         "as its attack",
+        scene=on_the_room_scene,
     ),
     Kind(
         COMBAT_DECLINED,
@@ -465,6 +745,7 @@ _DECLARED = (
         Sight.VISIBILITY,
         PUBLIC_OR_GM,
         "as its attack",
+        scene=on_the_room_scene,
     ),
     Kind(
         COMBAT_WEAPON_REPAIRED,
@@ -538,14 +819,50 @@ class InvalidEvent(ValueError):
     a programming error, never a user's (services validate their input)."""
 
 
+def declared(kind: str) -> Kind:
+    """The declaration of a kind; UndeclaredEvent for one nobody declared."""
+    found = KINDS.get(kind)
+    if found is None:
+        raise UndeclaredEvent(f"{kind!r} is not a declared room event kind")
+    return found
+
+
+def declare(kind: Kind) -> Kind:
+    """Add a kind at run time (a test's own, or a part's that owns one):
+    everything the log does with a kind it then does with this one."""
+    if kind.name in KINDS and KINDS[kind.name] != kind:
+        raise ValueError(f"{kind.name!r} is declared already")
+    KINDS[kind.name] = kind
+    return kind
+
+
+def forget(name: str) -> None:
+    """Undo declare (a test's kind, once the test is over)."""
+    if name in {kind.name for kind in _DECLARED}:
+        raise ValueError(f"{name!r} is one of the log's own kinds")
+    KINDS.pop(name, None)
+
+
 def check(kind: str, data, visibility: str) -> None:
     """Refuse an event that does not match its declaration."""
-    declared = KINDS.get(kind)
-    if declared is None:
-        raise UndeclaredEvent(f"{kind!r} is not a declared room event kind")
-    if visibility not in declared.visibilities:
+    found = declared(kind)
+    if visibility not in found.visibilities:
         raise InvalidEvent(f"a {kind} event may not have visibility {visibility!r}")
     try:
-        validate(declared.payload, data)
+        validate(found.payload, data)
     except RulesError as error:
         raise InvalidEvent(f"{kind}: {error.message}") from None
+
+
+def read(kind: str, data: Mapping) -> Payload:
+    """A stored payload as its kind's type (RoomEvent.payload)."""
+    return declared(kind).read(data)
+
+
+def read_view(kind: str, data: Mapping) -> Payload:
+    """A rendered event's data as its kind's type (the journal's reading)."""
+    return declared(kind).read_view(data)
+
+
+# Stored events read their payload through their kind's declaration.
+models.read_payloads_with(read)

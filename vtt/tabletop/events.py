@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from vtt.db import rows
 
-from . import event_kinds
+from . import event_kinds, policy
 from .models import Campaign, RoomEvent, Scene, SceneSight, Visibility
 
 # Sent after the transaction that appended `event` has committed.
@@ -65,10 +65,14 @@ def append_event(
     campaign row (PostgreSQL) or the database (SQLite) until commit, so
     concurrent changes get distinct, gap-free, increasing numbers.
 
-    An event about something on a scene names it (`scene_id`): unless that
-    scene is the one the room is on as the event is numbered, the event is
-    the GM's alone. The room's scene is read in the same statement as the
-    number, so a scene change committed just before cannot slip between.
+    Who may see the event, and which version of it, is decided here once,
+    by the policy from the kind's declaration (policy.event_audience), and
+    stored with it: `visibility` is what the caller asks for, and an event
+    about something on a scene names it (`scene_id`): unless that scene is
+    the one the room is on as the event is numbered, the event is the GM's
+    alone. The room's scene is read in the same statement as the number, so
+    a scene change committed just before cannot slip between. On a fog
+    scene the annotation of what each sight group saw is stored too.
 
     `data` may be a function of the event's sequence number, for an event
     that names itself: a row is never changed after it is appended.
@@ -80,9 +84,8 @@ def append_event(
     The kind must be declared in vtt.tabletop.event_kinds and the payload
     and visibility must match its declaration: anything else raises
     (UndeclaredEvent, InvalidEvent) and the transaction rolls back."""
-    if kind not in event_kinds.KINDS:
-        # Refused before the counter moves: a programming error.
-        raise event_kinds.UndeclaredEvent(f"{kind!r} is not a declared room event kind")
+    # Refused before the counter moves: a programming error.
+    declared = event_kinds.declared(kind)
     connection = transaction.get_connection()
     if not connection.in_atomic_block:
         raise RuntimeError("append_event must run inside transaction.atomic()")
@@ -90,10 +93,11 @@ def append_event(
     campaign.event_seq = seq
     if callable(data):
         data = data(seq)
-    if scene_id is not None and scene_id != room_scene_id:
-        visibility = Visibility.GM
+    visibility = policy.event_audience(
+        declared, data, visibility, scene_id=scene_id, room_scene_id=room_scene_id
+    )
     event_kinds.check(kind, data, visibility)
-    sight_scene = scene_id if scene_id is not None else _sight_scene(kind, data, room_scene_id)
+    sight_scene = scene_id if scene_id is not None else declared.scene(data, room_scene_id)
     if room_fog and sight_scene is not None and sight_scene == room_scene_id:
         if not _annotators:
             # Never a fog room's event unannotated: its players' renders need it.
@@ -153,36 +157,3 @@ def events_since(campaign_id: int, after_seq: int, limit: int = 200):
         .select_related("actor")
         .order_by("seq")[:limit]
     )
-
-
-def _sight_scene(kind: str, data: dict, room_scene_id: int | None) -> int | None:
-    """The scene an event without one is seen on: a scene change is about
-    the scene it goes to, a roll for a character about the room's scene."""
-    if kind == event_kinds.SCENE_ACTIVATED:
-        return data["scene"]["id"]
-    if kind == event_kinds.ROLL and data.get("character"):
-        return room_scene_id
-    if kind in _ABOUT_TWO_TOKENS:
-        # An attack and its damage are about their attacker and target: a
-        # group that sees either not (with own vision, one player's tokens
-        # may not see what the party does) does not see them.
-        return room_scene_id
-    if kind in _CHANGES_WHO_SEES:
-        return room_scene_id
-    return None
-
-
-_ABOUT_TWO_TOKENS = frozenset(
-    {event_kinds.COMBAT_ATTACK, event_kinds.COMBAT_DAMAGE, event_kinds.COMBAT_DECLINED}
-)
-
-# Events that change who looks through which tokens: the table's settings
-# (own vision) and the members.
-_CHANGES_WHO_SEES = frozenset(
-    {
-        event_kinds.CAMPAIGN_UPDATED,
-        event_kinds.MEMBER_JOINED,
-        event_kinds.MEMBER_UPDATED,
-        event_kinds.MEMBER_REMOVED,
-    }
-)

@@ -347,6 +347,17 @@ class RoomEventQuerySet(models.QuerySet):
         raise LogIsAppendOnly("a room's log entries go only with their campaign")
 
 
+# How a stored payload is read as its kind's type (RoomEvent.payload):
+# vtt.tabletop.event_kinds registers it when imported, so the models name
+# nothing above them.
+_payload_readers: list = []
+
+
+def read_payloads_with(reader) -> None:
+    """`reader(kind, data)` -> the typed payload (event_kinds.read)."""
+    _payload_readers[:] = [reader]
+
+
 class RoomEvent(models.Model):
     """One change in a campaign's live room, numbered per campaign.
     Appended in the same transaction as the change; broadcast after commit.
@@ -404,6 +415,12 @@ class RoomEvent(models.Model):
 
     def delete(self, *args, **kwargs):
         raise LogIsAppendOnly("a room's log entries go only with their campaign")
+
+    @cached_property
+    def payload(self):
+        """The payload as its kind declares it (a dataclass; an older shape
+        upgraded, the fog annotation left out). Kept: a row never changes."""
+        return _payload_readers[0](self.kind, self.data)
 
 
 class SceneSight(models.Model):

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from django.db.models import Exists, F, OuterRef, Q
 
 from . import event_kinds
-from .event_kinds import Sight
+from .event_kinds import Copy, Sight, Unseen
 from .models import Character, Role, SeenToken, Visibility
 from .serialize import is_table, shown_rows
 from .visibility import PARTY, Viewer, group_of
@@ -293,11 +293,8 @@ def blind_announcement(data: dict) -> dict:
 def token_event_hidden(event) -> bool:
     """Whether players do not see the token a token event is about: hidden,
     or on a scene the room was not on when the event was numbered (its
-    visibility says so)."""
-    return not players_see_token(
-        hidden=event.data["token"]["hidden"],
-        on_room_scene=event.visibility == Visibility.PUBLIC,
-    )
+    stored audience says so), or going out of their sight."""
+    return not players_see(event)
 
 
 def unseen_token_events_q(viewer: Viewer) -> Q:
@@ -338,27 +335,50 @@ def event_view(event, viewer: Viewer) -> dict:
 
 
 def _event_view(event, viewer: Viewer) -> dict:
+    """By the audience stored with the event and the version its kind
+    declares for players (event_kinds.Kind.players, .unseen)."""
     redacted = {"seq": event.seq, "type": event_kinds.REDACTED}
-    sight = event_kinds.KINDS[event.kind].sight
-    if sight == Sight.TOKEN:
-        return _token_event_view(event, viewer, redacted)
-    if sight == Sight.ADDRESSED:
+    declared = event_kinds.KINDS[event.kind]
+    if declared.sight == Sight.ADDRESSED:
         if sees_addressed(viewer, event.actor_id, addressee(event)):
             return {"seq": event.seq, "type": event.kind, "data": event.data}
         return redacted
-    if sees_in_full(viewer, event.visibility, event.actor_id):
-        data = event.data
-        if sight == Sight.PLAYERS_VIEW and not viewer.is_gm and "players_view" in data:
-            # An event about hidden things too (a turn order with a hidden
-            # monster) carries what players may see of it.
-            data = data["players_view"]
-        elif event.kind == event_kinds.SCENE_ACTIVATED and not viewer.is_gm:
-            data = _scene_for_players(data)
+    visibility = audience(event)
+    if sees_in_full(viewer, visibility, event.actor_id):
+        if viewer.is_gm or declared.players == Copy.FULL:
+            return _stamped({"seq": event.seq, "type": event.kind, "data": event.data}, event)
+        if declared.players == Copy.REMOVED:
+            token_id = event.data["token"]["id"]
+            return {
+                "seq": event.seq,
+                "type": event_kinds.TOKEN_REMOVED,
+                "data": {"token_id": token_id},
+            }
+        data = _players_copy(declared, event.data)
         return _stamped({"seq": event.seq, "type": event.kind, "data": data}, event)
-    if knows_it_happened(viewer, event.visibility, event.actor_id):
+    if declared.unseen == Unseen.ANNOUNCED and knows_it_happened(
+        viewer, visibility, event.actor_id
+    ):
         view = {"seq": event.seq, "type": event.kind, "data": blind_announcement(event.data)}
         return _stamped(view, event)
     return redacted
+
+
+def _players_copy(declared, data: dict, mine: dict | None = None) -> dict:
+    """The players' version of a payload (`mine`: on a fog scene, what
+    their group saw of it)."""
+    if declared.players == Copy.MAP:
+        # Logged before tables: the players' copy is in the entry.
+        data = data.get("players_view") or data
+        return _scene_for_players(data, set(mine["enter"]) if mine is not None else None)
+    if declared.players == Copy.FIGHT:
+        # An event about hidden things too (a turn order with a hidden
+        # monster) carries what players may see of it.
+        data = data["players_view"] if "players_view" in data else data
+        if mine is not None and mine.get("out_of_view"):
+            data = fight_without(data, mine["out_of_view"])
+        return data
+    return data
 
 
 def _through_fog(event, viewer: Viewer, view: dict) -> dict:
@@ -374,11 +394,13 @@ def _through_fog(event, viewer: Viewer, view: dict) -> dict:
     mine = annotation["groups"].get(viewer.group)
     if mine is None:  # a group the table did not have then: nothing of it
         return {"seq": event.seq, "type": event_kinds.REDACTED}
-    if event.kind == event_kinds.SCENE_ACTIVATED and view["type"] == event.kind:
-        view["data"] = _scene_for_players(view["data"], set(mine["enter"]))
+    declared = event_kinds.KINDS[event.kind]
+    if declared.players == Copy.MAP and view["type"] == event.kind:
+        # A map's tokens: its copy for the group is all the group learns.
+        view["data"] = _players_copy(declared, view["data"], mine)
         return view
-    if mine.get("out_of_view") and view["type"] in event_kinds.ENCOUNTER_KINDS:
-        view["data"] = fight_without(view["data"], mine["out_of_view"])
+    if declared.players == Copy.FIGHT and view["type"] == event.kind:
+        view["data"] = _players_copy(declared, view["data"], mine)
     if view["type"] == event_kinds.TOKEN_REMOVED and not mine["was"]:
         view = {"seq": event.seq, "type": event_kinds.REDACTED}  # never in its view
     elif view["type"] != event_kinds.REDACTED and mine["unseen"]:
@@ -425,17 +447,56 @@ def _stamped(view: dict, event) -> dict:
     return view
 
 
-def _token_event_view(event, viewer: Viewer, redacted: dict) -> dict:
-    """The GM sees every token event; players see a token vanish when it is
-    hidden and nothing of it afterwards, and nothing of another scene."""
-    if viewer.is_gm or not token_event_hidden(event):
-        return _stamped({"seq": event.seq, "type": event.kind, "data": event.data}, event)
-    if event.kind == event_kinds.TOKEN_HIDDEN and event.visibility == Visibility.PUBLIC:
-        token_id = event.data["token"]["id"]
-        return {"seq": event.seq, "type": event_kinds.TOKEN_REMOVED, "data": {"token_id": token_id}}
-    return redacted
-
-
 def sees_event(viewer: Viewer, event) -> bool:
     """Whether `viewer` learns anything of the event beyond its number."""
     return event_view(event, viewer)["type"] != event_kinds.REDACTED
+
+
+# ------------------------------------------------------------------ an event's audience
+#
+# Who may see an event, and which version of it, is decided once, as it is
+# appended (event_audience), from its kind's declaration, and stored with it:
+# its `visibility`, and on a fog scene the annotation of what each sight
+# group saw (vtt.fog.vision.annotate). Every reader (the live render, the
+# snapshot and resync, replay, the journal) reads that decision (audience,
+# event_view) and never decides again.
+
+
+def event_audience(
+    declared, data: Mapping, visibility: str, *, scene_id: int | None, room_scene_id: int | None
+) -> str:
+    """The visibility an event is stored with: the one asked for, but the
+    GM's alone for an event about another scene than the room's, or about a
+    hidden token (unless its players' version is the token going away)."""
+    if scene_id is not None and scene_id != room_scene_id:
+        return Visibility.GM
+    if (
+        declared.sight == Sight.TOKEN
+        and data["token"]["hidden"]
+        and declared.players != Copy.REMOVED
+    ):
+        return Visibility.GM
+    return visibility
+
+
+def audience(event) -> str:
+    """Who sees an event in full, as decided when it was appended. A token
+    event logged before the audience was stored kept a hidden token's event
+    public: read as it is decided today."""
+    declared = event_kinds.KINDS[event.kind]
+    if (
+        event.visibility == Visibility.PUBLIC
+        and declared.sight == Sight.TOKEN
+        and declared.players != Copy.REMOVED
+        and event.data["token"]["hidden"]
+    ):
+        return Visibility.GM
+    return event.visibility
+
+
+def players_see(event) -> bool:
+    """Whether players (outside fog) get the event as it was logged, or a
+    version of it: not when it is the GM's, nor when it takes something out
+    of their sight (a token hidden)."""
+    declared = event_kinds.KINDS[event.kind]
+    return audience(event) == Visibility.PUBLIC and declared.players != Copy.REMOVED

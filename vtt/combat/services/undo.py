@@ -156,7 +156,7 @@ def _cannot(message: str) -> ServiceError:
 
 
 def _undo_move(event: RoomEvent, by) -> RoomEvent:
-    token_id = event.data["token"]["id"]
+    token_id = event.payload.token["id"]
     token = (
         Token.objects.select_for_update(of=("self",))
         .select_related("scene__campaign")
@@ -165,7 +165,7 @@ def _undo_move(event: RoomEvent, by) -> RoomEvent:
     )
     if token is None:
         raise _cannot("the token has been removed since")
-    x, y = event.data["from"]
+    x, y = event.payload.from_
     if not footprint_fits(token.scene, x, y, token.size):
         raise _cannot("the token's old square is no longer on the map")
     return token_place(token, x, y, by, undo_of=event.seq)
@@ -184,7 +184,7 @@ def _announce(event: RoomEvent, by, changes, touched, visibility, **extra) -> Ro
 
 
 def _undo_resources(event: RoomEvent, by) -> RoomEvent:
-    character_id = event.data["character"]["id"]
+    character_id = event.payload.character["id"]
     characters = lock_characters(Character(pk=character_id))
     character = characters.get(character_id)
     if character is None:
@@ -204,7 +204,7 @@ def _undo_resources(event: RoomEvent, by) -> RoomEvent:
 
 
 def _attack_of(event: RoomEvent) -> Attack:
-    attack = Attack.objects.select_for_update().filter(pk=event.data["attack"]["id"]).first()
+    attack = Attack.objects.select_for_update().filter(pk=event.payload.attack["id"]).first()
     if attack is None:
         raise _cannot("the attack has been removed since")
     return attack
@@ -223,7 +223,7 @@ def _reverse(changes: list[dict]):
 
 def _undo_attack(event: RoomEvent, by) -> RoomEvent:
     attack = _attack_of(event)
-    changes, touched = _reverse(event.data["attack"]["changes"])
+    changes, touched = _reverse(event.payload.attack["changes"])
     mended = list(BrokenWeapon.objects.filter(attack=attack).values_list("weapon", flat=True))
     BrokenWeapon.objects.filter(attack=attack).delete()
     attack.status = Attack.Status.UNDONE
@@ -242,10 +242,10 @@ def _undo_attack(event: RoomEvent, by) -> RoomEvent:
 
 def _undo_damage(event: RoomEvent, by) -> RoomEvent:
     attack = _attack_of(event)
-    applied = event.data["changes"]
+    applied = event.payload.changes
     changes, touched = _reverse(applied)
-    attack.status = event.data["status_before"]
-    attack.damage = event.data["damage_before"]
+    attack.status = event.payload.status_before
+    attack.damage = event.payload.damage_before
     attack.changes = attack.changes[: len(attack.changes) - len(applied)]
     if attack.steps and attack.steps[-1]["step"] == "reduce":
         attack.steps = attack.steps[:-1]
@@ -283,7 +283,7 @@ def undo_last(*, campaign_id: int, by, seq: int | None = None) -> RoomEvent:
                 raise NotAllowed("only a GM may undo another's result")
             if last.kind != kinds.TOKEN_MOVED:
                 raise NotAllowed("a player may undo only their own moves")
-            token = Token.objects.filter(pk=last.data["token"]["id"]).first()
+            token = Token.objects.filter(pk=last.payload.token["id"]).first()
             if token is None or not policy.controls_token(Viewer(by.pk, member.role), token):
                 raise NotAllowed("you no longer control that token")
         compensation = RESTORE[last.kind](last, by)

@@ -336,7 +336,7 @@ def undo(request, campaign_id: int):
     except ServiceError as exc:
         messages.error(request, f"Not undone: {exc.message}.")
     else:
-        messages.success(request, f"Undone: entry #{event.data.get('undo_of')}.")
+        messages.success(request, f"Undone: entry #{event.payload.undo_of}.")
     return redirect("web:gm", campaign_id=campaign_id)
 
 

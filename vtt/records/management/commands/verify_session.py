@@ -83,10 +83,10 @@ class Command(BaseCommand):
             for kind in (event_kinds.SESSION_STARTED, event_kinds.SESSION_ENDED)
         }
         started, ended = published.values()
-        if started is None or started.data["digest"] != played.digest:
+        if started is None or started.payload.digest != played.digest:
             self.out("the log does not publish this digest")
             return faults + 1
-        if ended is None or ended.data["seed"] != seed.hex():
+        if ended is None or ended.payload.seed != seed.hex():
             self.out("the log does not reveal this seed")
             faults += 1
         first = RoomEvent.objects.filter(
