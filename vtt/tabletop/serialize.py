@@ -276,6 +276,8 @@ def scene_data(scene: Scene) -> dict:
         "walls": scene.walls,
         "fog": scene.fog,
         "lit": scene.lit,
+        "lighting": scene.lighting,
+        "baked_lighting": scene.baked_lighting,
     }
 
 
