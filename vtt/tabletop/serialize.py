@@ -281,6 +281,21 @@ def scene_data(scene: Scene) -> dict:
     }
 
 
+def light_data(light) -> dict:
+    return {
+        "id": light.pk,
+        "token_id": light.token_id,
+        "x": light.x,
+        "y": light.y,
+        "bright": light.bright,
+        "dim": light.dim,
+        "color": light.color,
+        "intensity": light.intensity,
+        "shadows": light.shadows,
+        "on": light.on,
+    }
+
+
 def character_public_data(character: Character) -> dict:
     """What every member of the room may read; gm_notes never leave here."""
     return {
