@@ -48,7 +48,7 @@ def test_a_map_becomes_a_new_scene(table, media):
     ]
     assert len(barriers) - len(doors) == 12  # 183 segments in the file
     lights = list(Light.objects.filter(scene=scene).order_by("pk"))
-    assert [(l.x, l.y, l.bright, l.dim, l.color, l.intensity, l.shadows, l.on) for l in lights] == [
+    assert [(a.x, a.y, a.bright, a.dim, a.color, a.intensity, a.shadows, a.on) for a in lights] == [
         (2, 2, 2, 4, "#ffaa55", 1, True, True),
         (9, 7, 3, 6, "#3366ff", 0.5, False, True),
         (11, 1, 1, 2, "#ff0000", 2, True, True),
