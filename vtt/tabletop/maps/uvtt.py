@@ -89,10 +89,7 @@ def _no_constant(name: str):
 def read(data: bytes, limits: Limits) -> UvttMap:
     """The map a file holds, or a refusal saying why not."""
     if len(data) > limits.max_bytes:
-        raise refusal(
-            f"the file is {_mb(len(data))}; a map file may be at most {_mb(limits.max_bytes)} "
-            "(MAP_IMPORT_MAX_BYTES)"
-        )
+        raise refusal(too_large(len(data), limits.max_bytes))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -109,6 +106,10 @@ def read(data: bytes, limits: Limits) -> UvttMap:
     reader.count(doc)  # the cheap refusals first
     _check_depth(doc, limits)
     return reader.map(doc)
+
+
+def too_large(size: int, most: int) -> str:
+    return f"the file is {_mb(size)}; a map file may be at most {_mb(most)} (MAP_IMPORT_MAX_BYTES)"
 
 
 def _mb(size: int) -> str:

@@ -72,15 +72,15 @@ class _Reading:
 
 
 def read_upload(upload) -> bytes:
-    """The bytes of an uploaded file or an open file, at most the limit
-    and one byte more (what the reader refuses with the limit's name)."""
+    """The bytes of an uploaded or open file; one past the limit is refused
+    by its size, unread, naming the limit."""
     most = settings.MAP_IMPORT_MAX_BYTES
     size = getattr(upload, "size", None)
     if size is not None and size > most:
-        return b"\0" * (most + 1)  # refused by its size: not read at all
+        raise uvtt.refusal(uvtt.too_large(size, most))
     if hasattr(upload, "seek"):
         upload.seek(0)
-    return upload.read(most + 1)
+    return upload.read(most + 1)  # one byte more: the reader refuses it
 
 
 def _tolerance(simplify) -> float:
