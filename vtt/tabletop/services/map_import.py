@@ -18,7 +18,7 @@ from vtt.rules import sight
 
 from .. import event_kinds
 from ..maps import uvtt, wall_paths
-from ..models import Light, Scene
+from ..models import Campaign, Light, Scene
 from ..serialize import scene_data
 from .access import require_gm, unknown
 from .errors import ServiceError
@@ -144,6 +144,8 @@ def _target(campaign_id, scene_id, by) -> tuple[int, Scene | None]:
     """The campaign (its GM asking) and the scene re-imported, if any."""
     if scene_id is None:
         require_gm(campaign_id, by, doing="import maps")
+        if not Campaign.objects.filter(pk=campaign_id).exists():  # the server asking
+            raise unknown("campaign")
         return campaign_id, None
     scene = scene_for_gm(scene_id, by, "import maps")
     if campaign_id is not None and scene.campaign_id != campaign_id:
