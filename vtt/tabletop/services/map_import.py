@@ -201,7 +201,9 @@ def map_import(
     if scene is not None:
         _confirmed(reading.plan.replaces, replace)
     try:
-        encoded = images.reencode_background(ContentFile(reading.map.image), field=FIELD)
+        encoded = images.reencode_background(
+            ContentFile(reading.map.image), field=FIELD, as_webp=True
+        )
     except ServiceError as error:
         raise _picture_refusal(error) from None
     storage = Scene._meta.get_field("background").storage
