@@ -5,7 +5,7 @@ scene.updated event."""
 import pytest
 from channels.db import database_sync_to_async
 
-from tests.tabletop.uvtt_files import changed, dungeon, encode
+from tests.tabletop.uvtt_files import changed, encode
 from vtt.tabletop.services.map_import import map_import
 
 pytestmark = pytest.mark.django_db(transaction=True)
