@@ -40,6 +40,7 @@ def test_a_map_becomes_a_new_scene(table, media):
     assert (scene.name, scene.width, scene.height) == ("Cellar", 12, 10)
     assert (scene.lighting, scene.lit, scene.baked_lighting) == ("dim", False, True)
     assert scene.background.name.startswith("scenes/") and len(stored_files(media)) == 1
+    assert scene.background.name.endswith(".webp")  # kept as WebP, whatever it came as
     barriers = sight.parse_barriers(scene.walls)
     doors = [b for b in barriers if b.kind == sight.DOOR]
     assert [(d.x1, d.y1, d.x2, d.y2, d.state) for d in doors] == [

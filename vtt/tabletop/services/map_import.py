@@ -22,7 +22,15 @@ from ..models import Campaign, Light, Scene
 from ..serialize import scene_data
 from .access import require_gm, unknown
 from .errors import ServiceError
-from .scenes import MAX_WALLS, _delete_file, _scene_event, clean_walls, scene_for_gm, set_lighting
+from .scenes import (
+    MAX_SIDE,
+    MAX_WALLS,
+    _delete_file,
+    _scene_event,
+    clean_walls,
+    scene_for_gm,
+    set_lighting,
+)
 
 # Squares a corner may stray from the straight wall that replaces it.
 DEFAULT_SIMPLIFY = 0.05
@@ -38,7 +46,7 @@ def limits() -> uvtt.Limits:
         max_portals=settings.MAP_IMPORT_MAX_PORTALS,
         max_lights=settings.MAP_IMPORT_MAX_LIGHTS,
         max_depth=settings.MAP_IMPORT_MAX_DEPTH,
-        max_side=200,
+        max_side=MAX_SIDE,
     )
 
 
