@@ -97,10 +97,6 @@ def _tolerance(simplify) -> float:
     return float(shapes.number(simplify, "simplify", 0, MAX_SIMPLIFY))
 
 
-def _owned(light) -> bool:
-    return light.token_id is not None
-
-
 def _now(scene: Scene | None) -> dict | None:
     """The walls, doors and map lights a re-import would replace."""
     if scene is None:
