@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "vtt.web",
     "vtt.live",
     "vtt.combat",
+    "vtt.demo",
 ]
 
 MIDDLEWARE = [

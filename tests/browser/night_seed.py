@@ -1,4 +1,4 @@
-"""A table night's seed: the five demo campaigns of `vtt/tabletop/demo/`,
+"""A table night's seed: the five demo campaigns of `vtt/demo/`,
 laid out by the demo's own builder for the browser tests' GM and player,
 and a watcher who sits in on every table as an observer (the third person
 a whisper must not reach). Run in a subprocess against the database the
@@ -12,9 +12,9 @@ from tests.browser.room_seed import PASSWORD
 def seed() -> dict:
     from django.contrib.auth import get_user_model
 
+    from vtt.demo import DEMOS
+    from vtt.demo.build import lay_out
     from vtt.tabletop import services
-    from vtt.tabletop.demo import DEMOS
-    from vtt.tabletop.demo.build import lay_out
     from vtt.tabletop.models import Campaign, Role, Token
 
     users = get_user_model().objects

@@ -19,8 +19,8 @@ def seed() -> dict:
         encounter_set_initiative,
         encounter_start,
     )
-    from vtt.tabletop.demo import DEMOS
-    from vtt.tabletop.demo.build import lay_out
+    from vtt.demo import DEMOS
+    from vtt.demo.build import lay_out
     from vtt.tabletop.models import Campaign, Character, Token
 
     users = get_user_model().objects

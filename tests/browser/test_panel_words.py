@@ -1,5 +1,5 @@
 """The roll and attack panels in the game's words, in a real browser, in
-every demo campaign (vtt/tabletop/demo/): the GM at a desk (1440 x 900) and
+every demo campaign (vtt/demo/): the GM at a desk (1440 x 900) and
 the player on a touch phone (390 x 844) go through every action of the dice
 tray and an attack of their character on an NPC, odds drawn, and no
 snake_case field name shows anywhere in the panel's visible text (the labels

@@ -3,7 +3,8 @@ Sixes (tests/games/sixes.py) declares a wound track of a kind no other game
 has (Strain past fixed marks) and a resource a defender spends against a
 hit (Grit). No script knows either (tests/games/test_browser_names_no_game.py):
 the badges, the fallen mark and the resource panel under a waiting attack
-come from the declaration in the tray spec."""
+come from the declaration in the tray spec, and the panel takes the kit's
+reaction through the table's one reaction intent."""
 
 import pytest
 
@@ -65,6 +66,16 @@ def test_the_resource_panel_is_drawn_from_the_kit(pages, pit, shot):
         assert controls.locator("input.amount").get_attribute("max") == "2"
         assert controls.locator(".take-damage").is_enabled()
     shot(player, "strain-player-grit-panel")
+    # The player spends both points through the declared reaction: nothing
+    # lands, and both pages say so in the kit's words.
+    entry = player.locator(f'#log .attack-entry[data-attack-id="{made["id"]}"]')
+    entry.locator(".attack-controls input.amount").fill("2")
+    entry.locator(".take-damage").click()
+    for page in (player, gm):
+        page.locator("#log", has_text="Vex takes 0 damage after 2 Grit.").wait_for()
+        entry = page.locator(f'#log .attack-entry[data-attack-id="{made["id"]}"]')
+        assert entry.locator(".attack-status").inner_text() == "Applied."
+        assert entry.locator(".take-damage").count() == 0
 
 
 def test_the_new_wound_track_is_read_by_the_page(pages, pit, shot):

@@ -1,5 +1,5 @@
 """A table night in each of the five games, in a real browser: the demo
-campaigns (vtt/tabletop/demo/, laid out by the demo's own builder), the GM
+campaigns (vtt/demo/, laid out by the demo's own builder), the GM
 at a desk (1440 x 900) and the player on a touch phone (390 x 844), and a
 watcher sitting in as an observer. Per game: both open the room with every
 token in sight; the player rolls from the Sheet tab and both logs read it

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from vtt.combat.services.attacks import attack_apply_damage, attack_reduce_damage
+from vtt.combat.services.attacks import attack_apply_damage
+from vtt.combat.services.reactions import react
 from vtt.tabletop.models import RoomEvent
 from vtt.tabletop.services.errors import ServiceError
 
@@ -89,7 +90,12 @@ def test_fgr_the_defender_spends_action_points_then_the_state(fgr):  # noqa: F81
     text = said()
     assert text.startswith("Zombie hits Tenrec with the Bite: 2 successes against Difficulty"), text
     assert "Tenrec takes 7 damage, less any Action Points spent." in text
-    attack_reduce_damage(attack_id=made.pk, by=fgr.users["player"], action_points=2)
+    react(
+        reaction="reduce_damage",
+        attack_id=made.pk,
+        by=fgr.users["player"],
+        values={"action_points": 2},
+    )
     text = said("combat.damage")
     assert "Tenrec takes 5 damage after spending 2 Action Points." in text
     assert re.search(r"Tenrec is [A-Z]\w+\.$", text), text

@@ -7,9 +7,9 @@ import pytest
 from vtt.combat.models import Attack
 from vtt.combat.services.attacks import (
     attack_apply_damage,
-    attack_reduce_damage,
     weapon_repair,
 )
+from vtt.combat.services.reactions import react
 from vtt.rules import adjudicate
 from vtt.tabletop.models import Character, RoomEvent
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
@@ -183,11 +183,26 @@ def test_fgr_the_defenders_player_spends_action_points_before_the_damage(fgr):
     assert made.status == "awaiting_defender" and made.damage == 7
     assert resources(fgr, "tenrec")["wounds"] == 0
     with pytest.raises(NotAllowed):
-        attack_reduce_damage(attack_id=made.pk, by=fgr.users["other"], action_points=1)
+        react(
+            reaction="reduce_damage",
+            attack_id=made.pk,
+            by=fgr.users["other"],
+            values={"action_points": 1},
+        )
     with pytest.raises(ServiceError) as too_many:
-        attack_reduce_damage(attack_id=made.pk, by=fgr.users["player"], action_points=6)
+        react(
+            reaction="reduce_damage",
+            attack_id=made.pk,
+            by=fgr.users["player"],
+            values={"action_points": 6},
+        )
     assert too_many.value.code == "insufficient_action_points"
-    done = attack_reduce_damage(attack_id=made.pk, by=fgr.users["player"], action_points=2)
+    done = react(
+        reaction="reduce_damage",
+        attack_id=made.pk,
+        by=fgr.users["player"],
+        values={"action_points": 2},
+    )
     assert done.status == "applied"
     assert done.steps[-1]["result"]["damage"] == 5
     now = resources(fgr, "tenrec")

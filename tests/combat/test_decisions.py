@@ -6,8 +6,9 @@ import threading
 import pytest
 from django.db import connection
 
-from vtt.combat.services.attacks import attack_apply_damage, attack_decline, attack_reduce_damage
+from vtt.combat.services.attacks import attack_apply_damage, attack_decline
 from vtt.combat.services.decisions import decisions
+from vtt.combat.services.reactions import react
 from vtt.combat.services.undo import undo_last
 from vtt.tabletop.models import Character, RoomEvent
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
@@ -120,9 +121,18 @@ def test_the_defenders_reaction_waits_in_their_players_queue(fgr):
     assert [d["attack"] for d in decisions(campaign_id=fgr.campaign.pk, by=fgr.users["gm"])] == [
         made.pk
     ]
-    attack_reduce_damage(attack_id=made.pk, by=fgr.users["player"], action_points=0)
+    react(
+        reaction="reduce_damage",
+        attack_id=made.pk,
+        by=fgr.users["player"],
+        values={"action_points": 0},
+    )
     again = refused(
-        attack_reduce_damage, attack_id=made.pk, by=fgr.users["player"], action_points=0
+        react,
+        reaction="reduce_damage",
+        attack_id=made.pk,
+        by=fgr.users["player"],
+        values={"action_points": 0},
     )
     assert again.code == "already_applied"
     assert wounds(fgr, "tenrec") == 7

@@ -7,7 +7,7 @@ when the character is not Dying or has no Insight Die; undo puts it back."""
 import pytest
 from rest_framework.test import APIClient
 
-from vtt.combat.services.dying import character_save_from_dying
+from vtt.combat.services.reactions import react
 from vtt.combat.services.undo import undo_last
 from vtt.tabletop.models import Character, RoomEvent
 from vtt.tabletop.services import character_update
@@ -16,6 +16,7 @@ from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
 from .battle import log_in_everyone, make_battle
 from .test_live import seating
 
+SAVE = "save_from_dying"  # Xero Sum's reaction on a Dying character
 DYING = {"insight_dice": 3, "wound_points": 0, "resilience_points": 1, "experience": 4}
 
 
@@ -39,7 +40,9 @@ def wasteland(db):
 
 
 def save(battle, who, key="tenrec"):
-    return character_save_from_dying(character_id=battle.characters[key].pk, by=battle.users[who])
+    return react(
+        reaction="save_from_dying", character_id=battle.characters[key].pk, by=battle.users[who]
+    )
 
 
 def test_the_owner_spends_every_insight_die_to_be_saved(wasteland):
@@ -97,10 +100,17 @@ def test_refused_with_a_field_error_and_nothing_written(wasteland, change, code)
 
 def test_a_game_without_a_rescue_refuses(battle):
     with pytest.raises(ServiceError) as caught:
-        character_save_from_dying(
-            character_id=battle.characters["tenrec"].pk, by=battle.users["player"]
+        react(
+            reaction="save_from_dying",
+            character_id=battle.characters["tenrec"].pk,
+            by=battle.users["player"],
         )
-    assert caught.value.code == "no_rescue"
+    assert (caught.value.code, caught.value.field) == ("no_reaction", "reaction")
+    client = APIClient()
+    client.force_authenticate(battle.users["player"])
+    url = f"/api/combat/characters/{battle.characters['tenrec'].pk}/save-from-dying/"
+    answer = client.post(url)
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "no_reaction"
 
 
 def test_over_rest(wasteland):
@@ -142,11 +152,13 @@ async def seat(live_wasteland):
 async def test_over_the_websocket(live_wasteland, seat):
     player, other = await seat("player"), await seat("other")
     tenrec = live_wasteland.characters["tenrec"].pk
-    refused = await other.ask({"type": "dying.save", "id": "o1", "character": tenrec})
+    refused = await other.ask(
+        {"type": "reaction", "id": "o1", "reaction": SAVE, "character": tenrec}
+    )
     assert (refused["type"], refused["code"]) == ("error", "forbidden")
-    bad = await player.ask({"type": "dying.save", "id": "p0", "character": "me"})
+    bad = await player.ask({"type": "reaction", "id": "p0", "reaction": SAVE, "character": "me"})
     assert (bad["type"], bad["field"]) == ("error", "character")
-    ack = await player.ask({"type": "dying.save", "id": "p1", "character": tenrec})
+    ack = await player.ask({"type": "reaction", "id": "p1", "reaction": SAVE, "character": tenrec})
     assert ack["type"] == "ack", ack
     assert ack["character"]["wounds"]["state"] == "Wounded"
     for seated in (player, other):
@@ -154,7 +166,9 @@ async def test_over_the_websocket(live_wasteland, seat):
         assert event["type"] == "character.updated"
         assert event["data"]["character"]["resources"]["insight_dice"] == 0
     # Not Dying any more: an error frame, and the socket stays open.
-    again = await player.ask({"type": "dying.save", "id": "p2", "character": tenrec})
+    again = await player.ask(
+        {"type": "reaction", "id": "p2", "reaction": SAVE, "character": tenrec}
+    )
     assert (again["type"], again["code"], again["field"]) == ("error", "not_dying", "character")
     still = await player.ask({"type": "chat", "id": "p3", "text": "still here"})
     assert still["type"] == "ack"

@@ -4,8 +4,8 @@ initiative its own."""
 
 import pytest
 
-from vtt.combat.services.attacks import attack_reduce_damage
 from vtt.combat.services.encounters import encounter_roll_initiative, encounter_start
+from vtt.combat.services.reactions import react
 from vtt.rules.session_dice import faces
 from vtt.tabletop import services
 from vtt.tabletop.models import PlaySession, RoomEvent
@@ -73,6 +73,11 @@ def test_reducing_damage_throws_no_dice_and_takes_no_number(fgr):  # noqa: F811
     made = attack(
         fgr, by="gm", attacker="zombie", target="tenrec", weapon="Bite", faces=[3, 4, 1, 3, 4]
     )
-    done = attack_reduce_damage(attack_id=made.pk, by=fgr.users["player"], action_points=2)
+    done = react(
+        reaction="reduce_damage",
+        attack_id=made.pk,
+        by=fgr.users["player"],
+        values={"action_points": 2},
+    )
     assert done.steps[-1]["result"]["dice"] == []
     assert PlaySession.objects.get(campaign=fgr.campaign).rolls == 1

@@ -10,12 +10,16 @@ is a Wound; every two Wounds are a step down the track Fine, Bloodied,
 Down (out of the fight), Gone.
 
 Strain Sixes, at the end, is the same game with a wound track of a kind of
-its own and a resource spent against a hit, to show the room page draws
-what a kit declares without a script that knows it."""
+its own and two reactions (Grit spent against a hit, and all Grit spent to
+come back from Broken), to show that the table's one reaction service,
+endpoint and intent carry out what a kit declares, and the room page draws
+it without a script that knows it."""
 
 from vtt.core import shapes
+from vtt.core.errors import ServiceError
 from vtt.games.combat import Resolution
 from vtt.games.kit import DIAGONAL, GameKit, Words, count
+from vtt.games.reactions import Rescue, SpendAgainstHit
 from vtt.games.wounds import SKIP_FALLEN, Ladder, WoundState, WoundTrack
 from vtt.rules.schema import Bool, Int
 from vtt.rules.systems import Action, System
@@ -133,14 +137,16 @@ KIT = Sixes()
 
 # ------------------------------------------- a variant: Strain and Grit
 #
-# The same dice with a wound track of a kind no other game has and a
-# resource a defender spends against a hit: both declared here, as data the
-# room page draws (GameKit.browser); no script knows either.
+# The same dice with a wound track of a kind no other game has and two
+# reactions: both declared here, as data the room page draws
+# (GameKit.browser); no script knows either.
 #
 # A hit's hits plus the weapon's damage are Strain: at 2 a character is
 # Shaken, at 4 Reeling, at 6 Broken (out of the fight, never dead). A
 # player's character with Grit left may spend it first, each point taking 1
-# off (the attack waits for them, as Fantasy Ground Rules' Action Points do).
+# off (the attack waits for them, as Fantasy Ground Rules' Action Points do);
+# a Broken one may give up all their Grit to steady, each point taking 2
+# Strain off.
 
 STRAIN_SYSTEM = System(id="strain_sixes", name="Sixes: Strain", actions=SYSTEM.actions)
 
@@ -193,22 +199,52 @@ class StrainChain(Chain):
         return Resolution("hit", "applied", damage, [(ctx.target, "strain", strain)])
 
 
+def steady(resources, settings):
+    """A Broken character gives up all their Grit, each point taking 2
+    Strain off: the way back from Broken."""
+    state = Strain().state(resources, settings)
+    if not state.out:
+        raise ServiceError(
+            "not_broken",
+            f"only a Broken character can steady (this one is {state.state})",
+            "character",
+        )
+    grit = resources.get("grit", 0)
+    if grit <= 0:
+        raise ServiceError(
+            "insufficient_grit", "steadying costs all Grit, and there is none", "character"
+        )
+    return {**resources, "grit": 0, "strain": max(0, resources.get("strain", 0) - 2 * grit)}
+
+
 class StrainSixes(Sixes):
     system = STRAIN_SYSTEM
     chain = StrainChain
     settings = {"diagonal": DIAGONAL, "starting_grit": count(3), **Strain.settings}
     wound_track = Strain()
     counters = ("grit", "strain")
-    reaction = {
-        "kind": "resource",
-        "resource": "grit",
-        # The intent's field for the amount (the protocol's attack.reduce).
-        "field": "action_points",
-        "label": "Grit",
-        "step": "Grit against the strain",
-        "waiting": "Waiting for the defender to decide on Grit",
-        "offer": "their player may spend Grit first, each taking 1 off",
-    }
+    # Both carried out by the table's one reaction service, endpoint and
+    # intent, and drawn by the room page from these declarations.
+    reactions = (
+        SpendAgainstHit(
+            "brace",
+            resource="grit",
+            lands_on="strain",
+            label="Grit",
+            one="Grit",
+            step="Grit against the strain",
+            waiting="Waiting for the defender to decide on Grit",
+            offer="their player may spend Grit first, each taking 1 off",
+        ),
+        Rescue(
+            "steady",
+            rescue=steady,
+            resource="grit",
+            label="Spend all Grit ({value}) to steady",
+            title="Each point of Grit takes 2 Strain off",
+            empty="No Grit left",
+        ),
+    )
 
 
 STRAIN_KIT = StrainSixes()

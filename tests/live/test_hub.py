@@ -195,10 +195,10 @@ async def test_an_event_is_delivered_outside_the_committing_threads_context(
     """The event is handed over from the thread that committed it, inside a
     live intent's all_or_nothing(); what it sets off in the sockets (a fresh
     snapshot's reads, say) must not run under that thread's context."""
+    from vtt.db import transactions
     from vtt.live import intents
     from vtt.live.protocol import parse_frame
     from vtt.live.receipts import carry_out_once
-    from vtt.tabletop import transactions
 
     gm = await clients(room, "gm")
     seen = []

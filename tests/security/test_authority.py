@@ -227,6 +227,10 @@ def test_a_player_demoted_to_observer_changes_nothing_with_what_they_still_own(d
     client.force_login(player)
     for url, body in (
         (f"/api/combat/attacks/{bite.pk}/reduce/", {"action_points": 2}),
+        (
+            "/api/combat/reactions/",
+            {"reaction": "reduce_damage", "attack": bite.pk, "values": {"action_points": 2}},
+        ),
         (f"/api/combat/encounters/{fight.pk}/initiative/", {}),
         (f"/api/combat/tokens/{tenrec.pk}/reset/", {}),
         (f"/api/combat/campaigns/{fgr.campaign.pk}/undo/", {}),

@@ -9,11 +9,11 @@ from django.core.management import call_command
 from PIL import Image
 
 from vtt import games
+from vtt.demo import DEMOS
 from vtt.games.drawing import PX
 from vtt.games.game_settings import defaults
 from vtt.games.sheets import clean_sheet, clean_weapons
 from vtt.tabletop import services
-from vtt.tabletop.demo import DEMOS
 from vtt.tabletop.models import Campaign, Character, Membership, RoomEvent, Scene, Token
 
 pytestmark = pytest.mark.django_db

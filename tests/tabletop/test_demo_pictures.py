@@ -7,9 +7,9 @@ import io
 import pytest
 from PIL import Image
 
+from vtt.demo import DEMOS
+from vtt.demo.portraits import EMBLEMS, SIZE, initials, portrait
 from vtt.games.drawing import PX, Canvas
-from vtt.tabletop.demo import DEMOS
-from vtt.tabletop.demo.portraits import EMBLEMS, SIZE, initials, portrait
 
 FIGURES = [figure for demo in DEMOS for figure in demo.figures]
 

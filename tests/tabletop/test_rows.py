@@ -5,7 +5,8 @@ import datetime
 import pytest
 from django.db import connection, transaction
 
-from vtt.tabletop import rows, services
+from vtt.db import rows
+from vtt.tabletop import services
 from vtt.tabletop.models import Campaign, Membership, Roll
 from vtt.tabletop.services.access import membership
 

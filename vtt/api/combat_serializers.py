@@ -66,8 +66,13 @@ class DamageIn(StrictSerializer):
     amount = Whole(required=False, allow_null=True, min_value=0, max_value=9999)
 
 
-class ReduceIn(StrictSerializer):
-    action_points = Whole(min_value=0, max_value=50)
+class ReactionIn(StrictSerializer):
+    reaction = Text(max_length=40, help_text="The id of a reaction the game's kit declares.")
+    attack = Whole(required=False, allow_null=True, **ID)
+    character = Whole(required=False, allow_null=True, **ID)
+    values = serializers.JSONField(
+        required=False, allow_null=True, help_text="The reaction's inputs, by name."
+    )
 
 
 class SeqIn(StrictSerializer):
@@ -146,7 +151,9 @@ class DecisionOut(serializers.Serializer):
     attacker = serializers.CharField()
     target = serializers.CharField()
     damage = serializers.IntegerField(allow_null=True)
-    action_points = serializers.IntegerField(allow_null=True)
+    have = serializers.IntegerField(
+        allow_null=True, help_text="What the defender has of the resource a reaction spends."
+    )
     stale = serializers.JSONField(
         allow_null=True, help_text="{code, message} when it may not land."
     )

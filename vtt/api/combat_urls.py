@@ -38,6 +38,7 @@ urlpatterns = [
         views.SaveFromDyingView.as_view(),
         name="combat-save-from-dying",
     ),
+    path("reactions/", views.ReactionView.as_view(), name="combat-reactions"),
     path("campaigns/<int:campaign_id>/undo/", views.UndoView.as_view(), name="combat-undo"),
     path("campaigns/<int:campaign_id>/reveal/", views.RevealView.as_view(), name="combat-reveal"),
     path("scenes/<int:scene_id>/trails/", views.TrailsView.as_view(), name="combat-trails"),

@@ -9,7 +9,7 @@ from vtt.tabletop.services.errors import NotFound, ServiceError
 
 from .models import Attack, Encounter
 from .serialize import attack_data
-from .services import attacks, decisions, dying, encounters, reveal, trails, undo
+from .services import attacks, decisions, encounters, reactions, reveal, trails, undo
 
 
 def _in_room(model, pk: int, room: int, field: str, path: str = "campaign_id") -> None:
@@ -81,14 +81,6 @@ def damage(asker, fields: dict) -> dict:
     return {"attack": attack_data(made)}
 
 
-def reduce(asker, fields: dict) -> dict:
-    _in_room(Attack, fields["attack"], asker.room, "attack")
-    made = attacks.attack_reduce_damage(
-        attack_id=fields["attack"], by=asker.user, action_points=fields["action_points"]
-    )
-    return {"attack": attack_data(made)}
-
-
 def decline(asker, fields: dict) -> dict:
     _in_room(Attack, fields["attack"], asker.room, "attack")
     made = attacks.attack_decline(attack_id=fields["attack"], by=asker.user)
@@ -106,10 +98,22 @@ def repair(asker, fields: dict) -> dict:
     return {}
 
 
-def save_from_dying(asker, fields: dict) -> dict:
-    _in_room(Character, fields["character"], asker.room, "character")
-    saved = dying.character_save_from_dying(character_id=fields["character"], by=asker.user)
-    return {"character": character_public_data(saved)}
+def react(asker, fields: dict) -> dict:
+    """A reaction the game declares, on an attack or a character of the room."""
+    if fields["attack"] is not None:
+        _in_room(Attack, fields["attack"], asker.room, "attack")
+    elif fields["character"] is not None:
+        _in_room(Character, fields["character"], asker.room, "character")
+    done = reactions.react(
+        reaction=fields["reaction"],
+        by=asker.user,
+        attack_id=fields["attack"],
+        character_id=fields["character"],
+        values=fields["values"],
+    )
+    if isinstance(done, Attack):
+        return {"attack": attack_data(done)}
+    return {"character": character_public_data(done)}
 
 
 def undo_last(asker, fields: dict) -> dict:
@@ -199,11 +203,10 @@ HANDLERS = {
     "attack": attack,
     "attack.preview": preview,
     "attack.damage": damage,
-    "attack.reduce": reduce,
     "attack.decline": decline,
     "decisions": pending,
     "weapon.repair": repair,
-    "dying.save": save_from_dying,
+    "reaction": react,
     "undo": undo_last,
     "reveal": reveal_entry,
     "token.reset": reset,

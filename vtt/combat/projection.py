@@ -9,8 +9,8 @@ append_event calls them for their kinds (registered by the combat app)."""
 
 from django.db import connection
 
+from vtt.db import rows
 from vtt.tabletop import event_kinds as kinds
-from vtt.tabletop import rows
 from vtt.tabletop.events import register_projector
 from vtt.tabletop.models import RoomEvent
 

@@ -70,11 +70,17 @@ FIELDS: dict[str, dict] = {
     },
     "attack.preview": _ATTACK,
     "attack.damage": {"attack": _id(), "amount": Int(0, 9999, default=None)},
-    "attack.reduce": {"attack": _id(), "action_points": Int(0, 50)},
     "attack.decline": {"attack": _id()},
     "decisions": {},
     "weapon.repair": {"character": _id(), "weapon": Text(60)},
-    "dying.save": {"character": _id()},
+    # A reaction the game's kit declares (vtt.games.reactions), on an
+    # attack or a character; the service checks the values' bounds.
+    "reaction": {
+        "reaction": Text(40),
+        "attack": _id(optional=True),
+        "character": _id(optional=True),
+        "values": Json(),
+    },
     "undo": {"seq": _id(optional=True)},
     "reveal": {"seq": _id()},
     "token.reset": {"token": _id()},

@@ -50,6 +50,25 @@ class Resolution:
     broken: list = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class WeaponChange:
+    """What a chain's broken weapons (Resolution.broken) are in an attack's
+    changes, declared by the kit whose chain breaks them (GameKit.weapon_change):
+    the change's `field` (with the weapon's name, `after` True when it broke
+    and False when it is mended) and how the log says each."""
+
+    field: str
+    broke: str = "broke"
+    mended: str = "is mended"
+
+    def said(self, change: dict) -> str:
+        state = self.broke if change.get("after") else self.mended
+        return f"{change['character']}'s {change['weapon']} {state}"
+
+    def declaration(self) -> dict:
+        return {"field": self.field, "broke": self.broke, "mended": self.mended}
+
+
 def find(entries: dict, names) -> str | None:
     """The key of `entries` matching the first of `names` present, ignoring case."""
     keys = {key.casefold(): key for key in entries}

@@ -1,5 +1,5 @@
 """What a demo campaign is made of, as plain data: each game's demo.py
-(vtt/games/<game>/demo.py) fills these in, and vtt.tabletop.demo gathers
+(vtt/games/<game>/demo.py) fills these in, and vtt.demo gathers
 them and lays them out through the services."""
 
 from collections.abc import Callable

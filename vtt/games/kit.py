@@ -233,16 +233,14 @@ class GameKit:
     # What the GM's one click takes a hit's damage off, as the log says it
     # ("wounds"); None: "the target".
     damage_to: str | None = None
-    # A resource the defender may spend against a hit before it lands (the
-    # attack waits for them): the room draws it as a resource panel. A dict
-    # of the resource's key, the intent field that carries the amount, and
-    # the words: {"kind": "resource", "resource", "field", "label", "step",
-    # "waiting", "offer"}; None when the game has none.
-    reaction: dict | None = None
-    # Controls the turn order offers for a character, each declared as data
-    # (static/js/room/turns.js draws any): {"kind": "rescue", "intent",
-    # "when": "out", "resource", "label", "title", "empty"}.
-    turn_actions: tuple = ()
+    # Steps a player may take for their own character outside a roll
+    # (vtt.games.reactions): spending a resource against a hit, a way back
+    # from dying. One service, endpoint and intent carry out any of them;
+    # the room draws them from their declarations.
+    reactions: tuple = ()
+    # What a weapon the chain breaks is in an attack's changes, and its
+    # words (vtt.games.combat.WeaponChange); None: the chain breaks none.
+    weapon_change = None
     # Request fields the tray presets from a campaign setting of another
     # name ({"result_dice": "result_points_to_damage"}); a field named as
     # a setting is preset from it without being listed.
@@ -396,7 +394,7 @@ class GameKit:
                 detail = speak(step.get("request") or {}, step.get("result") or {}) or ""
             except (TypeError, ValueError, KeyError, AttributeError):
                 detail = ""  # an attack stored in an older shape: say less
-        return attack_sentence(attack, detail, state)
+        return attack_sentence(attack, detail, state, self.reaction_on("attack"))
 
     # ---- the campaign
 
@@ -407,6 +405,17 @@ class GameKit:
     def unarmed(self) -> dict:
         weapon = {"name": "Unarmed", "kind": "melee", "range_ft": None}
         return weapon | {self.damage.key: self.damage.unarmed}
+
+    def reaction(self, reaction_id) -> object | None:
+        """The declared reaction of that id, or None."""
+        return next((r for r in self.reactions if r.id == reaction_id), None)
+
+    def reaction_on(self, on: str) -> object | None:
+        """The first reaction taken on an attack or on a character, or None."""
+        return next((r for r in self.reactions if r.on == on), None)
+
+    def _declared(self, on: str) -> list[dict]:
+        return [r.declaration() for r in self.reactions if r.on == on]
 
     def browser(self) -> dict:
         """What the browser needs besides the tray's fields."""
@@ -425,8 +434,11 @@ class GameKit:
             "said": LOG_VALUES | self.words.said,
             "dice": DIE_ROLES | self.words.dice,
             "damage_to": self.damage_to,
-            "reaction": self.reaction,
-            "turn_actions": list(self.turn_actions),
+            # The reaction drawn under an attack that waits for its
+            # defender, and those the turn order offers for a character.
+            "reaction": self._declared("attack")[0] if self._declared("attack") else None,
+            "turn_actions": self._declared("character"),
+            "weapon_change": self.weapon_change.declaration() if self.weapon_change else None,
             "request_settings": dict(self.request_settings),
             "skill_maps": list(self.skill_maps),
             "wound_track": self.wound_track.declaration() if self.wound_track else None,

@@ -69,22 +69,24 @@ def say(
     return capital(said) if who == SOMEONE else said
 
 
-def _taken(attack: dict) -> tuple[int | None, int | None]:
-    """The damage the target took and the Action Points spent against it
-    (Fantasy Ground Rules' defender may spend them first)."""
+def _taken(attack: dict, reaction) -> tuple[int | None, int | None]:
+    """The damage the target took and what the defender spent against it
+    first (the game's reaction on an attack, vtt.games.reactions)."""
     for step in attack.get("steps") or []:
-        if isinstance(step, dict) and step.get("step") == "reduce":
+        if isinstance(step, dict) and step.get("step") == "reduce" and reaction is not None:
             return whole(obj(step, "result"), "damage"), whole(
-                obj(step, "request"), "action_points"
+                obj(step, "request"), reaction.resource
             )
     return whole(attack, "damage"), None
 
 
-def attack_sentence(attack: dict, detail: str, state: str | None) -> str:
+def attack_sentence(attack: dict, detail: str, state: str | None, reaction=None) -> str:
     """An attack as the log says it: "Tenrec hits the Zombie with the Sword:
     3 successes to 0, cascade 3. The Zombie is Injured." `detail` is the
     game's own account of the dice, `state` the target's wound state after
-    the attack (None when the game has no track or nothing was applied)."""
+    the attack (None when the game has no track or nothing was applied),
+    `reaction` the game's reaction on an attack, whose words say what the
+    defender may spend or spent."""
     attacker = obj(attack, "attacker").get("name") or "Someone"
     named = obj(attack, "target").get("name")
     target, subject = (named, named) if named else ("the target", "The target")
@@ -95,13 +97,15 @@ def attack_sentence(attack: dict, detail: str, state: str | None) -> str:
     weapon = obj(attack, "weapon").get("name")
     armed = f" with the {weapon}" if isinstance(weapon, str) and weapon != "Unarmed" else ""
     said = [f"{attacker} {verb} {target}{armed}" + (f": {detail}." if detail else ".")]
-    damage, spent = _taken(attack)
+    damage, spent = _taken(attack, reaction)
     if status == "awaiting_damage" and damage is not None:
         said.append(f"The GM applies the damage: {damage} suggested.")
     elif status == "awaiting_defender" and damage is not None:
-        said.append(f"{subject} takes {damage} damage, less any Action Points spent.")
+        less = f", less any {reaction.label} spent" if reaction is not None else ""
+        said.append(f"{subject} takes {damage} damage{less}.")
     elif status in ("applied", "undone") and hit and damage is not None:
-        less = f" after spending {count(spent, 'Action Point', 'Action Points')}" if spent else ""
+        words = (reaction.one, reaction.label) if reaction is not None else ("", "")
+        less = f" after spending {count(spent, *words)}" if spent else ""
         said.append(f"{subject} takes {damage} damage{less}.")
     if state and hit and status in ("applied", "undone"):
         said.append(f"{subject} is {state}.")

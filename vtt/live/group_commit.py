@@ -10,7 +10,7 @@ room while its previous batch is being written wait for the next batch,
 and a batch is one transaction: each intent in its own savepoint, so a
 refusal undoes only its own writes, and one commit for all. That savepoint
 is the intent's only one (its services take none inside it,
-vtt.tabletop.transactions), and a lone intent needs none: savepoints are
+vtt.db.transactions), and a lone intent needs none: savepoints are
 round trips made while the room's row is held. A lone intent
 is written at once, as before; under load the batches grow by themselves.
 
@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 
 from django.db import DatabaseError, transaction
 
+from vtt.db.transactions import all_or_nothing
 from vtt.tabletop.models import Campaign
-from vtt.tabletop.transactions import all_or_nothing
 
 from . import db
 

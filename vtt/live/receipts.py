@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from django.db import connection
 from django.utils import timezone
 
+from vtt.db.transactions import all_or_nothing
 from vtt.rules import RulesError
 from vtt.tabletop.services.errors import ServiceError
-from vtt.tabletop.transactions import all_or_nothing
 
 from .models import IntentReceipt
 

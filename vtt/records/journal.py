@@ -15,6 +15,8 @@ from datetime import datetime
 
 from django.utils.html import format_html
 
+from vtt import games
+from vtt.games.reactions import ATTACK
 from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop import policy
 from vtt.tabletop.models import PlaySession, RoomEvent, Visibility
@@ -122,10 +124,10 @@ def _whisper(data, entry):
     )
 
 
-def _change(change: dict) -> str:
-    if change.get("field") == "weapon_broken":
-        state = "broke" if change.get("after") else "is mended"
-        return f"{change['character']}'s {change['weapon']} {state}"
+def _change(change: dict, game: str | None) -> str:
+    weapon = games.kit(game).weapon_change if game in games.KITS else None
+    if weapon is not None and change.get("field") == weapon.field and "weapon" in change:
+        return weapon.said(change)
     before = "—" if change.get("before") is None else change["before"]
     after = "—" if change.get("after") is None else change["after"]
     what = str(change.get("field", "")).replace("_", " ")
@@ -134,9 +136,19 @@ def _change(change: dict) -> str:
 
 _WAITING = {
     "awaiting_damage": "waiting for the GM to apply the damage",
-    "awaiting_defender": "waiting for the defender to decide on Action Points",
+    "awaiting_defender": "waiting for the defender",
     "undone": "undone",
 }
+
+
+def _waiting(attack) -> str:
+    """What a pending attack waits for; the defender's, in the words of the
+    game's reaction on an attack."""
+    status = attack["status"]
+    reaction = None
+    if status == "awaiting_defender" and attack.get("system") in games.KITS:
+        reaction = games.kit(attack["system"]).reaction_on(ATTACK)
+    return reaction.waiting.lower() if reaction is not None else _WAITING[status]
 
 
 def _attack_notes(attack) -> tuple:
@@ -146,7 +158,7 @@ def _attack_notes(attack) -> tuple:
     if attack.get("physical"):
         notes.append("physical dice")
     if attack.get("status") in _WAITING:
-        notes.append(_WAITING[attack["status"]])
+        notes.append(_waiting(attack))
     return tuple(notes)
 
 
@@ -155,7 +167,7 @@ def _attack(data, entry):
     sentence = attack.get("sentence") or (
         f"{attack['attacker']['name']} attacks {attack['target']['name']}."
     )
-    changes = "; ".join(_change(c) for c in attack.get("changes", []))
+    changes = "; ".join(_change(c, attack.get("system")) for c in attack.get("changes", []))
     faces = tuple(d["face"] for s in attack.get("steps", []) for d in s["result"].get("dice", []))
     words = "{sentence} ({changes})" if changes else "{sentence}"
     return entry(
@@ -172,7 +184,7 @@ def _damage(data, entry):
     attack = data["attack"]
     reduced = next((s for s in attack.get("steps", []) if s.get("step") == "reduce"), None)
     taken = reduced["result"].get("damage") if reduced else attack.get("damage")
-    changes = "; ".join(_change(c) for c in data.get("changes", []))
+    changes = "; ".join(_change(c, attack.get("system")) for c in data.get("changes", []))
     words = "{target} takes {damage} damage" + (" ({changes})." if changes else ".")
     notes = _attack_notes({**attack, "status": None})
     return entry(
@@ -250,7 +262,8 @@ _UNDONE = {
 
 def _undo(data, entry):
     what = _UNDONE.get(data["undone"], "a result")
-    changes = "; ".join(_change(c) for c in data.get("changes", []))
+    # Resources only: the weapons an undo mends are in its `mended`.
+    changes = "; ".join(_change(c, None) for c in data.get("changes", []))
     words = "Undone: " + what + " (#{of})" + (": {changes}." if changes else ".")
     return entry("note", words, of=data["undo_of"], changes=changes)
 

@@ -13,7 +13,9 @@ from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
-from . import event_kinds, rows
+from vtt.db import rows
+
+from . import event_kinds
 from .models import Campaign, RoomEvent, Scene, SceneSight, Visibility
 
 # Sent after the transaction that appended `event` has committed.

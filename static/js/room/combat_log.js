@@ -30,8 +30,9 @@ const UNDONE_WORDS = {
   "token.moved": "a move",
 };
 
-function change(c) {
-  if (c.field === "weapon_broken") return `${c.character}'s ${c.weapon} ${c.after ? "broke" : "is mended"}`;
+function change(c, roster) {
+  const weapon = roster.isWeaponChange(c) && roster.weaponChange;
+  if (weapon) return `${c.character}'s ${c.weapon} ${c.after ? weapon.broke : weapon.mended}`;
   return `${c.character}: ${words(c.field)} ${c.before ?? "—"} → ${c.after ?? "—"}`;
 }
 
@@ -157,7 +158,7 @@ export class CombatLog {
         this.redraw(d.attack_id, this.before.get(d.undo_of));
       } else {
         for (const c of known.attack.changes || []) {
-          if (c.field === "weapon_broken") this.roster.setBroken(c.character_id, c.weapon, false);
+          if (this.roster.isWeaponChange(c)) this.roster.setBroken(c.character_id, c.weapon, false);
         }
         this.redraw(d.attack_id, { ...known.attack, status: d.status || "undone" });
       }
@@ -312,7 +313,7 @@ export class CombatLog {
         ),
       );
     }
-    const changes = (attack.changes || []).map(change);
+    const changes = (attack.changes || []).map((c) => change(c, this.roster));
     if (changes.length) {
       node.append(el("ul", { class: "changes", "aria-label": "What it did" }, changes.map((text) => el("li", { text }))));
     }
@@ -378,13 +379,13 @@ export class CombatLog {
           type: "button",
           class: "primary take-damage",
           text: "Take the damage",
-          onclick: () => send({ type: "attack.reduce", attack: id, [reaction.field]: Number(points.value) }),
+          onclick: () => send({ type: "reaction", reaction: reaction.id, attack: id, values: { [reaction.field]: Number(points.value) } }),
         }),
       );
     }
     if (this.isGm && attack.status !== "undone") {
       for (const c of attack.changes || []) {
-        if (c.field === "weapon_broken" && c.after && this.roster.isBroken(c.character_id, c.weapon)) {
+        if (this.roster.isWeaponChange(c) && c.after && this.roster.isBroken(c.character_id, c.weapon)) {
           box.append(
             el("button", {
               type: "button",

@@ -121,16 +121,16 @@ export class Decisions {
     const seq = d.seq ? ` (#${d.seq})` : "";
     item.append(
       el("p", { class: "who", text: `${d.attacker} → ${d.target}${seq}` }),
-      el("p", { class: "what", text: d.kind === "reaction" && reaction ? `${d.damage} damage; ${reaction.label} may take some off (${d[reaction.field]} left)` : `${d.damage} damage` }),
+      el("p", { class: "what", text: d.kind === "reaction" && reaction ? `${d.damage} damage; ${reaction.label} may take some off (${d.have} left)` : `${d.damage} damage` }),
     );
     if (d.stale) item.append(el("p", { class: "stale-reason", text: `Cannot apply: ${d.stale.message}.` }));
     const row = el("div", { class: "row" });
     const buttons = [];
     if (d.kind === "reaction" && reaction) {
-      const have = d[reaction.field] ?? 0;
+      const have = d.have ?? 0;
       const points = el("input", { type: "number", class: "amount", min: 0, max: Math.max(0, Math.min(have, d.damage ?? 0)), step: 1, value: 0, inputmode: "numeric", id: `decision-ap-${d.attack}` });
       const take = el("button", { type: "button", class: "primary decision-apply", text: "Take the damage", disabled: Boolean(d.stale) });
-      take.addEventListener("click", () => send({ type: "attack.reduce", attack: d.attack, [reaction.field]: Number(points.value) }, buttons));
+      take.addEventListener("click", () => send({ type: "reaction", reaction: reaction.id, attack: d.attack, values: { [reaction.field]: Number(points.value) } }, buttons));
       row.append(el("label", { for: points.id, text: reaction.label }), points, take);
       buttons.push(take);
     } else if (this.isGm) {

@@ -39,7 +39,7 @@ const isGm = config.me.role === "gm";
 const $ = (id) => document.getElementById(id);
 
 // The wound track as the kit declares it (its states, how they are read, its words).
-const roster = new Roster(config.characters, config.settings, spec.wound_track);
+const roster = new Roster(config.characters, config.settings, spec.wound_track, spec.weapon_change);
 const combatApi = config.api.combat;
 const conn = $("conn");
 const mapStatus = $("map-status");

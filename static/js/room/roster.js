@@ -8,9 +8,10 @@
 import { counts, reads, say, woundState } from "./wounds.js";
 
 export class Roster {
-  constructor(characters, settings, woundTrack = null) {
+  constructor(characters, settings, woundTrack = null, weaponChange = null) {
     this.settings = settings || {};
     this.woundTrack = woundTrack;
+    this.weaponChange = weaponChange; // the kit's declared change of a weapon its chain broke
     this.byId = new Map(characters.map((c) => [c.id, c]));
     this.broken = new Set(); // "characterId:weapon" a botch broke and nobody mended yet
   }
@@ -29,7 +30,7 @@ export class Roster {
   apply(changes) {
     for (const change of changes || []) {
       const id = change.character_id;
-      if (change.field === "weapon_broken") {
+      if (this.isWeaponChange(change)) {
         this.setBroken(id, change.weapon, change.after);
         continue;
       }
@@ -40,6 +41,11 @@ export class Roster {
       const wounds = reads(this.woundTrack, change.field) ? woundState(this.woundTrack, resources, this.settings) : known.wounds;
       this.byId.set(id, { ...known, resources, wounds });
     }
+  }
+
+  /** A change of a weapon (the kit's weapon_change), not of a resource. */
+  isWeaponChange(change) {
+    return Boolean(this.weaponChange) && change.field === this.weaponChange.field && change.weapon !== undefined;
   }
 
   setBroken(characterId, weapon, broken) {

@@ -118,7 +118,7 @@ export class TurnOrder {
   /** The game's turn actions (the kit's turn_actions, as data): for each
    * character this viewer may act for (a player's own, every one for the
    * GM), out of the fight and not dead where its `when` is "out", a button
-   * that spends the declared resource through the declared intent. */
+   * that takes the declared reaction (the `reaction` intent). */
   drawActions() {
     if (!this.rescues) return;
     clear(this.rescues);
@@ -140,7 +140,7 @@ export class TurnOrder {
               text: action.label.replaceAll("{value}", String(have)),
               disabled: have <= 0,
               title: have > 0 ? action.title : action.empty,
-              onclick: () => this.send({ type: action.intent, character: c.id }),
+              onclick: () => this.send({ type: "reaction", reaction: action.id, character: c.id }),
             }),
           ),
         );

@@ -10,7 +10,16 @@ from vtt.api.permissions import character_access
 from vtt.api.serializers import CharacterOut, ErrorOut, TokenOut
 from vtt.api.views.base import TabletopView
 from vtt.combat import selectors
-from vtt.combat.services import attacks, decisions, dying, encounters, reveal, trails, undo
+from vtt.combat.models import Attack
+from vtt.combat.services import (
+    attacks,
+    decisions,
+    encounters,
+    reactions,
+    reveal,
+    trails,
+    undo,
+)
 from vtt.core.errors import NotFound
 from vtt.tabletop.models import Membership, Role
 from vtt.tabletop.policy import event_view, viewer_in
@@ -37,6 +46,11 @@ def _seen(event, user) -> dict:
     if member is None:
         return event_view(event, Viewer(user.pk, Role.OBSERVER))
     return event_view(event, viewer_in(user.pk, member.role, member.campaign.settings))
+
+
+def _character(character, user) -> dict:
+    _, viewer = character_access(user, character.pk)
+    return character_data(character, gm=viewer.is_gm)
 
 
 def _encounter(encounter, user) -> dict:
@@ -106,14 +120,12 @@ class AttackDamageView(TabletopView):
 
 
 class AttackReduceView(TabletopView):
-    """Fantasy Ground Rules: the defender spends Action Points on the damage."""
+    """The game's reaction on an attack that waits for its defender (the
+    body is its values): the older URL of POST /api/combat/reactions/."""
 
-    @extend_schema(request=serializers.ReduceIn, responses={200: serializers.AttackOut, **ERRORS})
+    @extend_schema(request=None, responses={200: serializers.AttackOut, **ERRORS})
     def post(self, request, attack_id):
-        data = self.parse(serializers.ReduceIn).validated_data
-        attacks.attack_reduce_damage(
-            attack_id=attack_id, by=request.user, action_points=data["action_points"]
-        )
+        reactions.react(reaction=None, by=request.user, attack_id=attack_id, values=request.data)
         return Response(selectors.attack_detail(attack_id=attack_id, by=request.user))
 
 
@@ -146,14 +158,35 @@ class RepairView(TabletopView):
 
 
 class SaveFromDyingView(TabletopView):
-    """Xero Sum: spend every Insight Die to recover 1 Wound Point and 1
-    Resilience Point each and be saved from Dying (the owner or a GM)."""
+    """The game's reaction on a character of yours (a way back from dying):
+    the older URL of POST /api/combat/reactions/."""
 
     @extend_schema(request=None, responses={200: CharacterOut, **ERRORS})
     def post(self, request, character_id):
-        _, viewer = character_access(request.user, character_id)
-        saved = dying.character_save_from_dying(character_id=character_id, by=request.user)
-        return Response(character_data(saved, gm=viewer.is_gm))
+        saved = reactions.react(reaction=None, by=request.user, character_id=character_id)
+        return Response(_character(saved, request.user))
+
+
+class ReactionView(TabletopView):
+    """A reaction the game's kit declares, on an attack or a character
+    (docs/combat.md, "Reactions"): the attack or the character after it."""
+
+    @extend_schema(
+        request=serializers.ReactionIn,
+        responses={200: OpenApiResponse(description="AttackOut or CharacterOut"), **ERRORS},
+    )
+    def post(self, request):
+        data = self.parse(serializers.ReactionIn).validated_data
+        done = reactions.react(
+            reaction=data["reaction"],
+            by=request.user,
+            attack_id=data.get("attack"),
+            character_id=data.get("character"),
+            values=data.get("values"),
+        )
+        if isinstance(done, Attack):
+            return Response(selectors.attack_detail(attack_id=done.pk, by=request.user))
+        return Response(_character(done, request.user))
 
 
 class UndoView(TabletopView):

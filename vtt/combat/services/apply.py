@@ -1,7 +1,9 @@
 """Writing a chain's results onto characters: each change is kept as
 {"character_id", "character", "field", "before", "after"} so the room can
 show it and undo can reverse it, and the resources after the event are
-remembered (the "before" of whatever comes next).
+remembered (the "before" of whatever comes next). A change that also names
+a `weapon` is a weapon the chain broke (its field is the kit's
+WeaponChange), not a resource.
 
 "character" is the label the table knows the character by, given with each
 change: an NPC's sheet name is the GM's secret, so an attack names an NPC
@@ -55,8 +57,8 @@ def reverse_changes(changes: list[dict], characters: dict[int, Character]):
     """Put back the `before` of each change, last first."""
     back = []
     for change in reversed(changes):
-        if change["field"] == "weapon_broken":
-            continue  # a weapon, not a resource: the caller mends it
+        if "weapon" in change:
+            continue  # a weapon the chain broke, not a resource: the caller mends it
         character = characters.get(change["character_id"])
         if character is None:
             continue  # deleted since: nothing left to restore

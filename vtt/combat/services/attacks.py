@@ -5,8 +5,8 @@ done from there, fills both sides' pools from the characters' sheets and
 the weapon (the GM may override any of it before the roll), adjudicates the
 game's chain through vtt.rules and applies it to the target, all in one
 transaction and one room event ("combat.attack"). Where the game leaves the
-damage step to the GM, the attack waits for attack_apply_damage; in
-Fantasy Ground Rules for the defender's attack_reduce_damage."""
+damage step to the GM, the attack waits for attack_apply_damage; where it
+leaves it to the defender, for a reaction the game declares (.reactions)."""
 
 from dataclasses import dataclass
 
@@ -301,9 +301,11 @@ def attack_make(
         broken = break_weapons(
             [(side.character, name, side.name) for side, name in resolution.broken], attack
         )
-        attack.changes = changes + [
-            {**b, "field": "weapon_broken", "before": False, "after": True} for b in broken
-        ]
+        if broken:
+            # A chain that breaks weapons has its kit declare how (WeaponChange).
+            field = games.kit(plan.campaign.game).weapon_change.field
+            broken = [{**b, "field": field, "before": False, "after": True} for b in broken]
+        attack.changes = changes + broken
         _announce(attack, event_kinds.COMBAT_ATTACK, by, touched)
     return attack
 
@@ -343,7 +345,7 @@ def _announce(attack: Attack, kind: str, by, touched, **extra) -> None:
     remember(touched, event.seq)
 
 
-def _attack_for(attack_id, by) -> tuple[Attack, object]:
+def attack_for(attack_id, by) -> tuple[Attack, object]:
     if type(attack_id) is not int:
         raise shapes.invalid("attack", "must be an attack id")
     attack, member = find(
@@ -355,7 +357,7 @@ def _attack_for(attack_id, by) -> tuple[Attack, object]:
     return attack, member
 
 
-def _locked_attack(attack: Attack, status: str) -> Attack:
+def locked_attack(attack: Attack, status: str) -> Attack:
     """The attack's row, locked: the second of two clicks on one decision
     waits here and then finds it decided (decisions.not_waiting)."""
     locked = (
@@ -369,7 +371,7 @@ def _locked_attack(attack: Attack, status: str) -> Attack:
     return locked
 
 
-def _target_now(attack: Attack) -> Character:
+def target_now(attack: Attack) -> Character:
     """The target's row, locked, if the pending attack may still land on it."""
     target = lock_characters(attack.target).get(attack.target_id)
     refused = decisions.stale(attack, target)
@@ -378,7 +380,7 @@ def _target_now(attack: Attack) -> Character:
     return target
 
 
-def _settle(attack: Attack, by, changes, touched, waited_for: str, damage_before) -> None:
+def settle(attack: Attack, by, changes, touched, waited_for: str, damage_before) -> None:
     """The damage an attack waited for is applied: keep its changes and
     announce them (the event records what undo puts back)."""
     attack.status = Attack.Status.APPLIED
@@ -397,7 +399,7 @@ def _settle(attack: Attack, by, changes, touched, waited_for: str, damage_before
 def attack_apply_damage(*, attack_id: int, by, amount: int | None = None) -> Attack:
     """The GM's one click: apply the damage (the rolled or suggested amount,
     or the one given) to the target's damage counter."""
-    attack, member = _attack_for(attack_id, by)
+    attack, member = attack_for(attack_id, by)
     if member.role != Role.GM:
         raise NotAllowed("only a GM may apply damage")
     damage = games.kit(attack.system).chain.DAMAGE
@@ -406,65 +408,23 @@ def attack_apply_damage(*, attack_id: int, by, amount: int | None = None) -> Att
     if amount is not None:
         amount = shapes.whole(amount, "amount", 0, MAX_COUNTER)
     with transaction.atomic():
-        attack = _locked_attack(attack, Attack.Status.AWAITING_DAMAGE)
+        attack = locked_attack(attack, Attack.Status.AWAITING_DAMAGE)
         amount = (attack.damage or 0) if amount is None else amount
-        target = _target_now(attack)
+        target = target_now(attack)
         resource, sign = damage
         have = target.resources.get(resource, 0)
         after = min(MAX_COUNTER, max(0, have + sign * amount))
         changes, touched = apply_changes([(target, resource, after, attack.target_name)])
         suggested = attack.damage
         attack.damage = amount
-        _settle(attack, by, changes, touched, Attack.Status.AWAITING_DAMAGE, suggested)
-    return attack
-
-
-def attack_reduce_damage(*, attack_id: int, by, action_points: int) -> Attack:
-    """Fantasy Ground Rules: the defender's player spends Action Points, each
-    taking 1 off the damage, before it is applied to their Wounds."""
-    attack, member = _attack_for(attack_id, by)
-    if member.role == Role.OBSERVER:
-        # A player demoted to observer still owns the character: not enough.
-        raise NotAllowed("an observer may not spend action points", "attack")
-    if member.role != Role.GM and (attack.target is None or attack.target.owner_id != by.pk):
-        raise NotAllowed("only the defender's player or a GM decides this", "attack")
-    spend = shapes.whole(action_points, "action_points", 0, 50)
-    with transaction.atomic():
-        attack = _locked_attack(attack, Attack.Status.AWAITING_DEFENDER)
-        target = _target_now(attack)
-        have = target.resources.get("action_points", 0)
-        if spend > have:
-            raise ServiceError(
-                "insufficient_action_points",
-                f"{attack.target_name} has {have} action points, not {spend}",
-                "action_points",
-            )
-        if spend > attack.damage:
-            raise shapes.invalid("action_points", f"the damage is only {attack.damage}")
-        steps = Steps()
-        result = steps.roll(
-            "reduce",
-            {
-                "system": attack.system,
-                "action": "reduce_damage",
-                "damage": attack.damage,
-                "action_points": spend,
-            },
-        )
-        wounds = min(MAX_COUNTER, target.resources.get("wounds", 0) + result["damage"])
-        name = attack.target_name
-        changes, touched = apply_changes(
-            [(target, "action_points", have - spend, name), (target, "wounds", wounds, name)]
-        )
-        attack.steps = attack.steps + steps.steps
-        _settle(attack, by, changes, touched, Attack.Status.AWAITING_DEFENDER, attack.damage)
+        settle(attack, by, changes, touched, Attack.Status.AWAITING_DAMAGE, suggested)
     return attack
 
 
 def attack_decline(*, attack_id: int, by) -> Attack:
     """The GM lets a pending attack go unapplied (a stale one, or a hit the
     table agreed not to count); logged as combat.declined."""
-    attack, member = _attack_for(attack_id, by)
+    attack, member = attack_for(attack_id, by)
     if member.role != Role.GM:
         raise NotAllowed("only a GM may decline damage", "attack")
     with transaction.atomic():

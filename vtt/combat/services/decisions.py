@@ -1,5 +1,5 @@
-"""Decisions that wait: an attack whose damage awaits the GM (Apocalyptia,
-Rd6, Xero Sum) or the defender's Action Points (Fantasy Ground Rules) is
+"""Decisions that wait: an attack whose damage awaits the GM or the
+defender's reaction (one the game declares, vtt.games.reactions) is
 pending until it is applied, declined or undone. The server is the
 authority on what is pending and for whom: the room's snapshot and
 GET /api/campaigns/<id>/decisions carry each member's list.
@@ -13,6 +13,7 @@ refused with its reason, so a forgotten hit is never stacked onto a sheet
 that moved on; the GM declines it instead."""
 
 from vtt import games
+from vtt.games.reactions import ATTACK
 from vtt.tabletop import policy
 from vtt.tabletop.models import Character, Role
 from vtt.tabletop.services.access import require_member
@@ -83,6 +84,14 @@ def _decides(viewer, attack: Attack, owner_id) -> bool:
     )
 
 
+def _have(attack: Attack, target: Character | None) -> int | None:
+    """What the defender has of the resource its reaction spends."""
+    reaction = games.kit(attack.system).reaction_on(ATTACK)
+    if target is None or reaction is None:
+        return None
+    return target.resources.get(reaction.resource, 0)
+
+
 def decision_data(attack: Attack, target: Character | None) -> dict:
     reason = stale(attack, target)
     reaction = attack.status == Attack.Status.AWAITING_DEFENDER
@@ -95,7 +104,7 @@ def decision_data(attack: Attack, target: Character | None) -> dict:
         "target": attack.target_name,
         "damage": attack.damage,
         # What the defender may spend against the damage (a reaction).
-        "action_points": target.resources.get("action_points", 0) if reaction and target else None,
+        "have": _have(attack, target) if reaction else None,
         "stale": {"code": reason.code, "message": reason.message} if reason else None,
     }
 

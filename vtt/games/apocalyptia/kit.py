@@ -3,6 +3,7 @@ exploding sixes and Botches on a 1, and wounds that add up to a wound track."""
 
 from vtt.core import shapes
 
+from ..combat import WeaponChange
 from ..kit import DIAGONAL, CombatRole, GameKit, Words
 from ..wounds import Ladder
 from . import chain, log, notation
@@ -66,6 +67,9 @@ class Apocalyptia(GameKit):
         dice={"botch_check": "botch check"},
     )
     damage_to = "wounds"
+    # A botch breaks a weapon (the chain's Resolution.broken): the attack's
+    # changes say so, and undo or the GM's repair mends it.
+    weapon_change = WeaponChange("weapon_broken")
 
     def clean_sheet(self, sheet, settings):
         shapes.obj(sheet, "sheet", allowed=("traits", "skills", "combat"))

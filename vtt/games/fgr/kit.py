@@ -4,6 +4,7 @@ and on reducing damage, and Wounds that add up to a wound track."""
 from vtt.core import shapes
 
 from ..kit import DIAGONAL, CombatRole, GameKit, Words, attack_roles, count
+from ..reactions import SpendAgainstHit
 from ..wounds import Ladder
 from . import chain, log, notation
 from .rules import SYSTEM
@@ -60,16 +61,21 @@ class FantasyGroundRules(GameKit):
     )
     damage_to = "wounds"
     # The defender's Action Points against a hit (docs/combat.md): the room
-    # draws them as a resource panel under the attack and in the decisions.
-    reaction = {
-        "kind": "resource",
-        "resource": "action_points",
-        "field": "action_points",
-        "label": "Action Points",
-        "step": "Action Points against the damage",
-        "waiting": "Waiting for the defender to decide on Action Points",
-        "offer": "their player may spend Action Points first, each taking 1 off",
-    }
+    # draws them as a resource panel under the attack and in the decisions;
+    # the rules' reduce_damage says what is left of the damage.
+    reactions = (
+        SpendAgainstHit(
+            "reduce_damage",
+            resource="action_points",
+            lands_on="wounds",
+            action="reduce_damage",
+            label="Action Points",
+            one="Action Point",
+            step="Action Points against the damage",
+            waiting="Waiting for the defender to decide on Action Points",
+            offer="their player may spend Action Points first, each taking 1 off",
+        ),
+    )
 
     def clean_sheet(self, sheet, settings):
         shapes.obj(sheet, "sheet", allowed=("skills", "combat"))

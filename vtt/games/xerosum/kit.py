@@ -5,9 +5,12 @@ damage takes away, Dying at 0, and every Insight Die spent to be saved."""
 from vtt.core import shapes
 
 from ..kit import DIAGONAL, CombatRole, GameKit, Words, attack_roles, count
+from ..reactions import Rescue
 from . import chain, log, notation
 from .dying import Dying
 from .rules import SYSTEM
+
+WOUND_TRACK = Dying()
 
 ATTRIBUTES = ("Reason", "Acumen", "Physicality", "Influence", "Dexterity")
 AMOD = (-2, 4)
@@ -35,7 +38,7 @@ class XeroSum(GameKit):
         "starting_resilience_points": count(10, 0, 99),
         **Dying.settings,
     }
-    wound_track = Dying()
+    wound_track = WOUND_TRACK
     combat_roles = attack_roles(chain.ATTACK_SKILLS) | {
         "initiative": CombatRole("Initiative", chain.INITIATIVE),
     }
@@ -105,16 +108,15 @@ class XeroSum(GameKit):
     damage_to = "Wound Points"
     # A Dying character's way back (the Dying track's rescue): every Insight
     # Die, from the turn order.
-    turn_actions = (
-        {
-            "kind": "rescue",
-            "intent": "dying.save",
-            "when": "out",
-            "resource": "insight_dice",
-            "label": "Spend every Insight Die ({value}) to be saved",
-            "title": "Recovers 1 Wound Point and 1 Resilience Point per die",
-            "empty": "No Insight Dice left",
-        },
+    reactions = (
+        Rescue(
+            "save_from_dying",
+            rescue=WOUND_TRACK.rescue,
+            resource="insight_dice",
+            label="Spend every Insight Die ({value}) to be saved",
+            title="Recovers 1 Wound Point and 1 Resilience Point per die",
+            empty="No Insight Dice left",
+        ),
     )
 
     def clean_sheet(self, sheet, settings):

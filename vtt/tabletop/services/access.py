@@ -11,7 +11,8 @@ from operator import attrgetter
 
 from django.db import transaction
 
-from .. import rows
+from vtt.db import rows
+
 from ..models import Campaign, Membership, Role
 from .errors import NotAllowed, NotFound
 
@@ -38,7 +39,7 @@ def actor(by):
 def membership(campaign_id: int, by, *, with_campaign: bool = False) -> Membership | None:
     """`by`'s membership of the campaign, or None. `with_campaign` reads the
     campaign in the same query, for a service that needs both. Written out
-    (vtt.tabletop.rows): nearly every change of a live room starts here."""
+    (vtt.db.rows): nearly every change of a live room starts here."""
     if by is SYSTEM:
         return Membership(campaign_id=campaign_id, role=Role.GM)
     if by is None or not getattr(by, "is_authenticated", False):

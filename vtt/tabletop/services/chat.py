@@ -9,11 +9,12 @@ import re
 
 from django.utils.html import escape
 
+from vtt.db.transactions import step
+
 from .. import event_kinds
 from ..events import append_event
 from ..models import Membership, Role
 from ..serialize import user_data
-from ..transactions import step
 from .access import actor, require_member
 from .errors import ServiceError
 

@@ -10,15 +10,16 @@ from django.db import transaction
 
 from vtt import games
 from vtt.core import shapes
+from vtt.db import rows
+from vtt.db.transactions import step
 from vtt.games.house_rules import apply_house_rules
 from vtt.rules import RulesError, adjudicate
 from vtt.rules.engine import clean_fields, find_action
 
-from .. import event_kinds, policy, rows
+from .. import event_kinds, policy
 from ..events import append_event
 from ..models import Campaign, Character, Membership, Role, Roll, Visibility
 from ..serialize import roll_event_data
-from ..transactions import step
 from ..visibility import Viewer
 from .access import SYSTEM, actor, membership, require_member, require_participant, unknown
 from .character_rolls import fill_request

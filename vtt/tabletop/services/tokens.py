@@ -8,10 +8,12 @@ import re
 from django.db import transaction
 
 from vtt.core import shapes
+from vtt.db import rows
+from vtt.db.transactions import step
 from vtt.pictures import images
 from vtt.rules import sight
 
-from .. import event_kinds, policy, rows, walls
+from .. import event_kinds, policy, walls
 from ..events import append_event
 from ..models import (
     Campaign,
@@ -25,7 +27,6 @@ from ..models import (
     Visibility,
 )
 from ..serialize import token_data, token_moved_data
-from ..transactions import step
 from ..visibility import PARTY, Viewer, own_group
 from .access import SYSTEM, actor, find, unknown
 from .errors import NotAllowed, NotFound, ServiceError, StaleVersion

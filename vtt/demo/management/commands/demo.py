@@ -2,7 +2,7 @@
 
 A GM (username gm) and a player (username player), members of every demo
 campaign (each game's vtt/games/<game>/demo.py, gathered by
-vtt/tabletop/demo: The Tomb for Artifice, The Goblin Shrine for Fantasy
+vtt/demo: The Tomb for Artifice, The Goblin Shrine for Fantasy
 Ground Rules, Dead Freight for Xero Sum, Dock Street for Rd6, Route 9 for
 Apocalyptia). Safe to run again: what exists is left alone, and
 passwords are made (and printed, and written to .demo-passwords) only for
@@ -19,8 +19,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from vtt.tabletop.demo import DEMOS
-from vtt.tabletop.demo.build import lay_out
+from vtt.demo import DEMOS
+from vtt.demo.build import lay_out
 
 DEMO_USERS = ("gm", "player")
 
