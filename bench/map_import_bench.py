@@ -1,5 +1,5 @@
 """Universal VTT import on a generated map: how long the server takes to
-make a file of 2,000 wall segments, 40 doors and 30 lights a scene
+make a file of 2,000 wall segments, 20 doors and 30 lights a scene
 (vtt/tabletop/services/map_import.py), on PostgreSQL.
 
     .venv/bin/python bench/map_import_bench.py                    # 7 runs
