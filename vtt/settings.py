@@ -202,6 +202,16 @@ TOKEN_ART_MAX_SIDE = env_int("TOKEN_ART_MAX_SIDE", 8192)
 TOKEN_ART_MAX_PIXELS = env_int("TOKEN_ART_MAX_PIXELS", 12_000_000)
 IMAGE_WORK_AT_ONCE = env_int("IMAGE_WORK_AT_ONCE", 1)
 
+# Map imports (docs/maps.md): what a Universal VTT file may hold. Its
+# picture is bounded as any background is (IMAGE_MAX_BYTES and the
+# BACKGROUND_* limits); a scene holds at most 2,000 walls once they are
+# joined and simplified.
+MAP_IMPORT_MAX_BYTES = env_int("MAP_IMPORT_MAX_BYTES", 32 * 1024 * 1024)
+MAP_IMPORT_MAX_SEGMENTS = env_int("MAP_IMPORT_MAX_SEGMENTS", 50_000)
+MAP_IMPORT_MAX_PORTALS = env_int("MAP_IMPORT_MAX_PORTALS", 1_000)
+MAP_IMPORT_MAX_LIGHTS = env_int("MAP_IMPORT_MAX_LIGHTS", 500)
+MAP_IMPORT_MAX_DEPTH = env_int("MAP_IMPORT_MAX_DEPTH", 8)
+
 # Campaign imports (docs/backup.md, "Limits"): who may import ("staff";
 # "gms", staff and anyone who GMs a campaign; "everyone"), how many uploads
 # per user an hour (0: no limit), and what an archive may hold.

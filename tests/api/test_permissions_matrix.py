@@ -14,6 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import get_resolver
 
 from tests.tabletop.images import image_bytes
+from tests.tabletop.uvtt_files import dungeon, encode
 
 ROLES = ("anonymous", "outsider", "observer", "player", "other", "gm")
 
@@ -121,6 +122,16 @@ ENDPOINTS = [
     ("delete", "/api/scenes/{scene}/", None, (401, 404, 403, 403, 403, 204)),
     ("delete", "/api/scenes/{spare_scene}/", None, (401, 404, 404, 404, 404, 204)),
     ("put", "/api/scenes/{scene}/background/", "IMAGE", (401, 404, 403, 403, 403, 200)),
+    # A map file: a new scene, or a scene's map (counted only: the table's
+    # scene has tokens beyond the test map).
+    (
+        "post",
+        "/api/campaigns/{campaign}/scenes/import/",
+        "MAP",
+        (401, 404, 403, 403, 403, 201),
+    ),
+    ("post", "/api/scenes/{scene}/import/", "MAP_COUNTED", (401, 404, 403, 403, 403, 200)),
+    ("post", "/api/scenes/{spare_scene}/import/", "MAP", (401, 404, 404, 404, 404, 200)),
     # A portrait: its owner or a GM; a token's art: a GM or its character's owner.
     ("put", "/api/characters/{tenrec}/portrait/", "IMAGE", (401, 404, 403, 200, 403, 200)),
     ("post", "/api/characters/{tenrec}/portrait/", "IMAGE", (401, 404, 403, 200, 403, 200)),
@@ -308,6 +319,11 @@ def test_permission(client_for, table, media, role, method, url, body, expected)
     if body == "IMAGE":
         image = SimpleUploadedFile("map.png", image_bytes(), content_type="image/png")
         response = getattr(client, method)(url, {"image": image}, format="multipart")
+    elif body in ("MAP", "MAP_COUNTED"):
+        data = {"file": SimpleUploadedFile("cellar.dd2vtt", encode(dungeon()))}
+        if body == "MAP_COUNTED":
+            data["dry_run"] = "true"
+        response = getattr(client, method)(url, data, format="multipart")
     elif body is None:
         response = getattr(client, method)(url)
     else:

@@ -17,7 +17,7 @@ from vtt.combat.services.reveal import event_reveal
 from vtt.combat.services.undo import undo_last
 from vtt.fog.services import fog_edit
 from vtt.tabletop import services
-from vtt.tabletop.models import RoomEvent
+from vtt.tabletop.models import Light, RoomEvent
 from vtt.tabletop.services.art import character_set_portrait, token_set_art
 from vtt.tabletop.services.chat import chat_say, chat_whisper
 
@@ -69,7 +69,7 @@ def rich_campaign():
     services.scene_update(scene_id=crypt.pk, by=gm, fog=True, lit=False)
     lurker = services.token_create(scene_id=crypt.pk, by=gm, name="Lurker", x=9, y=8, hidden=True)
     gone = services.token_create(scene_id=crypt.pk, by=gm, name="Rat", x=1, y=8)
-    services.token_create(
+    torch_bearer = services.token_create(
         scene_id=crypt.pk,
         by=gm,
         name="Tenrec",
@@ -80,6 +80,9 @@ def rich_campaign():
         sight_ft=30,
         light_ft=10,
     )
+    # A brazier on the map and the torch Tenrec carries.
+    Light.objects.create(scene=crypt, x=8.5, y=2.5, bright=2, dim=4, color="#ff9329")
+    Light.objects.create(scene=crypt, token=torch_bearer, x=1.5, y=1.5, bright=2, dim=4, on=False)
     services.scene_activate(scene_id=crypt.pk, by=gm)
     services.token_delete(token_id=gone.pk, by=gm)
     fog_edit(scene_id=crypt.pk, by=gm, action="reveal", rect=[0, 0, 3, 3])

@@ -167,6 +167,19 @@ class CharacterOut(serializers.Serializer):
     gm_notes = serializers.CharField(required=False, help_text="Present for GMs only.")
 
 
+class LightOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    token_id = serializers.IntegerField(allow_null=True, help_text="The token carrying it")
+    x = serializers.FloatField(help_text="In squares from the map's top-left corner")
+    y = serializers.FloatField()
+    bright = serializers.FloatField(help_text="Bright light's radius in squares")
+    dim = serializers.FloatField(help_text="Dim light's radius in squares")
+    color = serializers.CharField(help_text="#rrggbb")
+    intensity = serializers.FloatField()
+    shadows = serializers.BooleanField(help_text="Walls cast shadows in its light")
+    on = serializers.BooleanField()
+
+
 class SceneOut(serializers.Serializer):
     id = serializers.IntegerField()
     campaign_id = serializers.IntegerField()
@@ -180,6 +193,15 @@ class SceneOut(serializers.Serializer):
     )
     fog = serializers.BooleanField(help_text="Players see only what their tokens see.")
     lit = serializers.BooleanField(help_text="Lit: sight without limit; dark: sight and lights.")
+    lighting = serializers.ChoiceField(
+        choices=["lit", "dim", "dark"], help_text="The scene's light; `lit` is true when lit."
+    )
+    baked_lighting = serializers.BooleanField(help_text="The background has its light painted in.")
+    lights = LightOut(
+        many=True,
+        required=False,
+        help_text="The lights on the scene: for the GM, and for the others without fog.",
+    )
     active = serializers.BooleanField()
 
 
@@ -403,6 +425,8 @@ class SceneIn(StrictSerializer):
     walls = serializers.JSONField(required=False, help_text="[[x1, y1, x2, y2], ...] in squares")
     fog = Flag(default=False)
     lit = Flag(default=True)
+    lighting = serializers.ChoiceField(choices=["lit", "dim", "dark"], required=False)
+    baked_lighting = Flag(default=False)
 
 
 class ScenePatchIn(StrictSerializer):
@@ -412,6 +436,8 @@ class ScenePatchIn(StrictSerializer):
     walls = serializers.JSONField(required=False)
     fog = Flag(required=False)
     lit = Flag(required=False)
+    lighting = serializers.ChoiceField(choices=["lit", "dim", "dark"], required=False)
+    baked_lighting = Flag(required=False)
 
 
 class DoorIn(StrictSerializer):
@@ -457,6 +483,49 @@ class BackgroundIn(StrictSerializer):
     image = serializers.FileField(
         help_text="PNG, JPEG, GIF or WebP; by default 10 MB, 8192 px a side, 16 million pixels"
     )
+
+
+class MapImportIn(StrictSerializer):
+    file = serializers.FileField(
+        help_text="A Universal VTT map (.dd2vtt, .uvtt, .df2vtt), by default at most 32 MB"
+    )
+    name = Text(max_length=120, required=False, help_text="A new scene's name")
+    simplify = serializers.FloatField(
+        required=False,
+        help_text="Squares a corner may stray from the straight wall that replaces it "
+        "(0 to 2; by default 0.05)",
+    )
+    replace = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Re-import: replace the scene's walls, doors and map lights (its tokens stay)",
+    )
+    dry_run = serializers.BooleanField(
+        required=False, default=False, help_text="Only count what the import would make"
+    )
+
+
+class MapPlanOut(serializers.Serializer):
+    name = serializers.CharField()
+    width = serializers.IntegerField()
+    height = serializers.IntegerField()
+    format = serializers.FloatField(help_text="The file's format version")
+    segments = serializers.IntegerField(help_text="Wall segments in the file")
+    walls = serializers.IntegerField(help_text="Walls once joined and simplified")
+    doors = serializers.IntegerField()
+    lights = serializers.IntegerField()
+    lighting = serializers.ChoiceField(choices=["lit", "dim", "dark"])
+    baked_lighting = serializers.BooleanField()
+    simplify = serializers.FloatField()
+    replaces = serializers.DictField(
+        allow_null=True,
+        help_text="Re-import: the walls, doors and lights the scene has now and loses",
+    )
+
+
+class MapImportOut(serializers.Serializer):
+    scene = SceneOut(allow_null=True, help_text="The scene; null for a dry run")
+    plan = MapPlanOut()
 
 
 class PictureIn(StrictSerializer):

@@ -59,7 +59,13 @@ urlpatterns = [
     ),
     path("tokens/<int:token_id>/art/", pictures.TokenArtView.as_view(), name="token-art"),
     path("campaigns/<int:campaign_id>/scenes/", scenes.SceneListView.as_view(), name="scenes"),
+    path(
+        "campaigns/<int:campaign_id>/scenes/import/",
+        scenes.CampaignMapImportView.as_view(),
+        name="scenes-import",
+    ),
     path("scenes/<int:scene_id>/", scenes.SceneDetailView.as_view(), name="scene"),
+    path("scenes/<int:scene_id>/import/", scenes.SceneMapImportView.as_view(), name="scene-import"),
     path(
         "scenes/<int:scene_id>/background/",
         scenes.BackgroundView.as_view(),

@@ -292,7 +292,7 @@ def _art_pixels(upload, field: str, limits: Limits) -> Image.Image:
         return _upright(_shrunk(image, limits.shrink_to), field)
 
 
-def _encode(pixels: Image.Image, kind: str) -> bytes:
+def _encode(pixels: Image.Image, kind: str, quick: bool = False) -> bytes:
     """Fresh bytes from pixels alone: nothing of the upload's metadata
     (Pillow writes a PNG's colour profile or a JPEG's comment it finds in
     `info`, so only a transparent colour is left there)."""
@@ -305,7 +305,9 @@ def _encode(pixels: Image.Image, kind: str) -> bytes:
         # coefficients held at once, some 3 bytes a pixel.
         pixels.save(buffer, "JPEG", quality=88)
     elif kind == "WEBP":
-        pixels.save(buffer, "WEBP", quality=85, method=4)
+        # method 0: a quarter of method 4's time on a large map, at much the
+        # same size.
+        pixels.save(buffer, "WEBP", quality=85, method=0 if quick else 4)
     else:
         pixels.save(buffer, "PNG", optimize=True)
     return buffer.getvalue()
@@ -333,15 +335,20 @@ class Encoded:
     thumbs: dict
 
 
-def reencode_background(upload, *, field: str = "image") -> Encoded:
+def reencode_background(upload, *, field: str = "image", as_webp: bool = False) -> Encoded:
     """A battle map as its own kind (a photo stays a JPEG, a drawing a PNG or
     WebP; a GIF becomes a PNG of its first frame), without metadata. Kept in
-    the mode it was decoded in: no second copy of a large map is made."""
+    the mode it was decoded in: no second copy of a large map is made.
+    With `as_webp`, a WebP made quickly whatever it came as: an imported
+    map file's picture, a PNG of many megapixels that PNG's encoder takes
+    seconds over (7 s for 2,500 px a side; WebP 0.4 s, a sixth of the
+    bytes: docs/maps.md)."""
     limits = limits_for(BACKGROUND)
     with image_work(), _opened(upload, field, limits) as image:
-        kind = "PNG" if image.format == "GIF" else image.format
+        kind = "WEBP" if as_webp else "PNG" if image.format == "GIF" else image.format
         _load(image, field, limits)
-        return Encoded(ACCEPTED[kind], _encode(_upright(image, field), kind), {})
+        pixels = _upright(image, field)
+        return Encoded(ACCEPTED[kind], _encode(pixels, kind, quick=as_webp), {})
 
 
 def reencode_art(upload, *, kind: str = PORTRAIT, field: str = "image") -> Encoded:

@@ -223,6 +223,8 @@ SCENE = Obj(
         "walls": List(Json(), max_len=2000),
         "fog": optional(Bool()),
         "lit": optional(Bool()),
+        "lighting": optional(Choice("lit", "dim", "dark")),
+        "baked_lighting": optional(Bool()),
     }
 )
 SCENE_TOKENS = List(TOKEN, max_len=SCENE_TOKENS_MAX)

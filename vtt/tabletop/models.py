@@ -157,6 +157,14 @@ class Scene(models.Model):
     # A lit scene is seen without limit; in a dark one a token sees as far
     # as its own sight and wherever a light shines.
     lit = models.BooleanField(default=True)
+    # The scene's light: lit (as `lit` says), dim or dark; kept in step with
+    # `lit` by the scene services. An imported map's ambient light sets it.
+    lighting = models.CharField(
+        max_length=4, choices=[("lit", "Lit"), ("dim", "Dim"), ("dark", "Dark")], default="lit"
+    )
+    # The background has its lights and shadows painted in (an imported
+    # map's environment.baked_lighting).
+    baked_lighting = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -219,6 +227,38 @@ class Token(models.Model):
             return sorted(user.pk for user in self.controllers.all())
         links = Token.controllers.through.objects.filter(token_id=self.pk)
         return sorted(links.values_list("user_id", flat=True))
+
+
+class Light(models.Model):
+    """A light on a scene: a torch on a wall, a brazier, or carried by a
+    token (then it goes where the token goes, and with it). Positions and
+    radii in squares; bright light within `bright`, dim out to `dim`."""
+
+    scene = models.ForeignKey(Scene, on_delete=models.CASCADE, related_name="lights")
+    token = models.ForeignKey(
+        Token, null=True, blank=True, on_delete=models.CASCADE, related_name="lights"
+    )
+    x = models.FloatField()
+    y = models.FloatField()
+    bright = models.FloatField(default=0)
+    dim = models.FloatField(default=0)
+    color = models.CharField(max_length=7, default="#ffffff")
+    intensity = models.FloatField(default=1)
+    # Walls cast shadows in its light (false: it shines through them).
+    shadows = models.BooleanField(default=True)
+    on = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["scene_id", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(bright__gte=0, dim__gte=models.F("bright"), intensity__gte=0),
+                name="light_reaches_out",
+            )
+        ]
+
+    def __str__(self):
+        return f"light {self.pk} on scene {self.scene_id}"
 
 
 class Roll(models.Model):

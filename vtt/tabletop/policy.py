@@ -136,6 +136,12 @@ def sees_scene(viewer: Viewer, scene) -> bool:
     return viewer.is_gm or scene.campaign.active_scene_id == scene.pk
 
 
+def sees_lights(viewer: Viewer, scene) -> bool:
+    """A scene's lights are listed to the GM, and to the others on a scene
+    without fog: under fog a light would tell of a room nobody has seen."""
+    return viewer.is_gm or not scene.fog
+
+
 def visible_scenes_q(viewer: Viewer) -> Q:
     """sees_scene as a filter on Scene querysets."""
     return Q() if viewer.is_gm else Q(campaign__active_scene_id=F("pk"))

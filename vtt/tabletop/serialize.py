@@ -276,6 +276,23 @@ def scene_data(scene: Scene) -> dict:
         "walls": scene.walls,
         "fog": scene.fog,
         "lit": scene.lit,
+        "lighting": scene.lighting,
+        "baked_lighting": scene.baked_lighting,
+    }
+
+
+def light_data(light) -> dict:
+    return {
+        "id": light.pk,
+        "token_id": light.token_id,
+        "x": light.x,
+        "y": light.y,
+        "bright": light.bright,
+        "dim": light.dim,
+        "color": light.color,
+        "intensity": light.intensity,
+        "shadows": light.shadows,
+        "on": light.on,
     }
 
 

@@ -209,3 +209,31 @@ class TokenEditForm(TokenForm):
         form = cls(data, prefix=f"token-{token.pk}", initial=initial, characters=characters)
         form.token_id = token.pk
         return form
+
+
+class MapFileForm(forms.Form):
+    """A Universal VTT map file: the first step of an import, counted and
+    shown before anything is saved (docs/maps.md)."""
+
+    file = forms.FileField(
+        label="Map file (.dd2vtt, .uvtt or .df2vtt, from Dungeondraft, Dungeon Alchemist, "
+        "DungeonFog...)"
+    )
+    name = forms.CharField(label="Scene name (empty: the file's)", max_length=120, required=False)
+    simplify = forms.FloatField(
+        label="Simplify walls (squares)",
+        initial=0.05,
+        help_text="How far a corner may stray from the straight wall that replaces it: "
+        "0 merges only walls in a line.",
+    )
+
+
+class MapConfirmForm(forms.Form):
+    """The import's second step: the staged file counted again at another
+    tolerance, or imported; a scene's walls, doors and lights replaced
+    only when `replace` is ticked."""
+
+    simplify = forms.FloatField(label="Simplify walls (squares)")
+    replace = forms.BooleanField(
+        label="Replace this scene's walls, doors and lights (its tokens stay)", required=False
+    )

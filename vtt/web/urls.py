@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import accounts, characters, gm, lobby, room, sessions
+from .views import accounts, characters, gm, lobby, maps, room, sessions
 
 app_name = "web"
 
@@ -52,6 +52,22 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/gm/undo/", gm.undo, name="gm_undo"),
     path("campaigns/<int:campaign_id>/gm/backup/", gm.backup, name="gm_backup"),
     path("campaigns/<int:campaign_id>/gm/scenes/", gm.scene_new, name="gm_scene_new"),
+    path("campaigns/<int:campaign_id>/gm/maps/", maps.map_upload, name="gm_map_new"),
+    path(
+        "campaigns/<int:campaign_id>/gm/maps/confirm/",
+        maps.map_confirm,
+        name="gm_map_new_confirm",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/gm/scenes/<int:scene_id>/map/",
+        maps.map_upload,
+        name="gm_scene_map",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/gm/scenes/<int:scene_id>/map/confirm/",
+        maps.map_confirm,
+        name="gm_scene_map_confirm",
+    ),
     path("campaigns/<int:campaign_id>/gm/scenes/<int:scene_id>/", gm.scene_edit, name="gm_scene"),
     path(
         "campaigns/<int:campaign_id>/gm/scenes/<int:scene_id>/activate/",

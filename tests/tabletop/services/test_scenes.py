@@ -44,6 +44,8 @@ def test_create_and_activate(table):
         "walls": [[0, 0, 30, 0], [2.5, 1, 2.5, 12]],
         "fog": False,
         "lit": True,
+        "lighting": "lit",
+        "baked_lighting": False,
     }
 
 
@@ -192,3 +194,41 @@ def test_delete_scene(table):
     assert Campaign.objects.get(pk=table.campaign.pk).active_scene is None
     [event] = events_after(table.campaign, seq)
     assert (event.kind, event.visibility) == ("scene.deleted", "public")
+
+
+@pytest.mark.parametrize(
+    "change, lighting, lit",
+    [
+        ({"lighting": "dim"}, "dim", False),
+        ({"lighting": "dark"}, "dark", False),
+        ({"lit": False}, "dark", False),
+        ({"lighting": "dim", "baked_lighting": True}, "dim", False),
+    ],
+)
+def test_a_scene_is_lit_dim_or_dark_and_lit_follows(table, change, lighting, lit):
+    scene = services.scene_update(scene_id=table.spare_scene.pk, by=table.gm, **change)
+    scene.refresh_from_db()
+    assert (scene.lighting, scene.lit) == (lighting, lit)
+    assert scene.baked_lighting is change.get("baked_lighting", False)
+    services.scene_update(scene_id=scene.pk, by=table.gm, lit=True)
+    scene.refresh_from_db()
+    assert (scene.lighting, scene.lit) == ("lit", True)
+
+
+def test_unticking_lit_keeps_a_dim_scene_dim(table):
+    services.scene_update(scene_id=table.spare_scene.pk, by=table.gm, lighting="dim")
+    scene = services.scene_update(scene_id=table.spare_scene.pk, by=table.gm, lit=False)
+    assert (scene.lighting, scene.lit) == ("dim", False)
+
+
+def test_lighting_is_one_of_three(table):
+    with pytest.raises(services.ServiceError) as refused:
+        services.scene_update(scene_id=table.spare_scene.pk, by=table.gm, lighting="dusk")
+    assert (refused.value.field, refused.value.message) == (
+        "lighting",
+        "lighting: must be one of lit, dim, dark",
+    )
+    scene = services.scene_create(
+        campaign_id=table.campaign.pk, by=table.gm, name="Cave", lighting="dark"
+    )
+    assert (scene.lighting, scene.lit) == ("dark", False)

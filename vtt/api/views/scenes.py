@@ -1,13 +1,18 @@
 """Scenes (battle maps) and their background images."""
 
+from django.conf import settings
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
+from vtt.core.errors import ServiceError
 from vtt.fog import vision
 from vtt.fog.services import fog_edit
-from vtt.tabletop import selectors, services
-from vtt.tabletop.serialize import scene_data
+from vtt.pictures.images import megabytes
+from vtt.tabletop import policy, selectors, services
+from vtt.tabletop.serialize import light_data, scene_data
+from vtt.tabletop.services.map_import import map_import, map_preview, read_upload
 from vtt.tabletop.services.scenes import scene_set_door
 from vtt.tabletop.services.walls import wall_add, wall_change, wall_delete
 
@@ -16,6 +21,8 @@ from ..serializers import (
     BackgroundIn,
     DoorIn,
     FogIn,
+    MapImportIn,
+    MapImportOut,
     SceneIn,
     SceneOut,
     ScenePatchIn,
@@ -28,12 +35,17 @@ from .base import ERRORS, READ_ERRORS, TabletopView
 from .pictures import PictureView
 
 
-def render_scene(scene) -> dict:
-    return {
+def render_scene(scene, viewer=None) -> dict:
+    """A scene as the API answers it; with its lights when `viewer` may
+    see them (policy.sees_lights)."""
+    data = {
         **scene_data(scene),
         "campaign_id": scene.campaign_id,
         "active": scene.campaign.active_scene_id == scene.pk,
     }
+    if viewer is not None and policy.sees_lights(viewer, scene):
+        data["lights"] = [light_data(light) for light in scene.lights.all()]
+    return data
 
 
 class SceneListView(TabletopView):
@@ -41,7 +53,8 @@ class SceneListView(TabletopView):
     def get(self, request, campaign_id):
         _, viewer = campaign_access(request.user, campaign_id)
         scenes = selectors.scenes_for(viewer, campaign_id).select_related("campaign")
-        return self.page(scenes, render_scene)
+        scenes = scenes.prefetch_related("lights")
+        return self.page(scenes, lambda scene: render_scene(scene, viewer))
 
     @extend_schema(request=SceneIn, responses={201: SceneOut, **ERRORS})
     def post(self, request, campaign_id):
@@ -54,8 +67,8 @@ class SceneListView(TabletopView):
 class SceneDetailView(TabletopView):
     @extend_schema(responses={200: SceneOut, **READ_ERRORS})
     def get(self, request, scene_id):
-        scene, _ = scene_access(request.user, scene_id)
-        return Response(render_scene(scene))
+        scene, viewer = scene_access(request.user, scene_id)
+        return Response(render_scene(scene, viewer))
 
     @extend_schema(request=ScenePatchIn, responses={200: SceneOut, **ERRORS})
     def patch(self, request, scene_id):
@@ -88,6 +101,78 @@ class BackgroundView(PictureView):
         scene_access(request.user, scene_id)
         scene = services.scene_clear_background(scene_id=scene_id, by=request.user)
         return Response(render_scene(scene))
+
+
+# Room for the multipart envelope and the form's other fields.
+ENVELOPE_BYTES = 64 * 1024
+
+
+class MapImportView(TabletopView):
+    """A Universal VTT map file, sent as multipart/form-data field `file`
+    (docs/maps.md)."""
+
+    parser_classes = [MultiPartParser, FormParser]
+
+    def fields(self) -> dict:
+        # Refuse a body too big to hold an allowed file before reading it.
+        length = self.request.META.get("CONTENT_LENGTH") or "0"
+        most = settings.MAP_IMPORT_MAX_BYTES
+        if not length.isdigit() or int(length) > most + ENVELOPE_BYTES:
+            raise ServiceError(
+                "bad_map",
+                f"a map file may be at most {megabytes(most)} (MAP_IMPORT_MAX_BYTES)",
+                "file",
+            )
+        data = self.parse(MapImportIn).validated_data
+        data["data"] = read_upload(data.pop("file"))
+        return data
+
+    def answer(self, request, plan, scene=None, created=False) -> Response:
+        body = {
+            "scene": render_scene(scene, scene_access(request.user, scene.pk)[1])
+            if scene
+            else None,
+            "plan": plan.as_dict(),
+        }
+        return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class CampaignMapImportView(MapImportView):
+    """A new scene from a map file (GM); `dry_run` only counts."""
+
+    @extend_schema(
+        request={"multipart/form-data": MapImportIn},
+        responses={200: MapImportOut, 201: MapImportOut, **ERRORS},
+    )
+    def post(self, request, campaign_id):
+        campaign_access(request.user, campaign_id)
+        fields = self.fields()
+        fields.pop("replace")
+        if fields.pop("dry_run"):
+            return self.answer(
+                request, map_preview(campaign_id=campaign_id, by=request.user, **fields)
+            )
+        scene, plan = map_import(campaign_id=campaign_id, by=request.user, **fields)
+        return self.answer(request, plan, scene, created=True)
+
+
+class SceneMapImportView(MapImportView):
+    """The scene's map from a file (GM): its walls, doors and map lights
+    replaced, which `replace` must confirm when it has any; its tokens
+    stay. `dry_run` only counts, and says what would be replaced."""
+
+    @extend_schema(
+        request={"multipart/form-data": MapImportIn}, responses={200: MapImportOut, **ERRORS}
+    )
+    def post(self, request, scene_id):
+        scene_access(request.user, scene_id)
+        fields = self.fields()
+        fields.pop("name", None)
+        replace = fields.pop("replace")
+        if fields.pop("dry_run"):
+            return self.answer(request, map_preview(scene_id=scene_id, by=request.user, **fields))
+        scene, plan = map_import(scene_id=scene_id, by=request.user, replace=replace, **fields)
+        return self.answer(request, plan, scene)
 
 
 class ActivateView(TabletopView):

@@ -19,6 +19,8 @@ from .errors import NotAllowed, ServiceError
 
 MAX_SIDE = 200  # squares: a 1000 ft battle map
 MAX_WALLS = 2000
+# A scene's light; `lit` is the first of them, kept as the flag sight reads.
+LIGHTING = ("lit", "dim", "dark")
 
 
 KINDS = {sight.WALL: (), sight.WINDOW: (), sight.DOOR: (sight.OPEN, sight.CLOSED, sight.LOCKED)}
@@ -80,9 +82,13 @@ def scene_create(
     walls: list | None = None,
     fog: bool = False,
     lit: bool = True,
+    lighting: str | None = None,
+    baked_lighting: bool = False,
 ) -> Scene:
     require_gm(campaign_id, by, doing="create scenes")
     width, height = _side(width, "width"), _side(height, "height")
+    lit = shapes.boolean(lit, "lit")
+    lighting = _lighting(lighting) if lighting is not None else ("lit" if lit else "dark")
     scene = Scene(
         campaign=Campaign.objects.get(pk=campaign_id),
         name=shapes.text(name, "name", 120),
@@ -90,7 +96,9 @@ def scene_create(
         height=height,
         walls=clean_walls(walls, width, height),
         fog=shapes.boolean(fog, "fog"),
-        lit=shapes.boolean(lit, "lit"),
+        lit=lighting == "lit",
+        lighting=lighting,
+        baked_lighting=shapes.boolean(baked_lighting, "baked_lighting"),
     )
     with transaction.atomic():
         scene.save()
@@ -98,12 +106,32 @@ def scene_create(
     return scene
 
 
+def _lighting(value) -> str:
+    return shapes.choice(value, "lighting", LIGHTING)
+
+
+def set_lighting(scene: Scene, *, lit=None, lighting=None) -> None:
+    """The scene's light from either word: `lighting` (lit, dim, dark), or
+    `lit` (true: lit; false: dark, or dim if it was dim). `lit` follows."""
+    if lighting is not None:
+        scene.lighting = _lighting(lighting)
+    elif lit is not None:
+        if shapes.boolean(lit, "lit"):
+            scene.lighting = "lit"
+        elif scene.lighting == "lit":
+            scene.lighting = "dark"
+    scene.lit = scene.lighting == "lit"
+
+
+SCENE_FIELDS = ("name", "width", "height", "walls", "fog", "lit", "lighting", "baked_lighting")
+
+
 def scene_update(*, scene_id: int, by, **fields) -> Scene:
-    """Change some of name, width, height, walls, fog and lit. A map never
-    shrinks from under a token or a wall."""
+    """Change some of name, width, height, walls, fog, lit, lighting and
+    baked_lighting. A map never shrinks from under a token or a wall."""
     scene_for_gm(scene_id, by, "change scenes")
     for field in fields:
-        if field not in ("name", "width", "height", "walls", "fog", "lit"):
+        if field not in SCENE_FIELDS:
             raise ServiceError("unknown_field", f"{field} is not a known field", field)
     with transaction.atomic():
         scene = Scene.objects.select_for_update().select_related("campaign").get(pk=scene_id)
@@ -113,9 +141,10 @@ def scene_update(*, scene_id: int, by, **fields) -> Scene:
             scene.width = _side(fields["width"], "width")
         if "height" in fields:
             scene.height = _side(fields["height"], "height")
-        for flag in ("fog", "lit"):
+        for flag in ("fog", "baked_lighting"):
             if flag in fields:
                 setattr(scene, flag, shapes.boolean(fields[flag], flag))
+        set_lighting(scene, lit=fields.get("lit"), lighting=fields.get("lighting"))
         walls = fields["walls"] if "walls" in fields else scene.walls
         path = "walls" if "walls" in fields else ("width" if "width" in fields else "height")
         try:

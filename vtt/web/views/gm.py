@@ -25,6 +25,7 @@ from ..access import gm_membership_or_404
 from ..gm_forms import (
     BackgroundForm,
     InviteForm,
+    MapFileForm,
     MemberRoleForm,
     SceneEditForm,
     SceneForm,
@@ -46,6 +47,7 @@ def _console(request, membership, *, status=200, **forms):
         "scenes": Scene.objects.filter(campaign=campaign),
         "invite_form": forms.get("invite_form") or InviteForm(),
         "scene_form": forms.get("scene_form") or SceneForm(),
+        "map_form": forms.get("map_form") or MapFileForm(auto_id="map-new-%s"),
         "settings_form": forms.get("settings_form")
         or SettingsForm(game=campaign.game, current=campaign.settings),
         "roles": MemberRoleForm.base_fields["role"].choices,
@@ -190,6 +192,8 @@ def _scene_page(request, membership, scene, *, status=200, edited=None, note=Non
             }
         ),
         "background_form": forms.get("background_form") or BackgroundForm(),
+        "map_form": forms.get("map_form") or MapFileForm(auto_id="map-%s"),
+        "lights": scene.lights.filter(token__isnull=True).count(),
         "token_form": forms.get("token_form") or TokenForm(characters=characters),
     }
     return render(request, "web/gm_scene.html", context, status=status)
