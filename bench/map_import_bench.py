@@ -1,6 +1,6 @@
 """Universal VTT import on a generated map: how long the server takes to
 make a file of 2,000 wall segments, 20 doors and 30 lights a scene
-(vtt/tabletop/services/map_import.py), on PostgreSQL.
+(vtt/maps/importing.py), on PostgreSQL.
 
     .venv/bin/python bench/map_import_bench.py                    # 7 runs
     .venv/bin/python bench/map_import_bench.py --runs 5 --pixels-per-square 70
@@ -158,10 +158,10 @@ def main():
     from django.contrib.auth import get_user_model
     from django.core.files.base import ContentFile
 
+    from vtt.maps import uvtt, wall_paths
+    from vtt.maps.importing import DEFAULT_SIMPLIFY, limits, map_import
     from vtt.pictures import images
     from vtt.tabletop import services
-    from vtt.tabletop.maps import uvtt, wall_paths
-    from vtt.tabletop.services.map_import import DEFAULT_SIMPLIFY, limits, map_import
 
     doc = generated(args.side, args.segments, args.lights, args.pixels_per_square, args.seed)
     data = json.dumps(doc).encode()

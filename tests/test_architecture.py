@@ -23,6 +23,8 @@ ALLOWED = {
     # Above the table: append_event calls the annotator fog registers.
     "fog": {"rules", "core", "tabletop"},
     "records": {"rules", "games", "core", "pictures", "tabletop"},
+    # The map as the GM makes it: imported files, segment edits.
+    "maps": {"rules", "core", "pictures", "tabletop"},
     "accounts": set(),
     "combat": {"rules", "games", "core", "db", "tabletop", "fog"},
     # The client's address behind the trusted proxies, as every door reads
@@ -35,6 +37,7 @@ ALLOWED = {
         "tabletop",
         "fog",
         "combat",
+        "maps",
         "accounts.client_address",
     },
     "api": {
@@ -46,6 +49,7 @@ ALLOWED = {
         "fog",
         "records",
         "combat",
+        "maps",
         "accounts",
     },
     "web": {
@@ -57,6 +61,7 @@ ALLOWED = {
         "fog",
         "records",
         "combat",
+        "maps",
         "accounts",
     },
     # The demo campaigns, laid out through the table's services; nothing

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "vtt.live",
     "vtt.combat",
     "vtt.demo",
+    "vtt.maps",
 ]
 
 MIDDLEWARE = [

@@ -6,7 +6,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from tests.tabletop.uvtt_files import changed, encode
-from vtt.tabletop.services.map_import import map_import
+from vtt.maps.importing import map_import
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -1,4 +1,4 @@
-"""Reading Universal VTT files (vtt/tabletop/maps/uvtt.py) and joining
+"""Reading Universal VTT files (vtt/maps/uvtt.py) and joining
 their walls (wall_paths.py): each field, and each refusal naming what it
 passed. Plain Python: no database."""
 
@@ -7,7 +7,7 @@ import json
 import pytest
 
 from vtt.core.errors import ServiceError
-from vtt.tabletop.maps import uvtt, wall_paths
+from vtt.maps import uvtt, wall_paths
 
 from .uvtt_files import DELETE, changed, dungeon, encode, picture, point
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from vtt.combat.intents import HANDLERS as COMBAT_HANDLERS
 from vtt.fog.services import fog_edit
+from vtt.maps.wall_edits import wall_add, wall_change, wall_delete
 from vtt.tabletop.models import Campaign, Scene, Token
 from vtt.tabletop.serialize import token_data
 from vtt.tabletop.services.access import require_member
@@ -22,7 +23,6 @@ from vtt.tabletop.services.tokens import (
     token_set_hidden,
     token_update,
 )
-from vtt.tabletop.services.walls import wall_add, wall_change, wall_delete
 
 from . import chat_commands
 from .protocol import Intent

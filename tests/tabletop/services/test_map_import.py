@@ -1,4 +1,4 @@
-"""A Universal VTT file made a scene (vtt/tabletop/services/map_import.py):
+"""A Universal VTT file made a scene (vtt/maps/importing.py):
 a new scene, a re-import that replaces walls, doors and lights after a
 confirmation and keeps tokens, the preview's counts, and refusals that
 store nothing."""
@@ -8,10 +8,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from vtt.core.errors import NotAllowed, NotFound, ServiceError
+from vtt.maps.importing import map_import, map_preview
 from vtt.rules import sight
 from vtt.tabletop import services
 from vtt.tabletop.models import Light, Scene, Token
-from vtt.tabletop.services.map_import import map_import, map_preview
 
 from ..helpers import events_after, last_seq
 from ..uvtt_files import changed, dungeon, encode

@@ -1,11 +1,11 @@
-"""The GM's wall edits one segment at a time (vtt/tabletop/services/walls.py):
+"""The GM's wall edits one segment at a time (vtt/maps/wall_edits.py):
 add, move, change and delete, each a scene.updated; refusals store nothing."""
 
 import pytest
 
+from vtt.maps import wall_edits as walls
 from vtt.tabletop import services
 from vtt.tabletop.models import Scene
-from vtt.tabletop.services import walls
 
 from ..helpers import events_after, last_seq
 

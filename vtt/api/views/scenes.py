@@ -9,12 +9,12 @@ from rest_framework.response import Response
 from vtt.core.errors import ServiceError
 from vtt.fog import vision
 from vtt.fog.services import fog_edit
+from vtt.maps.importing import map_import, map_preview, read_upload
+from vtt.maps.wall_edits import wall_add, wall_change, wall_delete
 from vtt.pictures.images import megabytes
 from vtt.tabletop import policy, selectors, services
 from vtt.tabletop.serialize import light_data, scene_data
-from vtt.tabletop.services.map_import import map_import, map_preview, read_upload
 from vtt.tabletop.services.scenes import scene_set_door
-from vtt.tabletop.services.walls import wall_add, wall_change, wall_delete
 
 from ..permissions import campaign_access, scene_access
 from ..serializers import (

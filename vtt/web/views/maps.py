@@ -12,9 +12,9 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from vtt.maps.importing import map_import, map_preview, read_upload
 from vtt.tabletop.models import Scene
 from vtt.tabletop.services import ServiceError
-from vtt.tabletop.services.map_import import map_import, map_preview, read_upload
 
 from .. import map_staging
 from ..access import gm_membership_or_404

@@ -14,13 +14,13 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from vtt.core.errors import ServiceError
-from vtt.tabletop.services import SYSTEM
-from vtt.tabletop.services.map_import import (
+from vtt.maps.importing import (
     DEFAULT_SIMPLIFY,
     map_import,
     map_preview,
     read_upload,
 )
+from vtt.tabletop.services import SYSTEM
 
 
 class Command(BaseCommand):

@@ -13,13 +13,12 @@ from django.db import transaction
 
 from vtt.core import shapes
 from vtt.rules import sight
-
-from .. import event_kinds
-from ..events import append_event
-from ..models import Scene
-from ..serialize import scene_data
-from .access import actor
-from .scenes import MAX_WALLS, clean_wall, scene_for_gm
+from vtt.tabletop import event_kinds
+from vtt.tabletop.events import append_event
+from vtt.tabletop.models import Scene
+from vtt.tabletop.serialize import scene_data
+from vtt.tabletop.services.access import actor
+from vtt.tabletop.services.scenes import MAX_WALLS, clean_wall, scene_for_gm
 
 DOING = "edit walls"
 

@@ -15,14 +15,12 @@ from django.db import transaction
 from vtt.core import shapes
 from vtt.pictures import images
 from vtt.rules import sight
-
-from .. import event_kinds
-from ..maps import uvtt, wall_paths
-from ..models import Campaign, Light, Scene
-from ..serialize import scene_data
-from .access import require_gm, unknown
-from .errors import ServiceError
-from .scenes import (
+from vtt.tabletop import event_kinds
+from vtt.tabletop.models import Campaign, Light, Scene
+from vtt.tabletop.serialize import scene_data
+from vtt.tabletop.services.access import require_gm, unknown
+from vtt.tabletop.services.errors import ServiceError
+from vtt.tabletop.services.scenes import (
     MAX_SIDE,
     MAX_WALLS,
     _delete_file,
@@ -31,6 +29,8 @@ from .scenes import (
     scene_for_gm,
     set_lighting,
 )
+
+from . import uvtt, wall_paths
 
 # Squares a corner may stray from the straight wall that replaces it.
 DEFAULT_SIMPLIFY = 0.05
