@@ -29,6 +29,11 @@ def viewer_in(user_id: int, role: str, settings) -> Viewer:
     return Viewer(user_id, role, group_of(role, user_id, settings) or PARTY)
 
 
+def member_viewer(member) -> Viewer:
+    """A membership as a viewer, when no fog scene's sight is asked."""
+    return Viewer(member.user_id, member.role)
+
+
 # ------------------------------------------------------------------ tokens
 
 
@@ -176,6 +181,83 @@ def visible_attacks_q(viewer: Viewer) -> Q:
         | Q(**{f"event__data__{event_kinds.SIGHT}__groups__{viewer.group}__unseen": False})
     )
     return Q(visibility=Visibility.PUBLIC) & seen
+
+
+# ------------------------------------------------------------------ who may act
+# `who` is a Viewer or a Membership: anything with a `user_id` and a `role`.
+# The services ask these once, before they write; the pages and the room's
+# capabilities (`capabilities`) read the same answers.
+
+
+def runs_table(who) -> bool:
+    """The GM's alone: campaigns, scenes, members, invites, NPCs, awards,
+    damage, undoing others' results. The server acting on its own
+    authority (access.SYSTEM) is a GM."""
+    return who.role == Role.GM
+
+
+def takes_part(who) -> bool:
+    """A GM or a player: observers watch and change nothing."""
+    return who.role != Role.OBSERVER
+
+
+def owns_character(who, character) -> bool:
+    """Whether `who` is the character's owner (whatever their role now: an
+    observer may still own a character, and may do nothing with it)."""
+    return character.owner_id is not None and character.owner_id == who.user_id
+
+
+def may_edit_character(who, character) -> bool:
+    """Edit, delete, spend for, picture: a GM any character, a player their own."""
+    return runs_table(who) or (takes_part(who) and owns_character(who, character))
+
+
+def may_roll_for(who, character) -> bool:
+    """A GM rolls for anyone; a player only for their own player characters."""
+    return runs_table(who) or (
+        character.kind == Character.Kind.PC and may_edit_character(who, character)
+    )
+
+
+def owns_characters_q() -> Q:
+    """The members who may own a character, as a filter on Memberships: not observers."""
+    return ~Q(role=Role.OBSERVER)
+
+
+def gms_q() -> Q:
+    """The campaign's GMs, as a filter on Memberships (a whisper "to the
+    GM", the campaign keeping one GM)."""
+    return Q(role=Role.GM)
+
+
+def players_q() -> Q:
+    """The members who see through a sight group of their own when the
+    table gives each player one, as a filter on Memberships."""
+    return Q(role=Role.PLAYER)
+
+
+def sight_key(viewer: Viewer, preview: str | None = None) -> str:
+    """Which of a room's renders a viewer reads: the GM's ("gm"), or their
+    sight group's ("@party"). With `preview`, the group whose view a GM is
+    looking through instead."""
+    if viewer.is_gm:
+        return f"@{preview}" if preview else "gm"
+    return f"@{viewer.group}"
+
+
+def capabilities(who, settings: Mapping | None) -> dict:
+    """What the room page may offer this member, as served to the browser,
+    which draws its controls from it and decides nothing itself: the GM's
+    tools (`runs_table`), acting at all (`takes_part`: rolling, attacking,
+    making characters), placing tokens and opening doors. Each is only
+    what the page offers: the service checks again, once, when asked."""
+    viewer = Viewer(who.user_id, who.role)
+    return {
+        "runs_table": runs_table(who),
+        "takes_part": takes_part(who),
+        "places_tokens": places_tokens(viewer, settings),
+        "opens_doors": opens_doors(viewer, settings),
+    }
 
 
 # ------------------------------------------------------------------ turn order
