@@ -39,7 +39,7 @@ def watcher(campaign_id: int, viewer: Viewer, as_user: str | None) -> Membership
         raise ServiceError("invalid", "as: must be a member's user id", "as")
     else:
         user_id = int(as_user)
-    if user_id != viewer.user_id and not viewer.is_gm:
+    if user_id != viewer.user_id and not policy.runs_table(viewer):
         raise NotAllowed("as: only a GM may replay a session as someone else", "as")
     member = (
         Membership.objects.filter(campaign_id=campaign_id, user_id=user_id)

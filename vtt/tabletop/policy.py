@@ -219,8 +219,9 @@ def may_roll_for(who, character) -> bool:
     )
 
 
-def owns_characters_q() -> Q:
-    """The members who may own a character, as a filter on Memberships: not observers."""
+def takes_part_q() -> Q:
+    """takes_part as a filter on Memberships: the members who may own a
+    character or control a token."""
     return ~Q(role=Role.OBSERVER)
 
 
@@ -236,27 +237,45 @@ def players_q() -> Q:
     return Q(role=Role.PLAYER)
 
 
-def sight_key(viewer: Viewer, preview: str | None = None) -> str:
+def sight_key(viewer: Viewer) -> str:
     """Which of a room's renders a viewer reads: the GM's ("gm"), or their
-    sight group's ("@party"). With `preview`, the group whose view a GM is
-    looking through instead."""
-    if viewer.is_gm:
-        return f"@{preview}" if preview else "gm"
-    return f"@{viewer.group}"
+    sight group's ("@party")."""
+    return "gm" if viewer.is_gm else f"@{viewer.group}"
+
+
+def sight_groups(who) -> dict | None:
+    """The sight group a member sees a fog scene through, as the table
+    shares one view (`shared`) and as it gives each player their own
+    (`own`); None for a GM, who sees through fog. Served to the browser
+    (the GM's "see as", a replay's fog), which picks by the setting."""
+    if runs_table(who):
+        return None
+    return {
+        "shared": group_of(who.role, who.user_id, {}) or PARTY,
+        "own": group_of(who.role, who.user_id, {"own_vision": True}) or PARTY,
+    }
 
 
 def capabilities(who, settings: Mapping | None) -> dict:
-    """What the room page may offer this member, as served to the browser,
-    which draws its controls from it and decides nothing itself: the GM's
-    tools (`runs_table`), acting at all (`takes_part`: rolling, attacking,
-    making characters), placing tokens and opening doors. Each is only
-    what the page offers: the service checks again, once, when asked."""
+    """What the room page may offer this member, as served to the browser
+    (`may` in the page's config, read by static/js/room/may.js), which
+    draws its controls from it and decides nothing itself: the GM's tools
+    (`runs_table`), acting at all (`takes_part`: rolling, attacking,
+    making characters), placing tokens and opening doors, and the reach of
+    `controls_token` (`tokens`: "any", the "controlled" ones, "none") and
+    of `may_edit_character` (`characters`: "any", their "own", "none"; a
+    player's page holds player characters only, so "own" also answers
+    rolling for, spending for and placing them). Each is only what the
+    page offers: the service decides again, once, when asked."""
     viewer = Viewer(who.user_id, who.role)
+    gm, acts = runs_table(who), takes_part(who)
     return {
-        "runs_table": runs_table(who),
-        "takes_part": takes_part(who),
+        "runs_table": gm,
+        "takes_part": acts,
         "places_tokens": places_tokens(viewer, settings),
         "opens_doors": opens_doors(viewer, settings),
+        "tokens": "any" if gm else "controlled" if acts else "none",
+        "characters": "any" if gm else "own" if acts else "none",
     }
 
 

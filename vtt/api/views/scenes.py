@@ -6,7 +6,7 @@ from rest_framework.response import Response
 
 from vtt.fog import vision
 from vtt.fog.services import fog_edit
-from vtt.tabletop import selectors, services
+from vtt.tabletop import policy, selectors, services
 from vtt.tabletop.serialize import scene_data
 from vtt.tabletop.services.scenes import scene_set_door
 
@@ -127,7 +127,7 @@ class VisionView(TabletopView):
     def get(self, request, scene_id):
         scene, viewer = scene_access(request.user, scene_id)
         group = viewer.group
-        if viewer.is_gm:
+        if policy.runs_table(viewer):
             group = request.query_params.get("group") or vision.PARTY
         seen = vision.vision_of(scene.pk, group)
         if seen is None:

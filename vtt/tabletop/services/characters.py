@@ -42,7 +42,7 @@ def _owner(campaign_id: int, owner_id, path: str = "owner_id"):
     if type(owner_id) is not int:
         raise shapes.invalid(path, "must be a user id or null")
     member = Membership.objects.filter(
-        policy.owns_characters_q(), campaign_id=campaign_id, user_id=owner_id
+        policy.takes_part_q(), campaign_id=campaign_id, user_id=owner_id
     ).first()
     if member is None:
         raise shapes.invalid(path, "must be a GM or player of this campaign")

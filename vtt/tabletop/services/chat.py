@@ -9,9 +9,9 @@ import re
 
 from django.utils.html import escape
 
-from .. import event_kinds
+from .. import event_kinds, policy
 from ..events import append_event
-from ..models import Membership, Role
+from ..models import Membership
 from ..serialize import user_data
 from ..transactions import step
 from .access import actor, require_member
@@ -57,7 +57,7 @@ def member_named(campaign_id: int, name: str, field: str = "to"):
     wanted = name.strip().casefold()
     members = list(Membership.objects.filter(campaign_id=campaign_id).select_related("user"))
     if wanted == GM_WORD:
-        gms = [m.user for m in members if m.role == Role.GM]
+        gms = [m.user for m in members if policy.runs_table(m)]
         if len(gms) == 1:
             return gms[0]
         if gms:
