@@ -65,27 +65,27 @@ PENDING = {
     ),
 }
 
-# Scripts: file -> why it reads a role or the controllers itself.
-JS_DESCRIBES = {}
-JS_PENDING = {
-    "static/js/map/board.js": "decides by the role itself, to read the served capabilities instead",
-    "static/js/replay/fog.js": "decides by the role itself, to read the served capabilities instead",
-    "static/js/replay/page.js": "decides by the role itself, to read the served capabilities instead",
-    "static/js/room/attack.js": "decides by the role itself, to read the served capabilities instead",
-    "static/js/room/chat.js": "decides by the role itself, to read the served capabilities instead",
-    "static/js/room/combat_log.js": "decides by the role itself, to read the served capabilities instead",
-    "static/js/room/decisions.js": "decides by the role itself, to read the served capabilities instead",
-    "static/js/room/door_control.js": "decides by the role itself, to read the served capabilities instead",
-    "static/js/room/fog_panel.js": "decides by the role itself, to read the served capabilities instead",
-    "static/js/room/main.js": "decides by the role itself, to read the served capabilities instead",
-    "static/js/room/placing.js": "decides by the role itself, to read the served capabilities instead",
-    "static/js/room/sheet_panel.js": "decides by the role itself, to read the served capabilities instead",
-    "static/js/room/token_dialog.js": "decides by the role itself, to read the served capabilities instead",
-    "static/js/room/token_tools.js": "decides by the role itself, to read the served capabilities instead",
-    "static/js/room/turns.js": "decides by the role itself, to read the served capabilities instead",
-    "static/js/room/vision.js": "decides by the role itself, to read the served capabilities instead",
-    "static/js/tray/tray.js": "decides by the role itself, to read the served capabilities instead",
+# Scripts: file -> why it reads a role or a token's controllers, and it is
+# not a decision of what the member may do (those are served: `may` in the
+# room's config, read by static/js/room/may.js).
+JS_DESCRIBES = {
+    "static/js/room/may.js": (
+        "the one reader of the served capabilities: it applies the `tokens` reach the "
+        "server decided to a token's controllers as they arrive"
+    ),
+    "static/js/room/token_dialog.js": (
+        "the GM's token dialog edits a token's controllers, and labels a GM as such"
+    ),
+    "static/js/room/token_tools.js": "copies a token's controllers into its duplicate",
+    "static/js/room/vision.js": (
+        "fog's preview of a drag: whose eyes a sight group sees through (the tokens "
+        "with controllers), replaced by the server's view"
+    ),
+    "static/js/replay/fog.js": (
+        "a replay's fog: whose eyes a sight group saw through, as the live preview"
+    ),
 }
+JS_PENDING = {}
 
 
 def _is_role(node) -> bool:

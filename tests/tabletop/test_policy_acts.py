@@ -30,7 +30,7 @@ def _character_reach(scope: str, character: Character) -> bool:
 @pytest.mark.parametrize("role", ROLES)
 def test_the_token_scope_is_controls_token(role):
     viewer = Viewer(ME, role)
-    scope = policy.capabilities(viewer, {})["tokens"]
+    scope = policy.capabilities(viewer)["tokens"]
     for token in ({"controllers": [ME]}, {"controllers": [OTHER]}, {"controllers": []}):
         assert _token_reach(scope, token) == policy.controls_token(viewer, token)
 
@@ -38,7 +38,7 @@ def test_the_token_scope_is_controls_token(role):
 @pytest.mark.parametrize("role", ROLES)
 def test_the_character_scope_is_may_edit_character(role):
     viewer = Viewer(ME, role)
-    scope = policy.capabilities(viewer, {})["characters"]
+    scope = policy.capabilities(viewer)["characters"]
     for character in (_character(), _character(owner_id=OTHER), _character(owner_id=None)):
         assert _character_reach(scope, character) == policy.may_edit_character(viewer, character)
         # What a page holds for a player is player characters: rolling for
@@ -47,32 +47,44 @@ def test_the_character_scope_is_may_edit_character(role):
 
 
 def test_what_each_role_is_offered():
-    settings = {"players_place_tokens": True, "players_open_doors": False}
-    gm, player, observer = (policy.capabilities(Viewer(ME, r), settings) for r in ROLES)
+    gm, player, observer = (policy.capabilities(Viewer(ME, r)) for r in ROLES)
     assert gm == {
         "runs_table": True,
         "takes_part": True,
-        "places_tokens": True,
-        "opens_doors": True,
+        "places_tokens": "always",
+        "opens_doors": "always",
         "tokens": "any",
         "characters": "any",
     }
     assert player == {
         "runs_table": False,
         "takes_part": True,
-        "places_tokens": True,
-        "opens_doors": False,
+        "places_tokens": "with_setting",
+        "opens_doors": "with_setting",
         "tokens": "controlled",
         "characters": "own",
     }
     assert observer == {
         "runs_table": False,
         "takes_part": False,
-        "places_tokens": False,
-        "opens_doors": False,
+        "places_tokens": "never",
+        "opens_doors": "never",
         "tokens": "none",
         "characters": "none",
     }
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("on", [True, False])
+def test_placing_and_doors_follow_the_setting_as_policy_does(role, on):
+    viewer = Viewer(ME, role)
+    served = policy.capabilities(viewer)
+    for key, setting, decides in (
+        ("places_tokens", "players_place_tokens", policy.places_tokens),
+        ("opens_doors", "players_open_doors", policy.opens_doors),
+    ):
+        offered = served[key] == "always" or (served[key] == "with_setting" and on)
+        assert offered == decides(viewer, {setting: on})
 
 
 def test_a_membership_is_asked_as_a_viewer_is():
@@ -80,7 +92,7 @@ def test_a_membership_is_asked_as_a_viewer_is():
     assert not policy.runs_table(member)
     assert policy.takes_part(member)
     assert policy.may_edit_character(member, _character())
-    assert policy.capabilities(member, {}) == policy.capabilities(Viewer(ME, Role.PLAYER), {})
+    assert policy.capabilities(member) == policy.capabilities(Viewer(ME, Role.PLAYER))
 
 
 def test_an_observer_who_owns_a_character_does_nothing_with_it():

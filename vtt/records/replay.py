@@ -147,5 +147,8 @@ def replay_data(session: PlaySession, member: Membership, after: int | None = No
         "campaign": {"id": campaign.pk, "name": campaign.name, "game": campaign.game},
         "session": sessions.session_data(session),
         "viewer": {**user_data(member.user), "role": member.role},
+        # The sight groups the viewer's fog is drawn for (the page picks by
+        # the settings as the replay plays them); null: a GM, no fog.
+        "sight": policy.sight_groups(member),
         **replay_page(session, member, after),
     }

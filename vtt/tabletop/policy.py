@@ -256,12 +256,22 @@ def sight_groups(who) -> dict | None:
     }
 
 
-def capabilities(who, settings: Mapping | None) -> dict:
+def _by_setting(decides, viewer: Viewer, setting: str) -> str:
+    """A decision that a campaign setting may open to a member, as the
+    browser is told it: "always", "with_setting" (while the setting is
+    on, which the page follows live) or "never"."""
+    if decides(viewer, {}):
+        return "always"
+    return "with_setting" if decides(viewer, {setting: True}) else "never"
+
+
+def capabilities(who) -> dict:
     """What the room page may offer this member, as served to the browser
     (`may` in the page's config, read by static/js/room/may.js), which
     draws its controls from it and decides nothing itself: the GM's tools
     (`runs_table`), acting at all (`takes_part`: rolling, attacking,
-    making characters), placing tokens and opening doors, and the reach of
+    making characters), placing tokens and opening doors (`places_tokens`,
+    `opens_doors`: "always", "with_setting" or "never"), and the reach of
     `controls_token` (`tokens`: "any", the "controlled" ones, "none") and
     of `may_edit_character` (`characters`: "any", their "own", "none"; a
     player's page holds player characters only, so "own" also answers
@@ -272,8 +282,8 @@ def capabilities(who, settings: Mapping | None) -> dict:
     return {
         "runs_table": gm,
         "takes_part": acts,
-        "places_tokens": places_tokens(viewer, settings),
-        "opens_doors": opens_doors(viewer, settings),
+        "places_tokens": _by_setting(places_tokens, viewer, "players_place_tokens"),
+        "opens_doors": _by_setting(opens_doors, viewer, "players_open_doors"),
         "tokens": "any" if gm else "controlled" if acts else "none",
         "characters": "any" if gm else "own" if acts else "none",
     }

@@ -35,7 +35,7 @@ def room(request, campaign_id: int):
         "me": {"id": request.user.pk, "name": request.user.get_username(), "role": membership.role},
         # What the page may offer this member (policy.capabilities): the
         # scripts draw their controls from it and decide nothing themselves.
-        "may": policy.capabilities(membership, campaign.settings),
+        "may": policy.capabilities(membership),
         "socket": f"/ws/campaigns/{campaign.pk}/",
         "api": {
             "odds": reverse("odds"),
@@ -62,7 +62,8 @@ def room(request, campaign_id: int):
     if is_gm:
         # Who may control a token: the token dialog's checkboxes.
         config["members"] = [
-            {**user_data(m.user), "role": m.role}
+            # `sight`: the groups they see through, for the "see as" choice.
+            {**user_data(m.user), "role": m.role, "sight": policy.sight_groups(m)}
             for m in Membership.objects.filter(policy.takes_part_q(), campaign=campaign)
             .select_related("user")
             .order_by("role", "user__username")
