@@ -22,7 +22,6 @@ from ..models import (
     Scene,
     SeenToken,
     Token,
-    Visibility,
 )
 from ..serialize import token_data, token_moved_data
 from ..transactions import step
@@ -114,12 +113,6 @@ def campaign_character(campaign_id: int, character_id) -> Character | None:
     if character is None:
         raise shapes.invalid("character_id", "no such character in this campaign")
     return character
-
-
-def scene_visibility(scene: Scene) -> str:
-    """Who may hear of what happens on a scene: everyone on the one the room
-    is on, the GM alone on a map still being prepared."""
-    return Visibility.PUBLIC if scene.campaign.active_scene_id == scene.pk else Visibility.GM
 
 
 def _event(token: Token, kind: str, by, **extra):
