@@ -37,7 +37,7 @@ def scene_access(user, scene_id: int) -> tuple[Scene, Viewer]:
         Scene.objects.select_related("campaign"), scene_id, user, "scene", with_campaign=True
     )
     viewer = selectors.viewer_of(member)
-    if not policy.runs_table(viewer) and scene.campaign.active_scene_id != scene.pk:
+    if not policy.sees_scene(viewer, scene):
         raise unknown("scene")
     return scene, viewer
 
