@@ -207,7 +207,7 @@ def test_a_dark_scenes_lit_places_are_remembered_as_explored(browser, fogged):
             const scene = { id: 99, width: 14, height: 8, walls: [[7, 0, 7, 3]], fog: true, lit: false };
             const me = { id: 1, x: 1, y: 1, size: 1, sight_ft: 0, light_ft: 0, controllers: [5] };
             const lantern = { id: 2, x: 10, y: 4, size: 1, sight_ft: 0, light_ft: 10, controllers: [] };
-            const memory = new FogMemory({ id: 5, role: "player" }, {});
+            const memory = new FogMemory({ shared: "party", own: "u5" }, {});
             const board = window.d6replay.board;
             board.setScene(scene);
             window.darkStep = (x) => {

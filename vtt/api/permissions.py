@@ -4,7 +4,7 @@ non-member learns nothing (404, the same answer as for an id naming
 nothing: services.access.find) and a player never reads what the GM hides."""
 
 from vtt.core.errors import NotAllowed
-from vtt.tabletop import selectors
+from vtt.tabletop import policy, selectors
 from vtt.tabletop.models import Campaign, Character, Invite, Roll, Scene
 from vtt.tabletop.services.access import as_gm, find, unknown
 from vtt.tabletop.services.characters import character_for
@@ -21,7 +21,7 @@ def campaign_access(user, campaign_id: int) -> tuple[Campaign, Viewer]:
 
 def gm_access(user, campaign_id: int, doing: str) -> tuple[Campaign, Viewer]:
     campaign, viewer = campaign_access(user, campaign_id)
-    if not viewer.is_gm:
+    if not policy.runs_table(viewer):
         raise NotAllowed(f"only a GM may {doing}")
     return campaign, viewer
 
@@ -37,7 +37,7 @@ def scene_access(user, scene_id: int) -> tuple[Scene, Viewer]:
         Scene.objects.select_related("campaign"), scene_id, user, "scene", with_campaign=True
     )
     viewer = selectors.viewer_of(member)
-    if not viewer.is_gm and scene.campaign.active_scene_id != scene.pk:
+    if not policy.sees_scene(viewer, scene):
         raise unknown("scene")
     return scene, viewer
 

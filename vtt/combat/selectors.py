@@ -93,7 +93,7 @@ def scene_trails(*, scene_id: int, by) -> dict:
     scene, member = _scene(scene_id, by)
     steps = TrailStep.objects.filter(scene=scene)
     viewer = policy.viewer_in(member.user_id, member.role, scene.campaign.settings)
-    if not viewer.is_gm:
+    if not policy.runs_table(viewer):
         # Steps of moves the viewer did not see, of tokens they do not see.
         unseen = RoomEvent.objects.filter(
             policy.unseen_token_events_q(viewer),

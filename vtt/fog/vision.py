@@ -27,8 +27,8 @@ import numpy as np
 from django.db import transaction
 
 from vtt.rules import fog_paint, sight
-from vtt.tabletop import event_kinds
-from vtt.tabletop.models import Membership, Role, Scene, SceneSight, SeenToken, Token
+from vtt.tabletop import event_kinds, policy
+from vtt.tabletop.models import Membership, Scene, SceneSight, SeenToken, Token
 from vtt.tabletop.serialize import is_table, table_tokens, token_data
 
 # The groups are named with the viewer, and the walls read with the map,
@@ -72,7 +72,7 @@ def table_sight_tokens(table: dict) -> list[dict]:
 
 def players_of(campaign_id: int) -> set[int]:
     return set(
-        Membership.objects.filter(campaign_id=campaign_id, role=Role.PLAYER).values_list(
+        Membership.objects.filter(policy.players_q(), campaign_id=campaign_id).values_list(
             "user_id", flat=True
         )
     )

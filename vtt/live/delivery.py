@@ -16,7 +16,7 @@ import logging
 
 from vtt.fog import vision
 from vtt.fog.vision import PARTY
-from vtt.tabletop.models import Role
+from vtt.tabletop import policy
 from vtt.tabletop.serialize import table_tokens
 from vtt.tabletop.visibility import Viewer
 
@@ -64,10 +64,6 @@ class Delivery:
         self.viewer = Viewer(self.user_id, role, group)
 
     @property
-    def is_gm(self) -> bool:
-        return self.role == Role.GM
-
-    @property
     def group(self) -> str:
         """The sight group this member sees a fog scene through."""
         return self.viewer.group
@@ -76,7 +72,7 @@ class Delivery:
     def vision_group(self) -> str:
         """Whose vision frames this socket gets: its group's, or for a GM
         the group they preview."""
-        return self.preview if self.is_gm else self.group
+        return self.preview if policy.runs_table(self.viewer) else self.group
 
     @property
     def me_public(self) -> dict:
@@ -306,10 +302,10 @@ class Delivery:
     def push_aside_message(self, message: dict, wire: bytes | None = None):
         if message.get("origin") == self.conn_id or message.get("about") == self.user_id:
             return
-        if message.get("gm_only") and not self.is_gm:
+        if message.get("gm_only") and not policy.runs_table(self.viewer):
             return
         groups = message.get("groups")
-        if groups is not None and not self.is_gm and self.group not in groups:
+        if groups is not None and not policy.sees_if(self.viewer, players_see=self.group in groups):
             return  # a fog scene's drag: the groups it sees for watch it
         if "vision" in message and message["vision"] != self.vision_group:
             return  # a group's vision: its members', and a GM looking as it
@@ -352,7 +348,7 @@ class Delivery:
         elif role != self.role:
             self.seat(role)
             self.preview = None
-            if role != Role.GM:
+            if not policy.runs_table(self.viewer):
                 self.tokens = token_table.visible_to(self.tokens, self.viewer)
             self.socket.spawn(self.send_snapshot("role_changed"))
 
@@ -369,7 +365,7 @@ class Delivery:
 
     async def preview_vision(self, intent: protocol.Intent):
         """A GM looks at the fog scene as a group sees it (None: stops)."""
-        if not self.is_gm:
+        if not policy.runs_table(self.viewer):
             return self.reply_error(intent.id, "forbidden", "only a GM may preview a view")
         group = intent.fields["group"]
         if group is not None and group not in await db.run(room_reads.sight_groups, self.room):

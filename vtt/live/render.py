@@ -10,7 +10,7 @@ import json
 from vtt.fog import vision
 from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop.models import Role, Visibility
-from vtt.tabletop.policy import addressee, event_view, players_see
+from vtt.tabletop.policy import addressee, event_view, players_see, sight_key
 from vtt.tabletop.visibility import Viewer
 
 from .protocol import PROTOCOL_VERSION, dumps, event_for, event_frame_text
@@ -107,7 +107,7 @@ def _text(event, viewer: Viewer, drawn: dict) -> str:
     declared = kinds.KINDS[event.kind]
     if declared.sight != kinds.Sight.PLAYERS_VIEW or event.visibility != Visibility.PUBLIC:
         return event_frame_text(event_view(event, viewer))
-    key = "gm" if viewer.is_gm else f"@{viewer.group}"
+    key = sight_key(viewer)
     if key not in drawn:
         drawn[key] = event_frame_text(event_view(event, viewer))
     return drawn[key]

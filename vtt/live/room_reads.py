@@ -4,7 +4,7 @@ functions; the consumer and the hub call them through vtt.live.db.run."""
 
 from vtt.combat.services.decisions import pending_for
 from vtt.fog import vision
-from vtt.tabletop import event_kinds
+from vtt.tabletop import event_kinds, policy
 from vtt.tabletop.events import events_since
 from vtt.tabletop.models import Campaign, Membership, RoomEvent, Token
 from vtt.tabletop.policy import event_view
@@ -138,7 +138,7 @@ def in_snapshot(view: dict) -> dict:
 def vision_for(scene_id: int | None, viewer: Viewer, preview: str | None = None) -> dict | None:
     """The vision frame's content for a member: their group's, or for a GM
     the group they preview (none unless they do)."""
-    group = preview if viewer.is_gm else viewer.group
+    group = preview if policy.runs_table(viewer) else viewer.group
     return vision.vision_of(scene_id, group)
 
 

@@ -27,24 +27,26 @@ def table_of(tokens, eyes: dict | None) -> dict[int, dict]:
     return {t["id"]: token_meta(t, eyes) for t in tokens}
 
 
-def scene_table(scene: dict, is_gm: bool, group: str) -> dict[int, dict]:
+def scene_table(scene: dict, viewer: Viewer) -> dict[int, dict]:
     """A scene change's tokens a member may see, by id: made once per kind
     of member (the GM, each sight group) and kept on the message, which
     every socket of the room in this process is handed; each socket copies
     it. The records are never changed in place, only replaced."""
     tables = scene.setdefault("tables", {})
-    key = "gm" if is_gm else f"@{group}"
+    key = policy.sight_key(viewer)
     if key not in tables:
         if "metas" not in scene:
             eyes = scene.get("eyes")
             if eyes is not None:
                 eyes = {int(token_id): groups for token_id, groups in eyes.items()}
             scene["metas"] = [token_meta(t, eyes) for t in scene.get("tokens") or ()]
-        seen = (scene.get("seen") or {}).get(group)
+        seen = (scene.get("seen") or {}).get(viewer.group)
         tables[key] = {
             t["id"]: t
             for t in scene["metas"]
-            if is_gm or (not t["hidden"] and (seen is None or t["id"] in seen))
+            if policy.sees_if(
+                viewer, players_see=not t["hidden"] and (seen is None or t["id"] in seen)
+            )
         }
     return tables[key]
 
@@ -58,7 +60,7 @@ def follow(tokens: dict[int, dict], message: dict, viewer: Viewer) -> dict[int, 
             token = {**token, "seen_by": message["seen_by"], "eyes": message.get("eyes", [])}
         _note(tokens, token, viewer)
     change = (message.get("sight") or {}).get(viewer.group)
-    if change is not None and not viewer.is_gm:
+    if change is not None and not policy.runs_table(viewer):
         for meta in change["enter"]:
             tokens[meta["id"]] = meta
         for token_id in change["leave"]:
@@ -66,7 +68,7 @@ def follow(tokens: dict[int, dict], message: dict, viewer: Viewer) -> dict[int, 
     if message.get("scene") is not None:
         # A scene change: the table becomes the new map's tokens, as the
         # event carries them (later token events apply on top).
-        return dict(scene_table(message["scene"], viewer.is_gm, viewer.group))
+        return dict(scene_table(message["scene"], viewer))
     return tokens
 
 

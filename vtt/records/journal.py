@@ -401,6 +401,6 @@ def journal(session: PlaySession, viewer: Viewer) -> Journal:
         session=session.number,
         started_at=session.started_at,
         ended_at=session.ended_at,
-        gm=viewer.is_gm,
+        gm=policy.runs_table(viewer),
         entries=entries,
     )

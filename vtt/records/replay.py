@@ -39,7 +39,7 @@ def watcher(campaign_id: int, viewer: Viewer, as_user: str | None) -> Membership
         raise ServiceError("invalid", "as: must be a member's user id", "as")
     else:
         user_id = int(as_user)
-    if user_id != viewer.user_id and not viewer.is_gm:
+    if user_id != viewer.user_id and not policy.runs_table(viewer):
         raise NotAllowed("as: only a GM may replay a session as someone else", "as")
     member = (
         Membership.objects.filter(campaign_id=campaign_id, user_id=user_id)
@@ -147,5 +147,8 @@ def replay_data(session: PlaySession, member: Membership, after: int | None = No
         "campaign": {"id": campaign.pk, "name": campaign.name, "game": campaign.game},
         "session": sessions.session_data(session),
         "viewer": {**user_data(member.user), "role": member.role},
+        # The sight groups the viewer's fog is drawn for (the page picks by
+        # the settings as the replay plays them); null: a GM, no fog.
+        "sight": policy.sight_groups(member),
         **replay_page(session, member, after),
     }

@@ -29,6 +29,11 @@ def viewer_in(user_id: int, role: str, settings) -> Viewer:
     return Viewer(user_id, role, group_of(role, user_id, settings) or PARTY)
 
 
+def member_viewer(member) -> Viewer:
+    """A membership as a viewer, when no fog scene's sight is asked."""
+    return Viewer(member.user_id, member.role)
+
+
 # ------------------------------------------------------------------ tokens
 
 
@@ -182,6 +187,112 @@ def visible_attacks_q(viewer: Viewer) -> Q:
         | Q(**{f"event__data__{event_kinds.SIGHT}__groups__{viewer.group}__unseen": False})
     )
     return Q(visibility=Visibility.PUBLIC) & seen
+
+
+# ------------------------------------------------------------------ who may act
+# `who` is a Viewer or a Membership: anything with a `user_id` and a `role`.
+# The services ask these once, before they write; the pages and the room's
+# capabilities (`capabilities`) read the same answers.
+
+
+def runs_table(who) -> bool:
+    """The GM's alone: campaigns, scenes, members, invites, NPCs, awards,
+    damage, undoing others' results. The server acting on its own
+    authority (access.SYSTEM) is a GM."""
+    return who.role == Role.GM
+
+
+def takes_part(who) -> bool:
+    """A GM or a player: observers watch and change nothing."""
+    return who.role != Role.OBSERVER
+
+
+def owns_character(who, character) -> bool:
+    """Whether `who` is the character's owner (whatever their role now: an
+    observer may still own a character, and may do nothing with it)."""
+    return character.owner_id is not None and character.owner_id == who.user_id
+
+
+def may_edit_character(who, character) -> bool:
+    """Edit, delete, spend for, picture: a GM any character, a player their own."""
+    return runs_table(who) or (takes_part(who) and owns_character(who, character))
+
+
+def may_roll_for(who, character) -> bool:
+    """A GM rolls for anyone; a player only for their own player characters."""
+    return runs_table(who) or (
+        character.kind == Character.Kind.PC and may_edit_character(who, character)
+    )
+
+
+def takes_part_q() -> Q:
+    """takes_part as a filter on Memberships: the members who may own a
+    character or control a token."""
+    return ~Q(role=Role.OBSERVER)
+
+
+def gms_q() -> Q:
+    """The campaign's GMs, as a filter on Memberships (a whisper "to the
+    GM", the campaign keeping one GM)."""
+    return Q(role=Role.GM)
+
+
+def players_q() -> Q:
+    """The members who see through a sight group of their own when the
+    table gives each player one, as a filter on Memberships."""
+    return Q(role=Role.PLAYER)
+
+
+def sight_key(viewer: Viewer) -> str:
+    """Which of a room's renders a viewer reads: the GM's ("gm"), or their
+    sight group's ("@party")."""
+    return "gm" if viewer.is_gm else f"@{viewer.group}"
+
+
+def sight_groups(who) -> dict | None:
+    """The sight group a member sees a fog scene through, as the table
+    shares one view (`shared`) and as it gives each player their own
+    (`own`); None for a GM, who sees through fog. Served to the browser
+    (the GM's "see as", a replay's fog), which picks by the setting."""
+    if runs_table(who):
+        return None
+    return {
+        "shared": group_of(who.role, who.user_id, {}) or PARTY,
+        "own": group_of(who.role, who.user_id, {"own_vision": True}) or PARTY,
+    }
+
+
+def _by_setting(decides, viewer: Viewer, setting: str) -> str:
+    """A decision that a campaign setting may open to a member, as the
+    browser is told it: "always", "with_setting" (while the setting is
+    on, which the page follows live) or "never"."""
+    if decides(viewer, {}):
+        return "always"
+    return "with_setting" if decides(viewer, {setting: True}) else "never"
+
+
+def capabilities(who) -> dict:
+    """What the room page may offer this member, as served to the browser
+    (`may` in the page's config, read by static/js/room/may.js), which
+    draws its controls from it and decides nothing itself: the GM's tools
+    (`runs_table`), acting at all (`takes_part`: rolling, attacking,
+    making characters), placing tokens and opening doors (`places_tokens`,
+    `opens_doors`: "always", "with_setting" or "never"), and the reach of
+    `controls_token` (`tokens`: "any", the "controlled" ones, "none") and
+    of `may_edit_character` (`characters`: "any", their "own", "none"; a
+    player's page holds player characters only, so "own" also answers
+    rolling for, spending for and placing them). Each is only what the
+    page offers: the service decides again, once, when asked."""
+    viewer = Viewer(who.user_id, who.role)
+    gm, acts = runs_table(who), takes_part(who)
+    return {
+        "runs_table": gm,
+        "takes_part": acts,
+        "places_tokens": _by_setting(places_tokens, viewer, "players_place_tokens"),
+        "opens_doors": _by_setting(opens_doors, viewer, "players_open_doors"),
+        "tokens": "any" if gm else "controlled" if acts else "none",
+        "characters": "any" if gm else "own" if acts else "none",
+    }
 
 
 # ------------------------------------------------------------------ turn order

@@ -5,7 +5,7 @@ other campaigns, NPCs from players, hidden tokens, rolls a viewer may not see.""
 from django.db.models import QuerySet
 
 from . import policy
-from .models import Campaign, Character, Invite, Membership, Role, Roll, Scene, Token
+from .models import Campaign, Character, Invite, Membership, Roll, Scene, Token
 from .serialize import roll_event_data, user_data
 from .visibility import Viewer
 
@@ -111,10 +111,6 @@ def roll_view(roll: Roll, viewer: Viewer) -> dict | None:
     if sight == policy.AS_MADE:
         return roll_announcement(roll)
     return None
-
-
-def is_gm(member: Membership | None) -> bool:
-    return member is not None and member.role == Role.GM
 
 
 def token_name(moved: dict) -> str:

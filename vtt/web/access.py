@@ -4,7 +4,8 @@ as the REST API does, so a page never reveals that a campaign exists."""
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from vtt.tabletop.models import Campaign, Membership, Role
+from vtt.tabletop import policy
+from vtt.tabletop.models import Campaign, Membership
 
 
 def membership_or_404(user, campaign_id: int) -> Membership:
@@ -18,7 +19,7 @@ def membership_or_404(user, campaign_id: int) -> Membership:
 def gm_membership_or_404(user, campaign_id: int) -> Membership:
     """The GM console's pages are for GMs; to anyone else they do not exist."""
     membership = membership_or_404(user, campaign_id)
-    if membership.role != Role.GM:
+    if not policy.runs_table(membership):
         raise Http404("no such page")
     return membership
 

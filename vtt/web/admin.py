@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from vtt.core.errors import ServiceError
 from vtt.games import game_settings, sheets
 from vtt.pictures.images import check_image
-from vtt.tabletop import services
+from vtt.tabletop import policy, services
 from vtt.tabletop.models import (
     Campaign,
     Character,
@@ -151,8 +151,8 @@ class MembershipForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         member = self.instance
-        if member.pk and data.get("role") != Role.GM and member.role == Role.GM:
-            others = Membership.objects.filter(campaign=member.campaign, role=Role.GM)
+        if member.pk and policy.runs_table(member) and data.get("role") != Role.GM:
+            others = Membership.objects.filter(policy.gms_q(), campaign=member.campaign)
             if not others.exclude(pk=member.pk).exists():
                 self.add_error("role", "A campaign must keep at least one GM.")
         return data
@@ -183,8 +183,8 @@ class MembershipAdmin(admin.ModelAdmin):
     def get_deleted_objects(self, objs, request):
         deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
         for member in objs:
-            others = Membership.objects.filter(campaign=member.campaign, role=Role.GM)
-            if member.role == Role.GM and not others.exclude(pk=member.pk).exists():
+            others = Membership.objects.filter(policy.gms_q(), campaign=member.campaign)
+            if policy.runs_table(member) and not others.exclude(pk=member.pk).exists():
                 protected = [*protected, f"{member}: the last GM of {member.campaign}"]
         return deleted, counts, perms_needed, protected
 
@@ -235,7 +235,7 @@ class CharacterForm(forms.ModelForm):
         owner = data.get("owner")
         if owner is not None:
             member = Membership.objects.filter(campaign=campaign, user=owner).first()
-            if member is None or member.role == Role.OBSERVER:
+            if member is None or not policy.takes_part(member):
                 self.add_error("owner", "The owner must be a GM or player of the campaign.")
         data["sheet"] = checked(
             self, sheets.clean_sheet, campaign.game, data.get("sheet"), campaign.settings

@@ -36,7 +36,7 @@ const LAYERS = ["background", "bands", "grid", "walls", "fog", "doors", "trails"
 export class Board {
   constructor(svgEl, options) {
     this.svg = svgEl;
-    // me, isGm, diagonal, api, onMove, onDrag, onSelect, status, badge,
+    // me, may (what the member may do: ../room/may.js; none on a replay), diagonal, api, onMove, onDrag, onSelect, status, badge,
     // bandChoice, bandWeapon, toggleRuler, onDragAt(token, square|null) (the
     // square a drag is over; null: it ended without a move), onDoor(door,
     // "use"|"lock"), and for the GM onMenu(token, point), onEdit(token),
@@ -124,7 +124,7 @@ export class Board {
   /** The square a phone's fitted view centres on: the selected token, or
    *  else a player's own token; null (the map's middle) for the GM. */
   focusPoint() {
-    const mine = (t) => !this.options.isGm && (t.controllers || []).includes(this.options.me?.id);
+    const mine = (t) => !!this.options.may?.ownToken(t);
     const token = this.tokens.get(this.selected) || [...this.tokens.values()].find(mine);
     if (!token) return null;
     const s = token.size || 1;
@@ -132,8 +132,7 @@ export class Board {
   }
 
   canMove(token) {
-    const { me, isGm } = this.options;
-    return isGm || (token.controllers || []).includes(me.id);
+    return !!this.options.may?.movesToken(token);
   }
 
   upsert(token) {

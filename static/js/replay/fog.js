@@ -19,11 +19,12 @@ import { parseBarriers, sightSegments, toPath, visibilityPolygon } from "../map/
 const FEET_PER_SQUARE = 5;
 const KEPT = 5000; // visibility polygons kept between steps (and seeks)
 
-/** The sight group a viewer sees a fog scene through; null for a GM (no fog). */
-export function groupOf(viewer, settings) {
-  if (!viewer || viewer.role === "gm") return null;
-  if (viewer.role === "player" && settings?.own_vision) return `u${viewer.id}`;
-  return "party";
+/** The sight group the viewer sees a fog scene through, of the two the
+ * server serves (policy.sight_groups: the table's shared view and each
+ * player's own); null for a GM (no fog). */
+export function groupOf(sight, settings) {
+  if (!sight) return null;
+  return settings?.own_vision ? sight.own : sight.shared;
 }
 
 /**
@@ -57,8 +58,9 @@ function copy(memory) {
 }
 
 export class FogMemory {
-  constructor(viewer, settings) {
-    this.viewer = viewer;
+  /** `sight`: the viewer's sight groups as the server serves them (groupOf). */
+  constructor(sight, settings) {
+    this.sight = sight;
     this.settings = settings || {};
     this.scenes = new Map(); // scene id -> what its group explored during the replay
     this.walls = { raw: undefined, id: 0, segments: null };
@@ -68,7 +70,7 @@ export class FogMemory {
   }
 
   group() {
-    return groupOf(this.viewer, this.settings);
+    return groupOf(this.sight, this.settings);
   }
 
   /** What a seek back starts from. */

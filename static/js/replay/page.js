@@ -32,7 +32,6 @@ const mapStatus = $("map-status");
 
 const board = new Board($("map"), {
   me: { id: 0 }, // nobody's: a replay moves no token
-  isGm: false,
   diagonal: "uniform",
   api: null,
   status: (text) => {
@@ -47,7 +46,7 @@ const board = new Board($("map"), {
 });
 
 // Fog of war as the live room draws it: the fog, and doors never seen hidden.
-const vision = new Vision({ board, isGm: false });
+const vision = new Vision({ board, previews: false });
 
 let data = null; // the server's answer, every page's events together
 let base = null; // the room as the session started
@@ -83,7 +82,7 @@ async function load() {
 function startingRoom() {
   const first = startIndex(data.events, data.start);
   const state = fromSnapshot({ seq: (data.first || 1) - 1, campaign: data.campaign, scene: null, tokens: [], log: [] });
-  memory = new FogMemory(data.viewer, data.settings);
+  memory = new FogMemory(data.sight, data.settings);
   for (const event of data.events.slice(0, first)) {
     applyEvent(state, event);
     memory.follow(state, event);

@@ -37,13 +37,13 @@ function gap(a, b, diagonal) {
 }
 
 export class AttackPanel {
-  constructor(root, { config, spec, socket, board, roster }) {
+  constructor(root, { config, may, spec, socket, board, roster }) {
     this.root = root;
     this.config = config;
     this.socket = socket;
     this.board = board;
     this.roster = roster;
-    this.isGm = config.me.role === "gm";
+    this.may = may; // what this member may do (./may.js)
     this.spec = spec;
     this.said = gameWords(spec);
     this.diagonal = config.settings?.diagonal || "uniform";
@@ -66,12 +66,12 @@ export class AttackPanel {
     this.defense = $("attack-defense");
     this.defenseSkill = $("attack-defense-skill");
     this.overrule = $("attack-overrule");
-    this.overrides = this.isGm
+    this.overrides = this.may.runsTable
       ? new Overrides($("attack-overrides"), { spec, onChange: () => this.previewSoon() })
       : null;
     this.turn = 0;
     this.fills = {}; // a sheetless attacker's fields the page filled in for the GM
-    if (config.me.role === "observer") {
+    if (!may.takesPart) {
       this.go.disabled = true;
       this.error.textContent = "Observers watch; they do not attack.";
     }
@@ -99,7 +99,7 @@ export class AttackPanel {
   // ---- choosing who, whom and with what
 
   canAttackWith(token) {
-    return this.isGm || (token.controllers || []).includes(this.config.me.id);
+    return this.may.movesToken(token);
   }
 
   /** The attack half is on screen (not folded away, not another tab). */
@@ -136,7 +136,7 @@ export class AttackPanel {
     this.attacker.replaceChildren(el("option", { value: "", text: mine.length ? "Choose a token" : "No token of yours here" }));
     for (const t of mine) this.attacker.append(el("option", { value: String(t.id), text: t.name }));
     if (mine.some((t) => String(t.id) === keepAttacker)) this.attacker.value = keepAttacker;
-    else if (mine.length === 1 && !this.isGm) this.attacker.value = String(mine[0].id);
+    else if (mine.length === 1 && !this.may.runsTable) this.attacker.value = String(mine[0].id);
     if (this.attacker.value !== keepAttacker) this.fillWeapons();
     this.fillTargets();
     this.previewSoon(); // a move changes the range
@@ -216,9 +216,9 @@ export class AttackPanel {
     };
     const options = {};
     if (this.skill.value.trim()) options.attack_skill = this.skill.value.trim();
-    if (this.isGm && this.defense?.value) options.defense = this.defense.value;
-    if (this.isGm && this.defenseSkill?.value.trim()) options.defense_skill = this.defenseSkill.value.trim();
-    if (this.isGm && this.overrule?.checked) options.overrule = true;
+    if (this.may.runsTable && this.defense?.value) options.defense = this.defense.value;
+    if (this.may.runsTable && this.defenseSkill?.value.trim()) options.defense_skill = this.defenseSkill.value.trim();
+    if (this.may.runsTable && this.overrule?.checked) options.overrule = true;
     if (Object.keys(options).length) intent.options = options;
     if (this.overrides) {
       const attack = this.overrides.read(this.fills);
@@ -328,7 +328,7 @@ export class AttackPanel {
       return;
     }
     const intent = this.intent("attack");
-    if (this.isGm && this.visibility) intent.visibility = this.visibility.value;
+    if (this.may.runsTable && this.visibility) intent.visibility = this.visibility.value;
     if (this.physical.checked) {
       const { faces, error } = parseFaces(this.faces.value);
       if (error) {
@@ -352,7 +352,7 @@ export class AttackPanel {
     } catch (error) {
       this.refused(error);
     } finally {
-      this.go.disabled = this.config.me.role === "observer";
+      this.go.disabled = !this.may.takesPart;
     }
   }
 

@@ -14,12 +14,13 @@ import { expectRoll, show } from "./toast.js";
 import { emphasised } from "./words.js";
 
 export class Chat {
-  constructor(list, form, socket, { me, jump, character } = {}) {
+  constructor(list, form, socket, { me, may, jump, character } = {}) {
     this.list = list;
     this.character = character; // () => the page's current character id, or null
     this.follow = new PinnedScroll(list, jump);
     this.socket = socket;
     this.me = me || {};
+    this.may = may; // what this member may do (./may.js)
     this.input = form.querySelector("input");
     this.note = el("p", { class: "chat-note", id: "chat-note", role: "status", "aria-live": "polite" });
     this.note.hidden = true;
@@ -52,7 +53,7 @@ export class Chat {
   // The roller's pop-up: when the roll arrives, or at once for a player's
   // GM-only roll, which never comes back to their page.
   rolled(ack) {
-    if (ack.visibility === "gm" && this.me.role !== "gm") show({ sentence: "Your roll went to the GM.", visibility: "gm" });
+    if (ack.visibility === "gm" && !this.may.runsTable) show({ sentence: "Your roll went to the GM.", visibility: "gm" });
     else expectRoll(ack.roll_id);
   }
 

@@ -45,11 +45,11 @@ export function sourceWords(sources) {
 }
 
 export class CombatLog {
-  constructor(rollLog, { me, isGm, roster, socket, onChanged, game = {} }) {
+  constructor(rollLog, { me, may, roster, socket, onChanged, game = {} }) {
     this.rollLog = rollLog;
     this.list = rollLog.list;
     this.me = me;
-    this.isGm = isGm;
+    this.may = may; // what this member may do (./may.js)
     this.roster = roster;
     this.socket = socket;
     this.onChanged = onChanged; // the roster changed: badges, turn order
@@ -343,7 +343,7 @@ export class CombatLog {
     };
     const send = (intent) => this.socket.send(intent).catch(fail);
     const id = attack.id;
-    if (attack.status === "awaiting_damage" && this.isGm) {
+    if (attack.status === "awaiting_damage" && this.may.runsTable) {
       const amount = el("input", {
         type: "number",
         id: `damage-${id}`,
@@ -383,7 +383,7 @@ export class CombatLog {
         }),
       );
     }
-    if (this.isGm && attack.status !== "undone") {
+    if (this.may.runsTable && attack.status !== "undone") {
       for (const c of attack.changes || []) {
         if (this.roster.isWeaponChange(c) && c.after && this.roster.isBroken(c.character_id, c.weapon)) {
           box.append(
@@ -397,15 +397,14 @@ export class CombatLog {
         }
       }
     }
-    if (this.isGm && attack.visibility === "gm" && !revealed && attack.seq) {
+    if (this.may.runsTable && attack.visibility === "gm" && !revealed && attack.seq) {
       box.append(this.revealButton(attack.seq, fail));
     }
     return box;
   }
 
   decides(attack) {
-    if (this.isGm) return true;
-    return this.roster.get(attack.target.character_id)?.owner_id === this.me.id;
+    return this.may.editsCharacter(this.roster.get(attack.target.character_id));
   }
 
   revealButton(seq, fail) {

@@ -18,14 +18,14 @@ const CHANGING = new Set(["combat.attack", "combat.damage", "combat.declined", "
 const TOAST_MS = 8000;
 
 export class Decisions {
-  constructor(button, { socket, isGm, onChange, reaction = null }) {
+  constructor(button, { socket, may, onChange, reaction = null }) {
     this.button = button;
     // The resource a defender spends against a hit, as the kit declares it:
     // `field` names both the intent's amount and what the decision says they have.
     this.reaction = reaction;
     this.count = button.querySelector(".count");
     this.socket = socket;
-    this.isGm = isGm;
+    this.may = may; // what this member may do (./may.js)
     this.onChange = onChange;
     this.list = [];
     this.known = null; // attack ids seen, so a toast is for new ones only
@@ -133,13 +133,13 @@ export class Decisions {
       take.addEventListener("click", () => send({ type: "reaction", reaction: reaction.id, attack: d.attack, values: { [reaction.field]: Number(points.value) } }, buttons));
       row.append(el("label", { for: points.id, text: reaction.label }), points, take);
       buttons.push(take);
-    } else if (this.isGm) {
+    } else if (this.may.runsTable) {
       const apply = el("button", { type: "button", class: "primary decision-apply", text: `Apply ${d.damage ?? 0}`, disabled: Boolean(d.stale) });
       apply.addEventListener("click", () => send({ type: "attack.damage", attack: d.attack }, buttons));
       row.append(apply);
       buttons.push(apply);
     }
-    if (this.isGm) {
+    if (this.may.runsTable) {
       const decline = el("button", { type: "button", class: "decision-decline", text: "Decline" });
       decline.addEventListener("click", () => send({ type: "attack.decline", attack: d.attack }, buttons));
       row.append(decline);

@@ -11,28 +11,22 @@ import { describeError } from "../lib/errors.js";
 const DONE = { open: "opened", closed: "closed", locked: "locked" };
 
 export class DoorControl {
-  constructor({ board, socket, status, isGm, settings, menu }) {
+  constructor({ board, socket, status, may, menu }) {
     this.board = board;
     this.socket = socket;
     this.status = status;
-    this.isGm = isGm;
-    this.settings = settings || {};
-    this.menu = isGm ? menu : null; // the map's menu (../map/token_menu.js)
-  }
-
-  /** The campaign's settings changed (campaign.updated). */
-  setSettings(settings) {
-    this.settings = settings || {};
+    this.may = may; // what this member may do (./may.js), settings followed there
+    this.menu = may.runsTable ? menu : null; // the map's menu (../map/token_menu.js)
   }
 
   /** A click or Enter: open a closed door, close an open one. */
   use(door) {
     if (!door || door.kind !== "door") return;
     if (door.state === "locked") {
-      this.status(this.isGm ? "The door is locked: shift-click it, or use its menu, to unlock it." : "The door is locked.", true);
+      this.status(this.may.runsTable ? "The door is locked: shift-click it, or use its menu, to unlock it." : "The door is locked.", true);
       return;
     }
-    if (!this.isGm && !this.settings.players_open_doors) {
+    if (!this.may.opensDoors) {
       this.status("Only the GM opens doors at this table.", true);
       return;
     }
@@ -42,7 +36,7 @@ export class DoorControl {
   /** Shift-click or Shift+Enter (GM): lock a door, or unlock a locked one. */
   lock(door) {
     if (!door || door.kind !== "door") return;
-    if (!this.isGm) {
+    if (!this.may.runsTable) {
       this.use(door);
       return;
     }

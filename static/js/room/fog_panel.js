@@ -56,7 +56,9 @@ export class FogPanel {
     const options = [el("option", { value: "", text: "Nobody: the whole map" }), el("option", { value: "party", text: "The party" })];
     if (this.settings.own_vision) {
       for (const member of this.config.members || []) {
-        if (member.role === "player") options.push(el("option", { value: `u${member.id}`, text: member.name }));
+        // A member with a view of their own (policy.sight_groups, served).
+        const own = member.sight?.own;
+        if (own && own !== member.sight.shared) options.push(el("option", { value: own, text: member.name }));
       }
     }
     this.seeAs.replaceChildren(...options);

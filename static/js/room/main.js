@@ -30,13 +30,15 @@ import { FogPanel } from "./fog_panel.js";
 import { WallEdit } from "./wall_edit.js";
 import { MapEdit } from "./map_edit.js";
 import { Vision } from "./vision.js";
+import { May } from "./may.js";
 import { applyEvent, applyVision, clearVision, fromSnapshot } from "./state.js";
 
 const config = JSON.parse(document.getElementById("room-config").textContent);
 const spec = JSON.parse(document.getElementById("tray-spec").textContent);
 useGameWords(spec);
 useDiceWords(spec);
-const isGm = config.me.role === "gm";
+// What this member may do, as the server decided it (./may.js).
+const may = new May(config);
 const $ = (id) => document.getElementById(id);
 
 // The wound track as the kit declares it (its states, how they are read, its words).
@@ -120,7 +122,7 @@ function fillBands(token) {
 
 const board = new Board($("map"), {
   me: config.me,
-  isGm,
+  may,
   diagonal: config.settings?.diagonal || "uniform",
   api: combatApi,
   status,
@@ -139,17 +141,17 @@ const board = new Board($("map"), {
   },
   onSelectedChange: (token) => gmButtons(token),
   toggleRuler: () => toggleRuler(),
-  onMenu: isGm ? (token, point) => tools.openMenu(token, point) : null,
-  onEdit: isGm ? (token) => tools.edit(token) : null,
+  onMenu: may.runsTable ? (token, point) => tools.openMenu(token, point) : null,
+  onEdit: may.runsTable ? (token) => tools.edit(token) : null,
   onDragAt: (token, square) => vision.dragAt(token, square),
   onDoor: (door, action) => (action === "lock" ? doors.lock(door) : doors.use(door)),
-  onDoorMenu: isGm ? (door, point) => doors.openMenu(door, point) : null,
+  onDoorMenu: may.runsTable ? (door, point) => doors.openMenu(door, point) : null,
 });
-const vision = new Vision({ board, isGm });
+const vision = new Vision({ board, previews: may.runsTable });
 
 function gmButtons(token) {
   $("token-reset").disabled = !token || !board.canMove(token);
-  if (!isGm) return;
+  if (!may.runsTable) return;
   $("token-edit").disabled = !token;
   $("token-hide").disabled = !token;
   $("token-delete").disabled = !token;
@@ -184,7 +186,7 @@ $("token-reset").addEventListener("click", () => {
     .catch((e) => status(`Not reset: ${describeError(e)}`, true));
 });
 
-if (isGm) {
+if (may.runsTable) {
   // "Undo last" first asks the server what it would put back, says so, and
   // asks; it then names that entry, so a result arriving meanwhile is safe.
   $("gm-undo").addEventListener("click", async () => {
@@ -231,7 +233,7 @@ const log = new RollLog($("log"), {
     if (roll.character) intent.character = roll.character.id;
     socket.send(intent).catch((e) => status(`No reroll: ${e.message || e.code}`, true));
   },
-  onReveal: isGm ? (seq) => socket.send({ type: "reveal", seq }) : null,
+  onReveal: may.runsTable ? (seq) => socket.send({ type: "reveal", seq }) : null,
   sessionPage: (number) => `${config.pages.sessions}${number}/`,
   jump: $("log-new"),
 });
@@ -331,8 +333,8 @@ const EFFECTS = {
   turns: (data) => turns.event(data),
   sighted: (ids) => turns.sighted(ids),
   settings: (settings) => {
+    may.settingsChanged(settings);
     placing.setSettings(settings);
-    doors.setSettings(settings);
     fogPanel?.setSettings(settings);
   },
   vision: (seen) => vision.set(seen),
@@ -398,10 +400,10 @@ const socket = new RoomSocket(config.socket, {
     status(`The server said: ${frame.message || frame.code}`, true);
   },
 });
-const combatLog = new CombatLog(log, { me: config.me, isGm, roster, socket, onChanged: rosterChanged, game: spec });
-const decisions = new Decisions($("decisions-button"), { socket, isGm, reaction: spec.reaction, onChange: (list) => combatLog.pending(list) });
-const attack = new AttackPanel($("attack"), { config, spec, socket, board, roster });
-const turns = new TurnOrder($("turns"), { config, socket, board, roster, turnActions: spec.turn_actions });
+const combatLog = new CombatLog(log, { me: config.me, may, roster, socket, onChanged: rosterChanged, game: spec });
+const decisions = new Decisions($("decisions-button"), { socket, may, reaction: spec.reaction, onChange: (list) => combatLog.pending(list) });
+const attack = new AttackPanel($("attack"), { config, may, spec, socket, board, roster });
+const turns = new TurnOrder($("turns"), { config, may, socket, board, roster, turnActions: spec.turn_actions });
 const rollMode = tabs(document.querySelector(".mode-switch"), (panel) => {
   if (panel === "attack") attack.shown();
 });
@@ -413,11 +415,13 @@ const panel = new SidePanel($("room"), {
 });
 chat = new Chat($("chat-log"), $("chat-form"), socket, {
   me: config.me,
+  may,
   jump: $("chat-new"),
   character: () => tray.characterId(),
 });
 const sheet = new SheetPanel($("panel-sheet"), {
   config,
+  may,
   spec,
   roster,
   onRoll: (characterId, entry) => {
@@ -429,18 +433,19 @@ const sheet = new SheetPanel($("panel-sheet"), {
 const tray = new Tray($("tray"), {
   spec,
   config,
+  may,
   socket,
   character: (id) => roster.get(id),
   onCharacter: (id) => sheet.choose(id),
 });
 sheet.onChoose = (id) => tray.setCharacter(id);
-const placing = new Placing($("place"), { config, roster, board, socket, status });
+const placing = new Placing($("place"), { may, roster, board, socket, status });
 placing.draw();
-const fogPanel = isGm
+const fogPanel = may.runsTable
   ? new FogPanel({ config, socket, board, status, onStopPreview: () => room && draw(clearVision(room)) })
   : null;
-const wallEdit = isGm ? new WallEdit({ board, socket, config, status, onDraw: (state) => mapEdit.drawn(state) }) : null;
-const tools = isGm
+const wallEdit = may.runsTable ? new WallEdit({ board, socket, config, status, onDraw: (state) => mapEdit.drawn(state) }) : null;
+const tools = may.runsTable
   ? new TokenTools({
       board,
       socket,
@@ -450,9 +455,9 @@ const tools = isGm
     })
   : null;
 // Doors share the tokens' menu: one menu on the map at a time.
-const doors = new DoorControl({ board, socket, status, isGm, settings: config.settings, menu: tools?.menu || null });
+const doors = new DoorControl({ board, socket, status, may, menu: tools?.menu || null });
 // The GM's editing mode on the map: walls, doors and the fog's areas.
-const mapEdit = isGm ? new MapEdit({ board, walls: wallEdit, fog: fogPanel, doors, status }) : null;
+const mapEdit = may.runsTable ? new MapEdit({ board, walls: wallEdit, fog: fogPanel, doors, status }) : null;
 sheet.choose(tray.characterId());
 socket.connect();
-window.d6room = { socket, decisions, board, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, mapEdit, state: () => room }; // for the browser tests and the curious
+window.d6room = { may, socket, decisions, board, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, mapEdit, state: () => room }; // for the browser tests and the curious

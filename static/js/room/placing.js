@@ -19,35 +19,26 @@ function initials(name) {
 }
 
 export class Placing {
-  constructor(root, { config, roster, board, socket, status }) {
+  constructor(root, { may, roster, board, socket, status }) {
     this.root = root;
     this.list = root.querySelector("#place-list");
     this.error = root.querySelector("#place-error");
     this.count = root.querySelector("#place-count");
-    this.config = config;
+    this.may = may; // what this member may do (./may.js), settings followed there
     this.roster = roster;
     this.board = board;
     this.socket = socket;
     this.status = status;
-    this.isGm = config.me.role === "gm";
-    this.settings = config.settings || {};
     this.drag = null;
   }
 
-  /** The campaign's settings changed (campaign.updated). */
-  setSettings(settings) {
-    this.settings = settings || {};
+  /** The campaign's settings changed (campaign.updated, which may.js follows). */
+  setSettings() {
     this.draw();
   }
 
   mayPlace(character) {
-    if (this.isGm) return true;
-    return (
-      this.config.me.role === "player" &&
-      !!this.settings.players_place_tokens &&
-      character.kind !== "npc" &&
-      character.owner_id === this.config.me.id
-    );
+    return this.may.placesCharacter(character);
   }
 
   /** The character's tokens on the map this page shows. */
@@ -75,7 +66,7 @@ export class Placing {
   item(character) {
     const onMap = this.tokensOf(character).length;
     // A player places a character once a map; the GM as often as it takes.
-    const placed = onMap > 0 && !this.isGm;
+    const placed = onMap > 0 && !this.may.runsTable;
     const chip = el(
       "span",
       {

@@ -8,13 +8,13 @@ import { postJSON } from "../lib/api.js";
 import { describeError } from "../lib/errors.js";
 
 export class SheetPanel {
-  constructor(root, { config, spec, roster, onRoll }) {
+  constructor(root, { config, may, spec, roster, onRoll }) {
     this.root = root;
     this.config = config;
     this.counters = spec.counters || [];
     this.roster = roster;
     this.onRoll = onRoll;
-    this.isGm = config.me.role === "gm";
+    this.may = may; // what this member may do (./may.js)
     this.select = root.querySelector("#sheet-character");
     this.view = root.querySelector("#sheet-view");
     this.select.addEventListener("change", () => {
@@ -25,7 +25,7 @@ export class SheetPanel {
   }
 
   mine(c) {
-    return this.isGm || c.owner_id === this.config.me.id;
+    return this.may.readsSheet(c);
   }
 
   fill() {
@@ -99,7 +99,7 @@ export class SheetPanel {
           { "data-counter": key },
           el("span", { class: "name", text: label }),
           el("span", { class: "value", text: String(have[key]) }),
-          this.mine(character) && this.config.me.role !== "observer"
+          this.may.editsCharacter(character)
             ? el("button", {
                 type: "button",
                 text: "Spend 1",
@@ -108,7 +108,7 @@ export class SheetPanel {
                 onclick: () => this.change(character.id, "spend", key),
               })
             : null,
-          this.isGm
+          this.may.runsTable
             ? el("button", {
                 type: "button",
                 text: "+1",

@@ -20,13 +20,13 @@ function clock(seconds) {
 }
 
 export class TurnOrder {
-  constructor(root, { config, socket, board, roster, turnActions }) {
+  constructor(root, { config, may, socket, board, roster, turnActions }) {
     this.root = root;
     this.config = config;
     this.socket = socket;
     this.board = board;
     this.roster = roster;
-    this.isGm = config.me.role === "gm";
+    this.may = may; // what this member may do (./may.js)
     this.encounter = null;
     this.sceneId = null;
     this.apiBase = null;
@@ -100,7 +100,7 @@ export class TurnOrder {
    * viewer see it now) is read again. */
   sighted(ids) {
     const e = this.encounter;
-    if (this.isGm || !e || !this.apiBase) return;
+    if (this.may.runsTable || !e || !this.apiBase) return;
     const listed = new Set(e.order.map((c) => c.token_id));
     if (ids.some((id) => !listed.has(id))) this.load(this.sceneId, this.apiBase);
   }
@@ -122,13 +122,12 @@ export class TurnOrder {
   drawActions() {
     if (!this.rescues) return;
     clear(this.rescues);
-    const me = this.config.me;
-    const declared = me.role === "observer" ? [] : this.turnActions;
+    const declared = this.may.takesPart ? this.turnActions : [];
     for (const action of declared) {
       for (const c of this.roster.byId.values()) {
         const w = c.wounds;
         if (action.when === "out" && (!w?.out || w.dead)) continue;
-        if (!(this.isGm || c.owner_id === me.id)) continue;
+        if (!this.may.editsCharacter(c)) continue;
         const have = c.resources?.[action.resource] ?? 0;
         this.rescues.append(
           el(
@@ -158,7 +157,7 @@ export class TurnOrder {
     for (const id of ["turn-roll-all", "encounter-end", "turn-add", "turn-add-token", "turn-add-label"]) {
       document.getElementById(id)?.toggleAttribute("hidden", !e);
     }
-    if (this.next) this.next.hidden = !(e && this.isGm);
+    if (this.next) this.next.hidden = !(e && this.may.runsTable);
     if (!e) {
       this.unseen.hidden = true;
       this.statusLine.textContent = "No encounter on this scene.";
@@ -200,9 +199,9 @@ export class TurnOrder {
         ),
       );
     }
-    const mine = e.order.filter((c) => c.initiative === null && (this.combatantToken(c)?.controllers || []).includes(this.config.me.id));
-    this.rollMine.hidden = this.isGm || !mine.length || this.config.me.role === "observer";
-    if (this.isGm) this.drawEdit(e);
+    const mine = e.order.filter((c) => c.initiative === null && this.may.ownToken(this.combatantToken(c)));
+    this.rollMine.hidden = !mine.length;
+    if (this.may.runsTable) this.drawEdit(e);
   }
 
   /** The GM's table: set or clear each initiative, remove a combatant; add a token. */

@@ -14,9 +14,11 @@ const SIGHT_MODULE = "../map/sight.js";
 const FEET_PER_SQUARE = 5;
 
 export class Vision {
-  constructor({ board, isGm }) {
+  /** `previews`: the page may look through a group's eyes (the GM's, as
+   *  the server serves it), so a vision shows that group's tokens alone. */
+  constructor({ board, previews }) {
     this.board = board;
-    this.isGm = isGm;
+    this.previews = previews;
     this.vision = null;
     this.sight = null; // the geometry module, once loaded
     this.loading = null;
@@ -30,7 +32,7 @@ export class Vision {
     board.fog.set(vision);
     // A GM seeing as a group sees that group's tokens alone; a player's page
     // holds only what its group sees already.
-    board.showOnly(this.isGm && vision ? vision.tokens : null);
+    board.showOnly(this.previews && vision ? vision.tokens : null);
     board.doors.showOnly(board.fog.active ? (door) => this.seen(door) : null);
     if (board.fog.active) this.load();
   }

@@ -16,13 +16,14 @@ import { expectRoll, show } from "../room/toast.js";
 const ODDS_DELAY_MS = 200;
 
 export class Tray {
-  constructor(root, { spec, config, socket, character, onCharacter }) {
+  constructor(root, { spec, config, may, socket, character, onCharacter }) {
     this.character = character; // id -> the character as the room knows it now
     this.onCharacter = onCharacter;
     this.characterKey = `d6.room.${config.campaign.id}.character`;
     this.root = root;
     this.spec = spec;
     this.config = config;
+    this.may = may; // what this member may do (../room/may.js)
     this.socket = socket;
     this.form = root.querySelector("#tray-form");
     this.actionSelect = root.querySelector("#tray-action");
@@ -41,12 +42,12 @@ export class Tray {
       this.actionSelect.append(el("option", { value: action.id, text: action.label }));
     }
     for (const c of config.characters) {
-      if (config.me.role === "gm" || c.owner_id === config.me.id) {
+      if (may.editsCharacter(c)) {
         this.characterSelect.append(el("option", { value: c.id, text: c.name }));
       }
     }
     this.chooseCharacter();
-    if (config.me.role === "observer") {
+    if (!may.takesPart) {
       this.form.querySelector("#tray-roll").disabled = true;
       this.showError("Observers watch; they do not roll.");
     }
@@ -72,7 +73,7 @@ export class Tray {
     const values = [...this.characterSelect.options].map((o) => o.value);
     const kept = recall(this.characterKey);
     if (kept !== null && values.includes(kept)) this.characterSelect.value = kept;
-    else if (this.config.me.role !== "gm" && values.length === 2) this.characterSelect.value = values[1];
+    else if (!this.may.runsTable && values.length === 2) this.characterSelect.value = values[1];
   }
 
   characterId() {
@@ -180,7 +181,7 @@ export class Tray {
       const ack = await this.socket.send(intent);
       if (intent.visibility === "blind") {
         show({ sentence: "Blind roll made: only the GM sees the result." });
-      } else if (intent.visibility === "gm" && this.config.me.role !== "gm") {
+      } else if (intent.visibility === "gm" && !this.may.runsTable) {
         // A player's GM-only roll never comes back to their page.
         show({ sentence: "Your roll went to the GM.", visibility: "gm" });
       } else expectRoll(ack?.roll_id);
@@ -191,7 +192,7 @@ export class Tray {
     } catch (error) {
       this.showError(describe(error), error.field);
     } finally {
-      button.disabled = this.config.me.role === "observer";
+      button.disabled = !this.may.takesPart;
     }
   }
 

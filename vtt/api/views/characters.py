@@ -4,7 +4,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
-from vtt.tabletop import selectors, services
+from vtt.tabletop import policy, selectors, services
 from vtt.tabletop.serialize import character_data
 
 from ..permissions import campaign_access, character_access
@@ -18,7 +18,7 @@ class CharacterListView(TabletopView):
         _, viewer = campaign_access(request.user, campaign_id)
         return self.page(
             selectors.characters_for(viewer, campaign_id),
-            lambda c: character_data(c, gm=viewer.is_gm),
+            lambda c: character_data(c, gm=policy.runs_table(viewer)),
         )
 
     @extend_schema(request=CharacterIn, responses={201: CharacterOut, **ERRORS})
@@ -26,21 +26,23 @@ class CharacterListView(TabletopView):
         _, viewer = campaign_access(request.user, campaign_id)
         data = self.parse(CharacterIn).validated_data
         character = services.character_create(campaign_id=campaign_id, by=request.user, **data)
-        return Response(character_data(character, gm=viewer.is_gm), status=status.HTTP_201_CREATED)
+        return Response(
+            character_data(character, gm=policy.runs_table(viewer)), status=status.HTTP_201_CREATED
+        )
 
 
 class CharacterDetailView(TabletopView):
     @extend_schema(responses={200: CharacterOut, **READ_ERRORS})
     def get(self, request, character_id):
         character, viewer = character_access(request.user, character_id)
-        return Response(character_data(character, gm=viewer.is_gm))
+        return Response(character_data(character, gm=policy.runs_table(viewer)))
 
     @extend_schema(request=CharacterPatchIn, responses={200: CharacterOut, **ERRORS})
     def patch(self, request, character_id):
         _, viewer = character_access(request.user, character_id)
         fields = self.parse(CharacterPatchIn).given()
         character = services.character_update(character_id=character_id, by=request.user, **fields)
-        return Response(character_data(character, gm=viewer.is_gm))
+        return Response(character_data(character, gm=policy.runs_table(viewer)))
 
     @extend_schema(responses={204: None, **ERRORS})
     def delete(self, request, character_id):
@@ -58,7 +60,7 @@ class SpendView(TabletopView):
         _, viewer = character_access(request.user, character_id)
         data = self.parse(ResourceIn).validated_data
         character = services.resource_spend(character_id=character_id, by=request.user, **data)
-        return Response(character_data(character, gm=viewer.is_gm))
+        return Response(character_data(character, gm=policy.runs_table(viewer)))
 
 
 class AwardView(TabletopView):

@@ -9,7 +9,7 @@ from rest_framework.response import Response
 
 from vtt.core.errors import ServiceError
 from vtt.pictures.images import megabytes
-from vtt.tabletop import services
+from vtt.tabletop import policy, services
 from vtt.tabletop.serialize import character_data, token_data
 
 from ..permissions import character_access, token_access
@@ -48,7 +48,7 @@ class PortraitView(PictureView):
         character = services.character_set_portrait(
             character_id=character_id, by=request.user, image=self.image()
         )
-        return Response(character_data(character, gm=viewer.is_gm))
+        return Response(character_data(character, gm=policy.runs_table(viewer)))
 
     @extend_schema(
         request={"multipart/form-data": PictureIn}, responses={200: CharacterOut, **ERRORS}
@@ -60,7 +60,7 @@ class PortraitView(PictureView):
     def delete(self, request, character_id):
         _, viewer = character_access(request.user, character_id)
         character = services.character_clear_portrait(character_id=character_id, by=request.user)
-        return Response(character_data(character, gm=viewer.is_gm))
+        return Response(character_data(character, gm=policy.runs_table(viewer)))
 
 
 class TokenArtView(PictureView):

@@ -246,7 +246,7 @@ class VisionView(TabletopView):
     def get(self, request, scene_id):
         scene, viewer = scene_access(request.user, scene_id)
         group = viewer.group
-        if viewer.is_gm:
+        if policy.runs_table(viewer):
             group = request.query_params.get("group") or vision.PARTY
         seen = vision.vision_of(scene.pk, group)
         if seen is None:

@@ -10,7 +10,8 @@
 A GM may overrule both for one attack (`options.overrule`): a zombie that
 does not stop at Incapacitated, a reaction the rules give out of turn."""
 
-from vtt.tabletop.models import Character, Role, Token
+from vtt.tabletop import policy
+from vtt.tabletop.models import Character, Token
 from vtt.tabletop.services.errors import ServiceError
 from vtt.tabletop.services.rolls import check_can_act
 
@@ -26,12 +27,12 @@ def _players_token(token: Token) -> bool:
     )
 
 
-def check_turn(campaign, token: Token, name: str, role: str, field: str) -> None:
+def check_turn(campaign, token: Token, name: str, who, field: str) -> None:
     """Refuse an attack by a token whose turn it is not, when the campaign
     keeps attacks to turns and an encounter runs on the token's scene."""
     if not (campaign.settings or {}).get("attacks_on_turn"):
         return
-    if role == Role.GM and not _players_token(token):
+    if policy.runs_table(who) and not _players_token(token):
         return  # the GM acts for the NPCs whenever the story needs them
     encounter = (
         Encounter.objects.filter(scene_id=token.scene_id, ended_at__isnull=True)

@@ -20,7 +20,7 @@ from vtt.games.kit import MAX_COUNTER
 from vtt.rules import RulesError, odds
 from vtt.tabletop import event_kinds, policy
 from vtt.tabletop.events import append_event
-from vtt.tabletop.models import Character, Role, Token, Visibility
+from vtt.tabletop.models import Character, Token, Visibility
 from vtt.tabletop.services.access import actor, as_gm, find, unknown
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
 from vtt.tabletop.services.play_sessions import clean_nonce
@@ -114,9 +114,9 @@ def plan_attack(
 ) -> Plan:
     attacker_token, member = _visible_token(attacker_token_id, by, "attacker_token")
     target_token, _ = _visible_token(target_token_id, by, "target_token")
-    is_gm = member.role == Role.GM
+    is_gm = policy.runs_table(member)
     if not policy.controls_token(Viewer(member.user_id, member.role), attacker_token):
-        if member.role == Role.OBSERVER:
+        if not policy.takes_part(member):
             raise NotAllowed("an observer may not attack")
         raise NotAllowed("you do not control the attacking token", "attacker_token")
     if target_token.scene_id != attacker_token.scene_id:
@@ -139,7 +139,7 @@ def plan_attack(
     if not (options or {}).get("overrule"):
         name = side_name(attacker_token, attacker_token.character)
         check_can_act(campaign, attacker_token.character, name, "attacker_token")
-        check_turn(campaign, attacker_token, name, member.role, "attacker_token")
+        check_turn(campaign, attacker_token, name, member, "attacker_token")
     if target_token.character_id is None:
         raise ServiceError(
             "no_character", "the target token has no character to take the blow", "target_token"
@@ -400,7 +400,7 @@ def attack_apply_damage(*, attack_id: int, by, amount: int | None = None) -> Att
     """The GM's one click: apply the damage (the rolled or suggested amount,
     or the one given) to the target's damage counter."""
     attack, member = attack_for(attack_id, by)
-    if member.role != Role.GM:
+    if not policy.runs_table(member):
         raise NotAllowed("only a GM may apply damage")
     damage = games.kit(attack.system).chain.DAMAGE
     if damage is None:
@@ -425,7 +425,7 @@ def attack_decline(*, attack_id: int, by) -> Attack:
     """The GM lets a pending attack go unapplied (a stale one, or a hit the
     table agreed not to count); logged as combat.declined."""
     attack, member = attack_for(attack_id, by)
-    if member.role != Role.GM:
+    if not policy.runs_table(member):
         raise NotAllowed("only a GM may decline damage", "attack")
     with transaction.atomic():
         locked = (

@@ -15,7 +15,7 @@ that moved on; the GM declines it instead."""
 from vtt import games
 from vtt.games.reactions import ATTACK
 from vtt.tabletop import policy
-from vtt.tabletop.models import Character, Role
+from vtt.tabletop.models import Character
 from vtt.tabletop.services.access import require_member
 from vtt.tabletop.services.errors import ServiceError
 
@@ -75,10 +75,10 @@ def stale(attack: Attack, target: Character | None) -> ServiceError | None:
 def _decides(viewer, attack: Attack, owner_id) -> bool:
     """The GM decides every pending attack; a defender's player the
     reaction waiting for their character (when they see the attack)."""
-    if viewer.is_gm:
+    if policy.runs_table(viewer):
         return True
     return (
-        viewer.role == Role.PLAYER
+        policy.takes_part(viewer)
         and attack.status == Attack.Status.AWAITING_DEFENDER
         and owner_id == viewer.user_id
     )
@@ -111,7 +111,7 @@ def decision_data(attack: Attack, target: Character | None) -> dict:
 
 def pending_for(campaign_id: int, viewer) -> list[dict]:
     """The decisions waiting for `viewer`, oldest first, each as it is now."""
-    if not viewer.is_gm and viewer.role != Role.PLAYER:
+    if not policy.takes_part(viewer):
         return []
     waiting = (
         Attack.objects.filter(
@@ -120,7 +120,7 @@ def pending_for(campaign_id: int, viewer) -> list[dict]:
         .select_related("campaign", "event", "target")
         .order_by("pk")
     )
-    if not viewer.is_gm:
+    if not policy.runs_table(viewer):
         waiting = waiting.filter(
             status=Attack.Status.AWAITING_DEFENDER, target__owner_id=viewer.user_id
         )

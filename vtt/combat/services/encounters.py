@@ -24,7 +24,7 @@ from vtt.core import shapes
 from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop import policy
 from vtt.tabletop.events import append_event
-from vtt.tabletop.models import Role, Scene, Token
+from vtt.tabletop.models import Scene, Token
 from vtt.tabletop.services.access import actor, as_gm, find, membership, unknown
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
 from vtt.tabletop.services.play_sessions import clean_nonce
@@ -48,7 +48,7 @@ def turn_order(encounter: Encounter) -> list[Combatant]:
 def unseen_tokens(order: list[Combatant], viewer: Viewer) -> set[int]:
     """The combatants' tokens `viewer` does not see now (policy.sees_token:
     hidden, or on a fog scene out of their group's view)."""
-    if viewer.is_gm:
+    if policy.runs_table(viewer):
         return set()
     tokens = {c.token_id for c in order if c.token_id is not None}
     seen = Token.objects.filter(policy.visible_tokens_q(viewer), pk__in=tokens)
@@ -115,7 +115,7 @@ def _encounter_for(encounter_id, by):
 
 def _running(encounter_id, by, doing: str) -> Encounter:
     encounter, member = _encounter_for(encounter_id, by)
-    if member.role != Role.GM:
+    if not policy.runs_table(member):
         raise NotAllowed(f"only a GM may {doing}")
     if encounter.ended_at is not None:
         raise ServiceError("encounter_ended", "this encounter is over", "encounter")
@@ -289,11 +289,11 @@ def encounter_roll_initiative(
     session (players see only some of them), all with the roller's `nonce`."""
     nonce = clean_nonce(nonce)
     encounter, member = _encounter_for(encounter_id, by)
-    if member.role == Role.OBSERVER:
+    if not policy.takes_part(member):
         raise NotAllowed("an observer may not roll")
     if encounter.ended_at is not None:
         raise ServiceError("encounter_ended", "this encounter is over", "encounter")
-    gm = member.role == Role.GM
+    gm = policy.runs_table(member)
     every = turn_order(encounter)
     viewer = policy.viewer_in(member.user_id, member.role, encounter.campaign.settings)
     unseen = unseen_tokens(every, viewer)

@@ -21,7 +21,6 @@ from vtt.tabletop.models import (
     UNDOABLE_KINDS,
     Campaign,
     Character,
-    Role,
     RoomEvent,
     Token,
     Visibility,
@@ -278,7 +277,7 @@ def undo_last(*, campaign_id: int, by, seq: int | None = None) -> RoomEvent:
             raise ServiceError("nothing_to_undo", "there is nothing left to undo", "seq")
         if seq is not None and seq != last.seq:
             raise ServiceError("not_last", f"the last result is #{last.seq}, not #{seq}", "seq")
-        if member.role != Role.GM:
+        if not policy.runs_table(member):
             if last.actor_id != by.pk:
                 raise NotAllowed("only a GM may undo another's result")
             if last.kind != kinds.TOKEN_MOVED:

@@ -35,7 +35,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from vtt import games
 from vtt.core.errors import ServiceError
 from vtt.pictures import images
-from vtt.tabletop import event_kinds
+from vtt.tabletop import event_kinds, policy
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Campaign, Membership, Role
 from vtt.tabletop.serialize import user_data
@@ -388,7 +388,7 @@ def _insert(plan: _Plan, names: dict, urls: dict, owner, name: str, accounts) ->
     Campaign.objects.filter(pk=campaign.pk).update(name=name, event_seq=len(plan.seqs))
     campaign.refresh_from_db()
     _make_gm(campaign, owner)
-    if not Membership.objects.filter(campaign=campaign, role=Role.GM).exists():
+    if not Membership.objects.filter(policy.gms_q(), campaign=campaign).exists():
         raise ServiceError(
             "no_gm", "the imported campaign would have no GM: keep one, or name an owner", "members"
         )
@@ -454,7 +454,7 @@ def _make_gm(campaign: Campaign, owner) -> None:
         return
     membership = Membership.objects.filter(campaign=campaign, user=owner).first()
     if membership is not None:
-        if membership.role != Role.GM:
+        if not policy.runs_table(membership):
             membership.role = Role.GM
             membership.save(update_fields=["role"])
             append_event(

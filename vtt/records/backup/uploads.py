@@ -21,7 +21,8 @@ from django.core.files.storage import default_storage
 from django.utils import timezone
 
 from vtt.core.errors import NotAllowed, ServiceError
-from vtt.tabletop.models import ImportUpload, Membership, Role
+from vtt.tabletop import policy
+from vtt.tabletop.models import ImportUpload, Membership
 
 PENDING = "imports/pending/"
 KEPT_FOR = timedelta(days=1)
@@ -35,7 +36,7 @@ def may_import(user) -> bool:
     if who == "everyone" or user.is_staff:
         return True
     # Anything but "everyone" or "gms" is read as the narrowest: staff.
-    return who == "gms" and Membership.objects.filter(user=user, role=Role.GM).exists()
+    return who == "gms" and Membership.objects.filter(policy.gms_q(), user=user).exists()
 
 
 def check_may_import(user) -> None:

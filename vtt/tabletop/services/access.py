@@ -13,6 +13,7 @@ from django.db import transaction
 
 from vtt.db import rows
 
+from .. import policy
 from ..models import Campaign, Membership, Role
 from .errors import NotAllowed, NotFound
 
@@ -128,7 +129,7 @@ def require_gm(campaign_id: int, by, doing: str = "do this") -> Membership:
 def as_gm(member: Membership, doing: str = "do this") -> Membership:
     """The member, if a GM: a member knows what is in their campaign, so a
     role too low to act on it is NotAllowed, not NotFound."""
-    if member.role != Role.GM:
+    if not policy.runs_table(member):
         raise NotAllowed(f"only a GM may {doing}")
     return member
 
@@ -138,6 +139,6 @@ def require_participant(
 ):
     """A GM or a player: observers watch and change nothing."""
     member = require_member(campaign_id, by, with_campaign=with_campaign)
-    if member.role == Role.OBSERVER:
+    if not policy.takes_part(member):
         raise NotAllowed(f"an observer may not {doing}")
     return member

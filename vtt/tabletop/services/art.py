@@ -15,8 +15,8 @@ from django.db import transaction
 
 from vtt.pictures import images
 
-from .. import event_kinds
-from ..models import Character, Role, Token
+from .. import event_kinds, policy
+from ..models import Character, Token
 from .characters import character_event, character_for
 from .errors import NotAllowed
 from .tokens import token_changed, token_for
@@ -62,9 +62,7 @@ def _in_transaction(storage, stored: list[str], change):
 
 def _portrait_character(character_id: int, by) -> Character:
     character, member = character_for(character_id, by)
-    if member.role == Role.GM:
-        return character
-    if member.role != Role.PLAYER or character.owner_id != by.pk:
+    if not policy.may_edit_character(member, character):
         raise NotAllowed("only the character's owner or a GM may change its portrait", "image")
     return character
 
@@ -125,12 +123,10 @@ def character_clear_portrait(*, character_id: int, by) -> Character:
 def _art_token(token_id: int, by) -> Token:
     """The token if `by` sees it (else not_found) and may change its art."""
     token, member = token_for(token_id, by)
-    if member.role == Role.GM:
+    if policy.runs_table(member):
         return token
-    owner = (
-        Character.objects.filter(pk=token.character_id).values_list("owner_id", flat=True).first()
-    )
-    if member.role != Role.PLAYER or owner is None or owner != by.pk:
+    character = Character.objects.filter(pk=token.character_id).only("owner_id").first()
+    if character is None or not policy.may_edit_character(member, character):
         raise NotAllowed("only a GM or the owner of the token's character may change its art")
     return token
 

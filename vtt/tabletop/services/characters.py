@@ -12,9 +12,9 @@ from vtt.core import shapes
 from vtt.games import sheets
 from vtt.pictures import images
 
-from .. import event_kinds
+from .. import event_kinds, policy
 from ..events import append_event
-from ..models import Character, Membership, Role, Token, Visibility
+from ..models import Character, Membership, Token, Visibility
 from ..serialize import character_public_data
 from .access import actor, find, require_participant, unknown
 from .errors import NotAllowed, ServiceError
@@ -41,11 +41,9 @@ def _owner(campaign_id: int, owner_id, path: str = "owner_id"):
         return None
     if type(owner_id) is not int:
         raise shapes.invalid(path, "must be a user id or null")
-    member = (
-        Membership.objects.filter(campaign_id=campaign_id, user_id=owner_id)
-        .exclude(role=Role.OBSERVER)
-        .first()
-    )
+    member = Membership.objects.filter(
+        policy.takes_part_q(), campaign_id=campaign_id, user_id=owner_id
+    ).first()
     if member is None:
         raise shapes.invalid(path, "must be a GM or player of this campaign")
     return get_user_model().objects.get(pk=owner_id)
@@ -74,7 +72,7 @@ def character_create(
     member = require_participant(campaign_id, by, doing="create characters", with_campaign=True)
     campaign = member.campaign
     kind = shapes.choice(kind, "kind", Character.Kind.values)
-    if member.role != Role.GM:
+    if not policy.runs_table(member):
         if kind != Character.Kind.PC:
             raise NotAllowed("only a GM may create NPCs", "kind")
         if owner_id not in (None, by.pk):
@@ -105,7 +103,7 @@ def character_for(character_id: int, by) -> tuple[Character, Membership]:
     character, member = find(
         Character.objects.select_related("campaign", "owner"), character_id, by, "character"
     )
-    if character.kind == Character.Kind.NPC and member.role != Role.GM:
+    if not policy.sees_character(policy.member_viewer(member), character):
         raise unknown("character")
     return character, member
 
@@ -114,13 +112,12 @@ def character_update(*, character_id: int, by, **fields) -> Character:
     """Change some of name, kind, owner_id, sheet, weapons, resources and
     gm_notes. A given sheet replaces the stored one (normalised)."""
     character, member = character_for(character_id, by)
-    is_gm = member.role == Role.GM
     for field in fields:
         if field not in GM_FIELDS:
             raise ServiceError("unknown_field", f"{field} is not a known field", field)
-        if not is_gm and field not in PLAYER_FIELDS:
+        if not policy.runs_table(member) and field not in PLAYER_FIELDS:
             raise NotAllowed(f"only a GM may change {field}", field)
-    if not is_gm and (member.role != Role.PLAYER or character.owner_id != by.pk):
+    if not policy.may_edit_character(member, character):
         raise NotAllowed("a player edits only their own characters")
     campaign = character.campaign
     clean = {}
@@ -162,7 +159,7 @@ def character_update(*, character_id: int, by, **fields) -> Character:
 
 def character_delete(*, character_id: int, by) -> None:
     character, member = character_for(character_id, by)
-    if member.role != Role.GM and (member.role != Role.PLAYER or character.owner_id != by.pk):
+    if not policy.may_edit_character(member, character):
         raise NotAllowed("a player deletes only their own characters")
     with transaction.atomic():
         character_event(

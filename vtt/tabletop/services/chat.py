@@ -11,9 +11,9 @@ from django.utils.html import escape
 
 from vtt.db.transactions import step
 
-from .. import event_kinds
+from .. import event_kinds, policy
 from ..events import append_event
-from ..models import Membership, Role
+from ..models import Membership
 from ..serialize import user_data
 from .access import actor, require_member
 from .errors import ServiceError
@@ -58,7 +58,7 @@ def member_named(campaign_id: int, name: str, field: str = "to"):
     wanted = name.strip().casefold()
     members = list(Membership.objects.filter(campaign_id=campaign_id).select_related("user"))
     if wanted == GM_WORD:
-        gms = [m.user for m in members if m.role == Role.GM]
+        gms = [m.user for m in members if policy.runs_table(m)]
         if len(gms) == 1:
             return gms[0]
         if gms:

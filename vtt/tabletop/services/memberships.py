@@ -6,7 +6,7 @@ from django.db import transaction
 
 from vtt.core import shapes
 
-from .. import event_kinds
+from .. import event_kinds, policy
 from ..events import append_event
 from ..models import Campaign, Membership, Role, Token
 from ..serialize import member_data, user_data
@@ -30,8 +30,8 @@ def _lock(campaign_id: int, user_id) -> tuple[Campaign, Membership]:
 
 
 def _keep_a_gm(campaign_id: int, member: Membership):
-    if member.role == Role.GM:
-        others = Membership.objects.filter(campaign_id=campaign_id, role=Role.GM).exclude(
+    if policy.runs_table(member):
+        others = Membership.objects.filter(policy.gms_q(), campaign_id=campaign_id).exclude(
             pk=member.pk
         )
         if not others.exists():
@@ -84,7 +84,7 @@ def membership_set_role(*, campaign_id: int, by, user_id: int, role: str) -> Mem
 def membership_remove(*, campaign_id: int, by, user_id: int) -> None:
     """A GM removes anyone; any member may remove themselves (leave)."""
     me = require_member(campaign_id, by)
-    if getattr(by, "pk", None) != user_id and me.role != Role.GM:
+    if getattr(by, "pk", None) != user_id and not policy.runs_table(me):
         raise NotAllowed("only a GM may remove other members")
     with transaction.atomic():
         campaign, member = _lock(campaign_id, user_id)

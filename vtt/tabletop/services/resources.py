@@ -11,8 +11,8 @@ from vtt import games
 from vtt.core import shapes
 from vtt.games.kit import MAX_COUNTER
 
-from .. import event_kinds
-from ..models import Character, Role
+from .. import event_kinds, policy
+from ..models import Character
 from .characters import character_event, character_for
 from .errors import NotAllowed, ServiceError
 
@@ -60,9 +60,9 @@ def give(character_id: int, by, resource: str, amount: int) -> Character:
 def resource_spend(*, character_id: int, by, resource: str, amount: int) -> Character:
     """Take `amount` of `resource`. The owner or a GM may spend."""
     character, member = character_for(character_id, by)
-    if member.role != Role.GM and character.owner_id != getattr(by, "pk", None):
+    if not (policy.runs_table(member) or policy.owns_character(member, character)):
         raise NotAllowed("only the character's owner or a GM may spend its resources")
-    if member.role == Role.OBSERVER:
+    if not policy.takes_part(member):
         raise NotAllowed("an observer may not spend resources")
     resource = _counter(character, resource)
     amount = shapes.whole(amount, "amount", 1, MAX_COUNTER)
@@ -74,7 +74,7 @@ def resource_gain(*, character_id: int, by, resource: str, amount: int) -> Chara
     """Add to a counter: a GM's award, or the server applying a rule (a
     Moment of Insight grants an Insight Die) with by=SYSTEM."""
     character, member = character_for(character_id, by)
-    if member.role != Role.GM:
+    if not policy.runs_table(member):
         raise NotAllowed("only a GM may award resources")
     resource = _counter(character, resource)
     amount = shapes.whole(amount, "amount", 1, MAX_COUNTER)

@@ -18,7 +18,7 @@ from vtt.rules.engine import clean_fields, find_action
 
 from .. import event_kinds, policy
 from ..events import append_event
-from ..models import Campaign, Character, Membership, Role, Roll, Visibility
+from ..models import Campaign, Character, Membership, Roll, Visibility
 from ..serialize import roll_event_data
 from ..visibility import Viewer
 from .access import SYSTEM, actor, membership, require_member, require_participant, unknown
@@ -33,9 +33,7 @@ def check_roller(campaign_id: int, character: Character, member: Membership) -> 
     player characters; nobody for a character whose state forbids acting."""
     if character.campaign_id != campaign_id:
         raise shapes.invalid("character_id", "no such character in this campaign")
-    if member.role != Role.GM and (
-        character.kind != Character.Kind.PC or character.owner_id != member.user_id
-    ):
+    if not policy.may_roll_for(member, character):
         raise NotAllowed("a player rolls only for their own characters", "character_id")
     check_can_act(character.campaign, character, character.name, "character_id")
 
@@ -201,7 +199,7 @@ def roll_adjudicate(
         if type(character_id) is not int:
             raise shapes.invalid("character_id", "must be a character id or null")
         character, member = _roller_character(character_id, by, member)
-    if member.role == Role.OBSERVER:
+    if not policy.takes_part(member):
         raise NotAllowed("an observer may not roll")
     if character is not None:
         check_roller(campaign_id, character, member)
@@ -246,6 +244,6 @@ def _roller_character(character_id: int, by, member: Membership):
             character.campaign = member.campaign
     if character is None or member is None:
         raise unknown("character")
-    if character.kind == Character.Kind.NPC and member.role != Role.GM:
+    if not policy.sees_character(policy.member_viewer(member), character):
         raise unknown("character")
     return character, member

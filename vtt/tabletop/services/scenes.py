@@ -257,7 +257,7 @@ def scene_set_door(*, scene_id: int, by, wall: int, state: str) -> Scene:
     viewer = policy.viewer_in(member.user_id, member.role, scene.campaign.settings)
     if not policy.sees_scene(viewer, scene):
         raise unknown("scene")
-    if not viewer.is_gm and not policy.opens_doors(viewer, scene.campaign.settings):
+    if not policy.runs_table(viewer) and not policy.opens_doors(viewer, scene.campaign.settings):
         raise NotAllowed("only the GM opens and closes doors in this campaign")
     if state not in (sight.OPEN, sight.CLOSED, sight.LOCKED):
         raise shapes.invalid("state", "must be open, closed or locked")
@@ -269,7 +269,7 @@ def scene_set_door(*, scene_id: int, by, wall: int, state: str) -> Scene:
         door = barriers[wall]
         if door.kind != sight.DOOR:
             raise shapes.invalid("wall", f"walls[{wall}] is not a door")
-        if not viewer.is_gm:
+        if not policy.runs_table(viewer):
             _player_may_use(viewer, scene, door, state)
         if door.state == state:
             return scene

@@ -24,7 +24,6 @@ from ..models import (
     Scene,
     SeenToken,
     Token,
-    Visibility,
 )
 from ..serialize import token_data, token_moved_data
 from ..visibility import PARTY, Viewer, own_group
@@ -96,9 +95,9 @@ def clean_controllers(campaign_id: int, value) -> list[int]:
         ids.append(user_id)
     ids = sorted(set(ids))
     allowed = set(
-        Membership.objects.filter(campaign_id=campaign_id, user_id__in=ids)
-        .exclude(role=Role.OBSERVER)
-        .values_list("user_id", flat=True)
+        Membership.objects.filter(
+            policy.takes_part_q(), campaign_id=campaign_id, user_id__in=ids
+        ).values_list("user_id", flat=True)
     )
     for user_id in ids:
         if user_id not in allowed:
@@ -115,12 +114,6 @@ def campaign_character(campaign_id: int, character_id) -> Character | None:
     if character is None:
         raise shapes.invalid("character_id", "no such character in this campaign")
     return character
-
-
-def scene_visibility(scene: Scene) -> str:
-    """Who may hear of what happens on a scene: everyone on the one the room
-    is on, the GM alone on a map still being prepared."""
-    return Visibility.PUBLIC if scene.campaign.active_scene_id == scene.pk else Visibility.GM
 
 
 def _event(token: Token, kind: str, by, **extra):
@@ -164,12 +157,12 @@ def token_controlled(token_id: int, by, doing: str = "move tokens") -> tuple[Tok
     not_found for a token they do not see, then forbidden."""
     token, member = token_for(token_id, by)
     if not policy.controls_token(Viewer(member.user_id, member.role), token):
-        raise NotAllowed(control_refusal(member.role, doing))
+        raise NotAllowed(control_refusal(member, doing))
     return token, member
 
 
-def control_refusal(role: str, doing: str = "move tokens") -> str:
-    if role == Role.OBSERVER:
+def control_refusal(who, doing: str = "move tokens") -> str:
+    if not policy.takes_part(who):
         return f"an observer may not {doing}"
     return "you do not control this token"
 
@@ -177,7 +170,7 @@ def control_refusal(role: str, doing: str = "move tokens") -> str:
 def _gm_token(token_id: int, by, doing: str) -> Token:
     """The token for a GM's change: one membership read decides both."""
     token, member = token_for(token_id, by)
-    if member.role != Role.GM:
+    if not policy.runs_table(member):
         raise NotAllowed(f"only a GM may {doing}")
     return token
 
@@ -216,12 +209,12 @@ def token_create(
     if not policy.sees_scene(viewer, scene):
         raise unknown("scene", "scene")
     if not policy.places_tokens(viewer, scene.campaign.settings):
-        raise NotAllowed(_placing_refusal(member.role))
+        raise NotAllowed(_placing_refusal(member))
     size = shapes.whole(size, "size", 1, MAX_TOKEN_SIZE)
     check_footprint(scene, x, y, size)
     hidden = shapes.boolean(hidden, "hidden")
     character = campaign_character(scene.campaign_id, character_id)
-    if not viewer.is_gm:
+    if not policy.runs_table(viewer):
         controllers = _player_places(viewer, character, hidden, controllers)
     if controllers is None:
         controllers = [character.owner_id] if character and character.owner_id else []
@@ -239,7 +232,7 @@ def token_create(
         light_ft=shapes.whole(light_ft, "light_ft", 0, MAX_SIGHT_FT),
     )
     with transaction.atomic():
-        if not viewer.is_gm:
+        if not policy.runs_table(viewer):
             # One token of a character per map for a player: the character's
             # row is held so two drops at once cannot both pass.
             Character.objects.select_for_update().filter(pk=character.pk).first()
@@ -253,8 +246,8 @@ def token_create(
     return token
 
 
-def _placing_refusal(role: str) -> str:
-    if role == Role.OBSERVER:
+def _placing_refusal(who) -> str:
+    if not policy.takes_part(who):
         return "an observer may not place tokens"
     return "only a GM may place tokens (unless the GM lets players place their own characters)"
 
@@ -411,7 +404,7 @@ def token_move(*, token_id: int, by, x: int, y: int, version: int | None = None)
             # and refused before the version could tell its state.
             raise NotFound("no such token")
         if not policy.controls_token(viewer, token):
-            raise NotAllowed(control_refusal(role))
+            raise NotAllowed(control_refusal(viewer))
         if version is not None:
             # Its range is checked only here, after who may see and move the
             # token: a hidden token's refusal tells nothing of its version.
@@ -421,7 +414,7 @@ def token_move(*, token_id: int, by, x: int, y: int, version: int | None = None)
         check_footprint(token.scene, x, y, token.size)
         if (x, y) == (token.x, token.y):
             return token
-        if not viewer.is_gm:
+        if not policy.runs_table(viewer):
             check_path(token, x, y)
         token_place(token, x, y, by)
     return token

@@ -10,8 +10,8 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
 from vtt.pictures import images
-from vtt.tabletop import services
-from vtt.tabletop.models import Character, Membership, Role
+from vtt.tabletop import policy, services
+from vtt.tabletop.models import Character, Membership
 from vtt.tabletop.services import ServiceError
 
 from ..access import membership_or_404
@@ -36,7 +36,7 @@ class GMCharacterForm(CharacterForm):
 
     def __init__(self, *args, campaign=None, **kwargs):
         super().__init__(*args, **kwargs)
-        members = Membership.objects.filter(campaign=campaign).exclude(role=Role.OBSERVER)
+        members = Membership.objects.filter(policy.takes_part_q(), campaign=campaign)
         self.fields["owner_id"].choices = [("", "Nobody (the GM runs it)")] + [
             (m.user_id, m.user.get_username()) for m in members.select_related("user")
         ]
@@ -65,9 +65,7 @@ class PortraitForm(forms.Form):
 
 def _visible(membership):
     characters = Character.objects.filter(campaign=membership.campaign).select_related("owner")
-    if membership.role == Role.GM:
-        return characters
-    return characters.filter(kind=Character.Kind.PC)
+    return characters.filter(policy.visible_characters_q(policy.member_viewer(membership)))
 
 
 @login_required
@@ -77,7 +75,7 @@ def index(request, campaign_id: int):
         "campaign": membership.campaign,
         "membership": membership,
         "characters": _visible(membership),
-        "can_create": membership.role != Role.OBSERVER,
+        "can_create": policy.takes_part(membership),
     }
     return render(request, "web/characters.html", context)
 
@@ -89,11 +87,11 @@ def _form_class(is_gm):
 def _render_editor(
     request, membership, form, editor, character, errors, status=200, portrait_form=None
 ):
-    is_gm = membership.role == Role.GM
-    can_edit = is_gm or (
-        membership.role == Role.PLAYER
-        and (character is None or character.owner_id == request.user.pk)
-    )
+    is_gm = policy.runs_table(membership)
+    if character is None:
+        can_edit = policy.takes_part(membership)
+    else:
+        can_edit = policy.may_edit_character(membership, character)
     context = {
         "campaign": membership.campaign,
         "membership": membership,
@@ -111,7 +109,7 @@ def _save(request, membership, character):
     """Parse the posted form and call the services; return (form, editor,
     character, errors, portrait form)."""
     campaign = membership.campaign
-    is_gm = membership.role == Role.GM
+    is_gm = policy.runs_table(membership)
     form_class = _form_class(is_gm)
     kwargs = {"campaign": campaign} if is_gm else {}
     form = form_class(request.POST, **kwargs)
@@ -155,9 +153,9 @@ def _save(request, membership, character):
 @login_required
 def create(request, campaign_id: int):
     membership = membership_or_404(request.user, campaign_id)
-    if membership.role == Role.OBSERVER:
+    if not policy.takes_part(membership):
         raise Http404("observers create no characters")
-    is_gm = membership.role == Role.GM
+    is_gm = policy.runs_table(membership)
     campaign = membership.campaign
     if request.method == "POST":
         form, editor, saved, errors, portrait_form = _save(request, membership, None)
@@ -179,7 +177,7 @@ def edit(request, campaign_id: int, character_id: int):
     membership = membership_or_404(request.user, campaign_id)
     character = get_object_or_404(_visible(membership), pk=character_id)
     campaign = membership.campaign
-    is_gm = membership.role == Role.GM
+    is_gm = policy.runs_table(membership)
     if request.method == "POST":
         form, editor, saved, errors, portrait_form = _save(request, membership, character)
         if saved is not None:

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from vtt.combat.services.undo import last_result, undo_last
 from vtt.records import sessions
 from vtt.records.backup import export_campaign
-from vtt.tabletop import services
+from vtt.tabletop import policy, services
 from vtt.tabletop.models import Character, Invite, Membership, Scene, Token
 from vtt.tabletop.services import ServiceError, StaleVersion
 from vtt.tabletop.services.play_sessions import open_session
@@ -114,7 +114,7 @@ def member_role(request, campaign_id: int):
     if role == "remove" and user_id == request.user.pk:
         return redirect("web:home")
     if not Membership.objects.filter(
-        campaign_id=campaign_id, user=request.user, role="gm"
+        policy.gms_q(), campaign_id=campaign_id, user=request.user
     ).exists():
         return redirect("web:room", campaign_id=campaign_id)
     return redirect("web:gm", campaign_id=campaign_id)

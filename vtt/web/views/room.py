@@ -6,7 +6,8 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from vtt import games
-from vtt.tabletop.models import Character, Membership, Role
+from vtt.tabletop import policy
+from vtt.tabletop.models import Character, Membership
 from vtt.tabletop.serialize import user_data
 
 from ..access import membership_or_404
@@ -22,7 +23,8 @@ def _root(name: str) -> str:
 def room(request, campaign_id: int):
     membership = membership_or_404(request.user, campaign_id)
     campaign = membership.campaign
-    is_gm = membership.role == Role.GM
+    is_gm = policy.runs_table(membership)
+    viewer = policy.member_viewer(membership)
     track = games.kit(campaign.game).wound_track
     characters = Character.objects.filter(campaign=campaign).select_related("owner")
     config = {
@@ -31,6 +33,9 @@ def room(request, campaign_id: int):
         # How the page reads a character's wound state (static/js/room/wounds.js).
         "wound_track": track.browser() if track else None,
         "me": {"id": request.user.pk, "name": request.user.get_username(), "role": membership.role},
+        # What the page may offer this member (policy.capabilities): the
+        # scripts draw their controls from it and decide nothing themselves.
+        "may": policy.capabilities(membership),
         "socket": f"/ws/campaigns/{campaign.pk}/",
         "api": {
             "odds": reverse("odds"),
@@ -51,15 +56,15 @@ def room(request, campaign_id: int):
             character_summary(c, campaign.game, campaign.settings)
             for c in characters
             # NPCs are the GM's, even one the GM handed to a player's name.
-            if is_gm or c.kind == Character.Kind.PC
+            if policy.sees_character(viewer, c)
         ],
     }
     if is_gm:
         # Who may control a token: the token dialog's checkboxes.
         config["members"] = [
-            {**user_data(m.user), "role": m.role}
-            for m in Membership.objects.filter(campaign=campaign)
-            .exclude(role=Role.OBSERVER)
+            # `sight`: the groups they see through, for the "see as" choice.
+            {**user_data(m.user), "role": m.role, "sight": policy.sight_groups(m)}
+            for m in Membership.objects.filter(policy.takes_part_q(), campaign=campaign)
             .select_related("user")
             .order_by("role", "user__username")
         ]

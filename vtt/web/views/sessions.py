@@ -11,8 +11,7 @@ from django.views.decorators.http import require_POST
 
 from vtt.records import dice_stats, journal, sessions
 from vtt.records import replay as replays
-from vtt.tabletop import selectors, services
-from vtt.tabletop.models import Role
+from vtt.tabletop import policy, selectors, services
 from vtt.tabletop.services import ServiceError
 
 from ..access import membership_or_404
@@ -25,7 +24,7 @@ def index(request, campaign_id: int):
     context = {
         "campaign": membership.campaign,
         "sessions": listed,
-        "is_gm": membership.role == Role.GM,
+        "is_gm": policy.runs_table(membership),
         "open": next((s for s in listed if s.is_open), None),
     }
     return render(request, "web/sessions.html", context)
@@ -60,7 +59,7 @@ def replay(request, campaign_id: int, number: int):
     except ServiceError as error:
         messages.error(request, error.message)
         return redirect("web:session_replay", campaign_id=campaign_id, number=number)
-    is_gm = membership.role == Role.GM
+    is_gm = policy.runs_table(membership)
     members = list(selectors.members_of(campaign_id).order_by("user__username")) if is_gm else []
     api = f"/api/campaigns/{campaign_id}/sessions/{number}/replay/"
     config = {

@@ -22,7 +22,8 @@ from django.core.management.base import BaseCommand, CommandError
 from vtt.core.errors import ServiceError
 from vtt.records.backup import import_campaign, max_archive_bytes
 from vtt.records.backup.restore import preview_import
-from vtt.tabletop.models import Membership, Role
+from vtt.tabletop import policy
+from vtt.tabletop.models import Membership
 
 
 class Command(BaseCommand):
@@ -63,7 +64,7 @@ class Command(BaseCommand):
                     raise CommandError(f"not imported: {error.message}", returncode=2) from None
         except OSError as error:
             raise CommandError(f"cannot read {path}: {error.strerror}", returncode=2) from None
-        gms = Membership.objects.filter(campaign=campaign, role=Role.GM).select_related("user")
+        gms = Membership.objects.filter(policy.gms_q(), campaign=campaign).select_related("user")
         self.stdout.write(
             f"{campaign.name} imported as campaign {campaign.pk}; GMs: "
             + ", ".join(m.user.get_username() for m in gms)

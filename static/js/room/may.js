@@ -1,0 +1,70 @@
+// What this member may do, as the server decided it: the page's config
+// carries `may` (vtt/tabletop/policy.py, `capabilities`), and every script
+// of the room draws its controls from these answers instead of reading the
+// member's role. Nothing here is a permission: the server decides again
+// when asked, and refuses what it does not allow.
+//
+// Some answers are not yes or no, because what they are about changes while
+// the page is open: `tokens` ("any", "controlled", "none") is which tokens
+// the member moves, read against a token's controllers as they arrive;
+// `characters` ("any", "own", "none") which characters they edit, spend
+// for, roll for and place, read against a character's owner; placing
+// tokens and opening doors are "always", "never" or "with_setting", read
+// against the campaign's settings as the GM changes them.
+
+export class May {
+  constructor(config) {
+    const served = config.may || {};
+    this.me = config.me?.id;
+    /** The GM's tools: the console's buttons, menus, hidden rolls and overrides. */
+    this.runsTable = !!served.runs_table;
+    /** Acting at all (rolling, attacking, spending): observers watch. */
+    this.takesPart = !!served.takes_part;
+    this.placing = served.places_tokens || "never";
+    this.doors = served.opens_doors || "never";
+    this.settings = config.settings || {};
+    this.tokens = served.tokens || "none";
+    this.characters = served.characters || "none";
+  }
+
+  /** The campaign's settings changed (campaign.updated). */
+  settingsChanged(settings) {
+    this.settings = settings || {};
+  }
+
+  get placesTokens() {
+    return this.placing === "always" || (this.placing === "with_setting" && !!this.settings.players_place_tokens);
+  }
+
+  get opensDoors() {
+    return this.doors === "always" || (this.doors === "with_setting" && !!this.settings.players_open_doors);
+  }
+
+  /** Whether the member moves (and attacks or resets with) this token. */
+  movesToken(token) {
+    if (this.tokens === "any") return true;
+    return this.tokens === "controlled" && (token?.controllers || []).includes(this.me);
+  }
+
+  /** A token of the member's own (a GM's page has none: it centres on the map). */
+  ownToken(token) {
+    return this.tokens === "controlled" && this.movesToken(token);
+  }
+
+  /** Whether the member edits, spends for and rolls for this character. */
+  editsCharacter(character) {
+    if (this.characters === "any") return true;
+    return this.characters === "own" && character?.owner_id === this.me;
+  }
+
+  /** Whether the character's sheet is the member's to read in the sheet tab:
+   *  those they edit, and their own even as an observer. */
+  readsSheet(character) {
+    return this.editsCharacter(character) || character?.owner_id === this.me;
+  }
+
+  /** Whether the member may drop this character's token on the map. */
+  placesCharacter(character) {
+    return this.placesTokens && this.editsCharacter(character);
+  }
+}
