@@ -50,15 +50,6 @@ DESCRIBES = {
 # (file, function) -> what is left to do: places that still decide by a role
 # outside policy. Strict: the day a place is clean its mark must go.
 PENDING = {
-    ("vtt/combat/services/attacks.py", "attack_reduce_damage"): (
-        "a game's reaction, moving to the kit's generic reaction service (issue 38, item 1)"
-    ),
-    ("vtt/combat/services/dying.py", "character_save_from_dying"): (
-        "a game's reaction, moving to the kit's generic reaction service (issue 38, item 1)"
-    ),
-    ("vtt/api/views/combat.py", "SaveFromDyingView.post"): (
-        "a game's reaction's endpoint, replaced by the one reaction endpoint (issue 38, item 1)"
-    ),
     ("vtt/live/render.py", "_class_text"): (
         "which render class's text a socket reads, by role: goes when the audience is "
         "decided once at append and stored with the event (issue 38, item 2)"

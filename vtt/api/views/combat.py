@@ -22,7 +22,7 @@ from vtt.combat.services import (
 )
 from vtt.core.errors import NotFound
 from vtt.tabletop.models import Membership, Role
-from vtt.tabletop.policy import event_view, viewer_in
+from vtt.tabletop.policy import event_view, runs_table, viewer_in
 from vtt.tabletop.serialize import character_data, token_data
 from vtt.tabletop.visibility import Viewer
 
@@ -50,7 +50,7 @@ def _seen(event, user) -> dict:
 
 def _character(character, user) -> dict:
     _, viewer = character_access(user, character.pk)
-    return character_data(character, gm=viewer.is_gm)
+    return character_data(character, gm=runs_table(viewer))
 
 
 def _encounter(encounter, user) -> dict:

@@ -15,8 +15,8 @@ from django.db import transaction
 from vtt import games
 from vtt.core import shapes
 from vtt.games import reactions
-from vtt.tabletop import event_kinds
-from vtt.tabletop.models import Character, Role
+from vtt.tabletop import event_kinds, policy
+from vtt.tabletop.models import Character
 from vtt.tabletop.services.characters import character_event, character_for
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
 
@@ -53,10 +53,10 @@ def an(on: str) -> str:
 
 
 def _may_take(member, owner_id, by) -> None:
-    if member.role == Role.OBSERVER:
+    if not policy.takes_part(member):
         # A player demoted to observer still owns the character: not enough.
         raise NotAllowed("an observer may not take a character's reactions", "reaction")
-    if member.role != Role.GM and owner_id != getattr(by, "pk", None):
+    if not policy.runs_table(member) and owner_id != getattr(by, "pk", None):
         raise NotAllowed("only the character's owner or a GM may take this reaction", "reaction")
 
 
