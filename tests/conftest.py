@@ -49,19 +49,39 @@ def pytest_itemcollected(item):
     _written[item.nodeid] = len(_written)
 
 
+def _shared_params(item) -> tuple:
+    """The parameters of the wider-than-a-test fixtures `item` runs under
+    (a file's site laid once per game, say)."""
+    spec = getattr(item, "callspec", None)
+    scopes = getattr(spec, "_arg2scope", {})
+    return tuple(
+        sorted(
+            (name, spec.indices[name])
+            for name, scope in scopes.items()
+            if scope.value != "function"
+        )
+    )
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
     """A browser file's tests keep the order they are written in, whatever
     order the files run in (pytest-randomly's shuffle, on CI): each file
     plays one table through in steps on a site of its own (docs/testing.md,
-    "Order"), so its files, not its tests, are what may be shuffled. The
-    other tests keep the shuffled order."""
+    "Order"), so its files, not its tests, are what may be shuffled. As
+    pytest does unshuffled, the tests under one parameter of a file's shared
+    fixture run together, so that each site is laid once. The other tests
+    keep the shuffled order."""
     slots = defaultdict(list)
     for slot, item in enumerate(items):
         if item.get_closest_marker("browser"):
             slots[item.path].append(slot)
     for taken in slots.values():
-        in_order = sorted((items[slot] for slot in taken), key=lambda item: _written[item.nodeid])
+        written = sorted((items[slot] for slot in taken), key=lambda item: _written[item.nodeid])
+        groups = list(dict.fromkeys(_shared_params(item) for item in written))
+        in_order = sorted(
+            written, key=lambda item: (groups.index(_shared_params(item)), _written[item.nodeid])
+        )
         for slot, item in zip(taken, in_order, strict=True):
             items[slot] = item
 
