@@ -1,4 +1,6 @@
-# d6 virtual tabletop: `make run` sets up and serves, `make test` runs the suite.
+# d6 virtual tabletop: `make run` sets up and serves, `make test` runs the
+# everyday suite: all but the browser tests and the fault suite, which
+# PYTEST_ARGS='-m browser' and PYTEST_ARGS=tests/faults ask for (docs/testing.md).
 # Both are safe to repeat: dependencies are installed again only when
 # pyproject.toml changes.
 

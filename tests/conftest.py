@@ -4,6 +4,7 @@ REQUIRE_BROWSER=1 (as on CI), when they fail instead."""
 
 import os
 import shutil
+from collections import defaultdict
 
 import pytest
 
@@ -13,21 +14,76 @@ import pytest
 # worker); what is shared besides must be kept apart here.
 
 
+FAST_HASHER = "django.contrib.auth.hashers.MD5PasswordHasher"
+
+
 def pytest_configure(config):
-    """A worker's rooms publish under a prefix of their own: the channel
+    """Passwords are hashed by Django's fast MD5 hasher, as Django advises
+    for tests: the default one costs most of a second of CPU a password by
+    design, and the suite makes and checks hundreds (no test tests the
+    hasher itself). Sites served for the tests do the same
+    (tests/site_settings.py).
+
+    A worker's rooms publish under a prefix of their own: the channel
     layer's prefix is named after the site's database, which is the same
     name in every worker's settings, and Redis pub/sub channels are shared
     by the whole server, so two workers' campaign 1 would hear each other."""
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = [FAST_HASHER]
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if not worker:
         return
-    from django.conf import settings
-
     from vtt.settings import redis_channel_layer
 
     if settings.REDIS_URL:
         name = f"{settings.DATABASES['default']['NAME']}_{worker}"
         settings.CHANNEL_LAYERS = {"default": redis_channel_layer(settings.REDIS_URL, name)}
+
+
+# Where each test stood in its file as collected, before any shuffle.
+_written: dict[str, int] = {}
+
+
+def pytest_itemcollected(item):
+    _written[item.nodeid] = len(_written)
+
+
+def _shared_params(item) -> tuple:
+    """The parameters of the wider-than-a-test fixtures `item` runs under
+    (a file's site laid once per game, say)."""
+    spec = getattr(item, "callspec", None)
+    scopes = getattr(spec, "_arg2scope", {})
+    return tuple(
+        sorted(
+            (name, spec.indices[name])
+            for name, scope in scopes.items()
+            if scope.value != "function"
+        )
+    )
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """A browser file's tests keep the order they are written in, whatever
+    order the files run in (pytest-randomly's shuffle, on CI): each file
+    plays one table through in steps on a site of its own (docs/testing.md,
+    "Order"), so its files, not its tests, are what may be shuffled. As
+    pytest does unshuffled, the tests under one parameter of a file's shared
+    fixture run together, so that each site is laid once. The other tests
+    keep the shuffled order."""
+    slots = defaultdict(list)
+    for slot, item in enumerate(items):
+        if item.get_closest_marker("browser"):
+            slots[item.path].append(slot)
+    for taken in slots.values():
+        written = sorted((items[slot] for slot in taken), key=lambda item: _written[item.nodeid])
+        groups = list(dict.fromkeys(_shared_params(item) for item in written))
+        in_order = sorted(
+            written, key=lambda item: (groups.index(_shared_params(item)), _written[item.nodeid])
+        )
+        for slot, item in zip(taken, in_order, strict=True):
+            items[slot] = item
 
 
 def need(what: str, env_flag: str, reason: str):

@@ -23,18 +23,15 @@ BUDGET_MIB = 100
 def seed() -> dict:
     """A GM with a scene, a player with a character (in the server's
     database, in a subprocess); their API tokens."""
-    from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from vtt.tabletop.models import Membership, Role
-    from vtt.tabletop.services import campaign_create, character_create, scene_create
+    from tests import factories
 
-    User = get_user_model()
-    gm, player = User.objects.create_user("gm"), User.objects.create_user("player")
-    campaign = campaign_create(owner=gm, name="The Tomb", game="artifice")
-    Membership.objects.create(campaign=campaign, user=player, role=Role.PLAYER)
-    scene = scene_create(campaign_id=campaign.pk, by=gm, name="Crypt", width=20, height=20)
-    character = character_create(campaign_id=campaign.pk, by=gm, name="Tenrec", owner_id=player.pk)
+    people = factories.people(("gm", "player"))
+    gm, player = people.values()
+    campaign = factories.campaign_at_table(people)
+    scene = factories.scene(campaign, gm, "Crypt", width=20, height=20)
+    character = factories.character(campaign, gm, "Tenrec", owner_id=player.pk)
     return {
         "scene": scene.pk,
         "character": character.pk,

@@ -55,7 +55,7 @@ def seeded_server(tmp_path_factory, seed_module: str, *seed_args: str, serve_mod
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{db}",
-        "DJANGO_SETTINGS_MODULE": "vtt.settings",
+        "DJANGO_SETTINGS_MODULE": "tests.site_settings",
         "DEBUG": "1",
         "PYTHONPATH": str(ROOT),
         # Uploads go to a temporary folder, never into the repository.

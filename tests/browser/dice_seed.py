@@ -16,6 +16,7 @@ CHAT = "<b>loud</b> **stars** and a <script>window.hacked = 1</script>"
 
 
 def seed() -> dict:
+    from tests import factories
     from vtt.tabletop import services
     from vtt.tabletop.services.chat import chat_say
 
@@ -23,8 +24,7 @@ def seed() -> dict:
 
     def table(name):
         campaign = joined_campaign(gm, player, name)
-        scene = services.scene_create(campaign_id=campaign.pk, by=gm, name="Crypt")
-        services.scene_activate(scene_id=scene.pk, by=gm)
+        factories.scene(campaign, gm, "Crypt", active=True)
         services.session_start(campaign_id=campaign.pk, by=gm)
         return campaign
 

@@ -80,32 +80,17 @@ def seed_hall(campaign, gm, player) -> dict:
 
 def joined_table(gm, player, name, game, scene_name, **scene_size):
     """A campaign the player joined by invite, and its active scene."""
-    from vtt.tabletop import services
+    from tests import factories
 
-    campaign = services.campaign_create(owner=gm, name=name, game=game)
-    invite = services.invite_create(campaign=campaign, by=gm, role="player")
-    services.invite_accept(code=invite.code, user=player)
-    scene = services.scene_create(campaign_id=campaign.pk, by=gm, name=scene_name, **scene_size)
-    services.scene_activate(scene_id=scene.pk, by=gm)
-    return campaign, scene
+    campaign = joined_campaign(gm, player, name, game)
+    return campaign, factories.scene(campaign, gm, scene_name, active=True, **scene_size)
 
 
 def character_on(scene, gm, name, kind, owner, x, y, token=None, **sheet):
     """A character and its token on the scene; the token's pk and the character."""
-    from vtt.tabletop import services
+    from tests import factories
 
-    character = services.character_create(
-        campaign_id=scene.campaign_id,
-        by=gm,
-        name=name,
-        kind=kind,
-        owner_id=owner.pk if owner else None,
-        **sheet,
-    )
-    made = services.token_create(
-        scene_id=scene.pk, by=gm, name=name, x=x, y=y, character_id=character.pk, **(token or {})
-    )
-    return made.pk, character
+    return factories.character_on(scene, gm, name, kind, owner, x, y, token, **sheet)
 
 
 def seed_fight(gm, player) -> dict:
@@ -162,16 +147,14 @@ def seed_muster(gm, player) -> dict:
     """Artifice, players may place their own characters: the player's Wren
     and the rival's Kobor wait off the map, with the GM's Ghoul (an NPC);
     a brute stands on the yard."""
-    from django.contrib.auth import get_user_model
-
+    from tests import factories
     from vtt.tabletop import services
 
-    rival = get_user_model().objects.create_user("rival", password=PASSWORD)
+    rival = factories.person("rival", PASSWORD)
     campaign, scene = joined_table(
         gm, player, "The Muster", "artifice", "Muster yard", width=12, height=8, walls=[]
     )
-    invite = services.invite_create(campaign=campaign, by=gm, role="player")
-    services.invite_accept(code=invite.code, user=rival)
+    factories.invited(campaign, gm, rival)
     services.campaign_update_settings(
         campaign_id=campaign.pk, by=gm, settings={"players_place_tokens": True}
     )

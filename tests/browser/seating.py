@@ -1,22 +1,18 @@
 """The start the browser seeds share: a GM and a player who log in with a
 password, and campaigns of the GM's that the player joined by invitation.
-Called inside a seed's `seed()`, after django.setup()."""
+Called inside a seed's `seed()`, after django.setup(); the rows are laid by
+tests/factories.py."""
 
 
 def gm_and_player(password: str):
-    from django.contrib.auth import get_user_model
+    from tests import factories
 
-    users = get_user_model().objects
-    return (
-        users.create_user("gm", password=password),
-        users.create_user("player", password=password),
-    )
+    return factories.person("gm", password), factories.person("player", password)
 
 
 def joined_campaign(gm, player, name: str, game: str = "artifice"):
-    from vtt.tabletop import services
+    from tests import factories
 
-    campaign = services.campaign_create(owner=gm, name=name, game=game)
-    invite = services.invite_create(campaign=campaign, by=gm, role="player")
-    services.invite_accept(code=invite.code, user=player)
+    campaign = factories.campaign(gm, name=name, game=game)
+    factories.invited(campaign, gm, player)
     return campaign

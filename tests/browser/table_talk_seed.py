@@ -11,6 +11,7 @@ PASSWORD = "browser-talk-pass-1"
 
 
 def seed() -> dict:
+    from tests import factories
     from vtt.tabletop import services
 
     gm, player = gm_and_player(PASSWORD)
@@ -18,11 +19,8 @@ def seed() -> dict:
     def table(name, *characters):
         campaign = joined_campaign(gm, player, name)
         for character in characters:
-            services.character_create(
-                campaign_id=campaign.pk, by=gm, name=character, owner_id=player.pk
-            )
-        scene = services.scene_create(campaign_id=campaign.pk, by=gm, name="Hall")
-        services.scene_activate(scene_id=scene.pk, by=gm)
+            factories.character(campaign, gm, character, owner_id=player.pk)
+        factories.scene(campaign, gm, "Hall", active=True)
         services.session_start(campaign_id=campaign.pk, by=gm)
         return campaign.pk
 

@@ -4,19 +4,9 @@ player's sorcerer) further off, on a 30 x 30 map with one wall."""
 
 from dataclasses import dataclass, field
 
-from django.contrib.auth import get_user_model
-from django.test import Client
-
+from tests import factories
 from vtt.combat.services.attacks import attack_make, attack_preview
-from vtt.tabletop.models import Membership, Role
-from vtt.tabletop.services import (
-    campaign_create,
-    character_create,
-    scene_activate,
-    scene_create,
-    session_start,
-    token_create,
-)
+from vtt.tabletop.services import session_start
 
 # The wall runs down the grid line x = 10 from y = 0 to y = 10.
 WALL = [10, 0, 10, 10]
@@ -46,25 +36,12 @@ def artifice_sheet(**dice) -> dict:
 
 
 def make_battle(game: str = "artifice", settings=None, sheets=None, weapons=None) -> Battle:
-    User = get_user_model()
-    users = {
-        name: User.objects.create_user(f"{game}-{name}")
-        for name in ("gm", "player", "other", "observer", "stranger")
-    }
-    campaign = campaign_create(
-        owner=users["gm"], name="The Tomb", game=game, settings=settings or None
-    )
-    for name, role in (
-        ("player", Role.PLAYER),
-        ("other", Role.PLAYER),
-        ("observer", Role.OBSERVER),
-    ):
-        Membership.objects.create(campaign=campaign, user=users[name], role=role)
+    users = factories.people(prefix=f"{game}-")
+    campaign = factories.campaign_at_table(users, game=game, settings=settings or None)
     gm = users["gm"]
-    scene = scene_create(
-        campaign_id=campaign.pk, by=gm, name="Tomb entrance", width=30, height=30, walls=[WALL]
+    scene = factories.scene(
+        campaign, gm, "Tomb entrance", active=True, width=30, height=30, walls=[WALL]
     )
-    scene_activate(scene_id=scene.pk, by=gm)
     battle = Battle(game, campaign, scene, users)
     sheets = sheets or {}
     weapons = weapons or {}
@@ -74,19 +51,17 @@ def make_battle(game: str = "artifice", settings=None, sheets=None, weapons=None
         ("kobor", "Kobor", "pc", users["other"], (2, 2)),
     )
     for key, name, kind, owner, (x, y) in people:
-        character = character_create(
-            campaign_id=campaign.pk,
-            by=gm,
-            name=name,
+        character = factories.character(
+            campaign,
+            gm,
+            name,
             kind=kind,
             owner_id=owner.pk if owner else None,
             sheet=sheets.get(key),
             weapons=weapons.get(key),
         )
         battle.characters[key] = character
-        battle.tokens[key] = token_create(
-            scene_id=scene.pk, by=gm, name=name, x=x, y=y, character_id=character.pk
-        )
+        battle.tokens[key] = factories.token(scene, gm, name, x, y, character_id=character.pk)
     # The table sits down to play: the session's digest is out before any roll.
     session_start(campaign_id=campaign.pk, by=gm)
     return battle
@@ -169,9 +144,5 @@ def preview(battle, by="player", attacker="tenrec", target="zombie", **kwargs):
 
 def log_in_everyone(battle) -> Battle:
     """A session cookie for every user, for the websocket's handshake."""
-    battle.cookies = {}
-    for name, user in battle.users.items():
-        client = Client()
-        client.force_login(user)
-        battle.cookies[name] = client.cookies["sessionid"].value
+    battle.cookies = {name: factories.session_cookie(u) for name, u in battle.users.items()}
     return battle

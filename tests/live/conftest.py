@@ -10,20 +10,11 @@ from dataclasses import dataclass, field
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.contrib.auth import get_user_model
 from django.db import connections
-from django.test import Client
 
+from tests import factories
 from vtt.live import db as live_db
-from vtt.tabletop.models import Membership, Role
-from vtt.tabletop.services import (
-    campaign_create,
-    character_create,
-    scene_activate,
-    scene_create,
-    session_start,
-    token_create,
-)
+from vtt.tabletop.services import session_start
 
 ORIGIN = (b"origin", b"http://testserver")
 # The host the handshake comes to; the origin must be its own (vtt/live/origin.py).
@@ -41,51 +32,25 @@ class Room:
     characters: dict = field(default_factory=dict)
 
 
-def session_cookie(user) -> str:
-    client = Client()
-    client.force_login(user)
-    return client.cookies["sessionid"].value
+session_cookie = factories.session_cookie
 
 
 def make_room(game: str = "artifice", prefix: str = "", **character_sheets) -> Room:
-    User = get_user_model()
-    users = {
-        name: User.objects.create_user(prefix + name)
-        for name in ("gm", "player", "other", "observer", "stranger")
-    }
-    campaign = campaign_create(owner=users["gm"], name="The Tomb", game=game)
-    for name, role in (
-        ("player", Role.PLAYER),
-        ("other", Role.PLAYER),
-        ("observer", Role.OBSERVER),
-    ):
-        Membership.objects.create(campaign=campaign, user=users[name], role=role)
-    scene = scene_create(campaign_id=campaign.pk, by=users["gm"], name="Crypt", width=20, height=20)
-    scene_activate(scene_id=scene.pk, by=users["gm"])
+    users = factories.people(prefix=prefix)
+    gm = users["gm"]
+    campaign = factories.campaign_at_table(users, game=game)
+    scene = factories.scene(campaign, gm, "Crypt", active=True, width=20, height=20)
     tokens = {
-        "tenrec": token_create(
-            scene_id=scene.pk,
-            by=users["gm"],
-            name="Tenrec",
-            x=1,
-            y=1,
-            controllers=[users["player"].pk],
-        ).pk,
-        "zombie": token_create(
-            scene_id=scene.pk, by=users["gm"], name="Zombie", x=9, y=9, hidden=True
-        ).pk,
+        "tenrec": factories.token(scene, gm, "Tenrec", 1, 1, controllers=[users["player"].pk]).pk,
+        "zombie": factories.token(scene, gm, "Zombie", 9, 9, hidden=True).pk,
     }
     characters = {}
     for name, sheet in character_sheets.items():
-        characters[name] = character_create(
-            campaign_id=campaign.pk,
-            by=users["gm"],
-            name=name,
-            owner_id=users["player"].pk,
-            sheet=sheet,
+        characters[name] = factories.character(
+            campaign, gm, name, owner_id=users["player"].pk, sheet=sheet
         ).pk
     # The table sits down to play: the session's digest is out before any roll.
-    session_start(campaign_id=campaign.pk, by=users["gm"])
+    session_start(campaign_id=campaign.pk, by=gm)
     return Room(
         campaign_id=campaign.pk,
         scene_id=scene.pk,

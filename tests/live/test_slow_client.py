@@ -20,20 +20,15 @@ LINES = 400  # chat lines of 2000 characters in the log: about 1.7 MB a full res
 def seed() -> dict:
     """A campaign with a long chat log and one signed-in member (run in the
     server's database, in a subprocess)."""
-    from django.contrib.auth import get_user_model
-    from django.test import Client
-
+    from tests import factories
     from vtt.live import intents
-    from vtt.tabletop import services
 
-    gm = get_user_model().objects.create_user("slow-gm")
-    campaign = services.campaign_create(owner=gm, name="Long table", game="artifice")
+    gm = factories.person("slow-gm")
+    campaign = factories.campaign(gm, name="Long table")
     asker = intents.Asker(gm, campaign.pk)
     for i in range(LINES):
         intents.chat(asker, {"text": f"{i:04d} " + "x" * 1995})
-    client = Client()
-    client.force_login(gm)
-    return {"campaign": campaign.pk, "cookie": client.cookies["sessionid"].value}
+    return {"campaign": campaign.pk, "cookie": factories.session_cookie(gm)}
 
 
 @pytest.fixture

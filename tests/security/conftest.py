@@ -14,11 +14,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from tests import factories
 from tests.laid_once import laid_once_per_module
 from vtt.combat.services.attacks import attack_make
 from vtt.combat.services.encounters import encounter_start
 from vtt.tabletop import services
-from vtt.tabletop.models import Membership, Role
 
 # Strings that only the GM may ever receive.
 NOTE = "SECRET-NOTE-zombie-rises"
@@ -43,12 +43,9 @@ def leaks(payload) -> list[str]:
 
 
 def make_secrets(prefix: str = "") -> SimpleNamespace:
-    User = get_user_model()
-    users = {name: User.objects.create_user(prefix + name, password=None) for name in PEOPLE}
+    users = factories.people(PEOPLE, prefix=prefix)
     gm = users["gm"]
-    campaign = services.campaign_create(owner=gm, name="The Tomb", game="artifice")
-    for name, role in (("player", Role.PLAYER), ("other", Role.PLAYER), ("observer", "observer")):
-        Membership.objects.create(campaign=campaign, user=users[name], role=role)
+    campaign = factories.campaign_at_table(users)
 
     weapons = [
         {"name": "Long sword", "kind": "melee", "lethality": 1},
@@ -74,12 +71,11 @@ def make_secrets(prefix: str = "") -> SimpleNamespace:
         weapons=[{"name": "Bite", "kind": "melee", "lethality": 2}],
     )
 
-    crypt = services.scene_create(campaign_id=campaign.pk, by=gm, name="Crypt", width=20, height=20)
-    services.scene_activate(scene_id=crypt.pk, by=gm)
-    lair = services.scene_create(campaign_id=campaign.pk, by=gm, name=LAIR, width=30, height=30)
+    crypt = factories.scene(campaign, gm, "Crypt", active=True, width=20, height=20)
+    lair = factories.scene(campaign, gm, LAIR, width=30, height=30)
 
     def token(scene, name, x, y, **extra):
-        return services.token_create(scene_id=scene.pk, by=gm, name=name, x=x, y=y, **extra)
+        return factories.token(scene, gm, name, x, y, **extra)
 
     tokens = SimpleNamespace(
         tenrec=token(crypt, "Tenrec", 2, 2, character_id=tenrec.pk),

@@ -5,10 +5,7 @@ of them hidden)."""
 
 from types import SimpleNamespace
 
-from django.contrib.auth import get_user_model
-
-from vtt.tabletop import services
-from vtt.tabletop.models import Membership, Role
+from tests import factories
 
 TENREC_SHEET = {
     "race": "Human",
@@ -25,53 +22,36 @@ TENREC_SHEET = {
 
 def make_user(username: str):
     # No password: hashing one costs most of a second; tests log in with force_login.
-    return get_user_model().objects.create_user(username=username, password=None)
+    return factories.person(username)
 
 
 def make_table() -> SimpleNamespace:
-    gm, player, other, observer, outsider = (
-        make_user(name) for name in ("gm", "player", "other", "observer", "outsider")
-    )
-    campaign = services.campaign_create(owner=gm, name="The Tomb", game="artifice")
-    for user, role in ((player, Role.PLAYER), (other, Role.PLAYER), (observer, Role.OBSERVER)):
-        Membership.objects.create(campaign=campaign, user=user, role=role)
-    tenrec = services.character_create(
-        campaign_id=campaign.pk,
-        by=player,
-        name="Tenrec",
+    people = factories.people(("gm", "player", "other", "observer", "outsider"))
+    gm, player, other, observer, outsider = people.values()
+    campaign = factories.campaign_at_table(people)
+    tenrec = factories.character(
+        campaign,
+        player,
+        "Tenrec",
         sheet=TENREC_SHEET,
         weapons=[{"name": "Long sword", "kind": "melee", "lethality": 2}],
     )
-    kobor = services.character_create(campaign_id=campaign.pk, by=other, name="Kobor")
-    zombie = services.character_create(
-        campaign_id=campaign.pk,
-        by=gm,
-        name="Zombie",
+    kobor = factories.character(campaign, other, "Kobor")
+    zombie = factories.character(
+        campaign,
+        gm,
+        "Zombie",
         kind="npc",
         gm_notes="Rises again at midnight.",
     )
-    scene = services.scene_create(
-        campaign_id=campaign.pk,
-        by=gm,
-        name="Tomb entrance",
-        width=20,
-        height=15,
-        walls=[[0, 5, 10, 5]],
+    scene = factories.scene(
+        campaign, gm, "Tomb entrance", active=True, width=20, height=15, walls=[[0, 5, 10, 5]]
     )
-    services.scene_activate(scene_id=scene.pk, by=gm)
-    tenrec_token = services.token_create(
-        scene_id=scene.pk, by=gm, name="Tenrec", x=2, y=2, character_id=tenrec.pk
-    )
-    kobor_token = services.token_create(
-        scene_id=scene.pk, by=gm, name="Kobor", x=3, y=2, character_id=kobor.pk
-    )
-    zombie_token = services.token_create(
-        scene_id=scene.pk, by=gm, name="Zombie", x=8, y=8, character_id=zombie.pk
-    )
-    lurker = services.token_create(
-        scene_id=scene.pk, by=gm, name="Lurker", x=15, y=10, hidden=True, size=2
-    )
-    spare = services.scene_create(campaign_id=campaign.pk, by=gm, name="Burial chamber")
+    tenrec_token = factories.token(scene, gm, "Tenrec", 2, 2, character_id=tenrec.pk)
+    kobor_token = factories.token(scene, gm, "Kobor", 3, 2, character_id=kobor.pk)
+    zombie_token = factories.token(scene, gm, "Zombie", 8, 8, character_id=zombie.pk)
+    lurker = factories.token(scene, gm, "Lurker", 15, 10, hidden=True, size=2)
+    spare = factories.scene(campaign, gm, "Burial chamber")
     campaign.refresh_from_db()
     return SimpleNamespace(
         gm=gm,

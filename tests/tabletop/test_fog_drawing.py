@@ -4,13 +4,13 @@ explored area follow, the explored area grown by every place an eye stood."""
 
 import pytest
 import shapely
-from django.contrib.auth import get_user_model
 
+from tests import factories
 from vtt.fog import fog_drawing
 from vtt.fog.services import fog_edit
 from vtt.rules import sight
 from vtt.tabletop import services
-from vtt.tabletop.models import Membership, Role, SceneSight, SeenToken
+from vtt.tabletop.models import SceneSight, SeenToken
 from vtt.tabletop.services.scenes import scene_set_door
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,18 +31,12 @@ def deferred(monkeypatch):
 
 @pytest.fixture
 def hall():
-    User = get_user_model()
-    gm, player = (User.objects.create_user(n) for n in ("gm", "player"))
-    campaign = services.campaign_create(owner=gm, name="Hall", game="artifice")
-    Membership.objects.create(campaign=campaign, user=player, role=Role.PLAYER)
-    scene = services.scene_create(
-        campaign_id=campaign.pk, by=gm, name="Hall", width=20, height=20, walls=WALLS
-    )
-    services.scene_activate(scene_id=scene.pk, by=gm)
-    tenrec = services.token_create(
-        scene_id=scene.pk, by=gm, name="Tenrec", x=2, y=8, controllers=[player.pk]
-    )
-    goblin = services.token_create(scene_id=scene.pk, by=gm, name="Goblin", x=11, y=15)
+    people = factories.people(("gm", "player"))
+    gm, player = people.values()
+    campaign = factories.campaign_at_table(people, name="Hall")
+    scene = factories.scene(campaign, gm, "Hall", active=True, width=20, height=20, walls=WALLS)
+    tenrec = factories.token(scene, gm, "Tenrec", 2, 8, controllers=[player.pk])
+    goblin = factories.token(scene, gm, "Goblin", 11, 15)
     services.scene_update(scene_id=scene.pk, by=gm, fog=True)
     return gm, player, campaign, scene, tenrec, goblin
 

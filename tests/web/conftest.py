@@ -1,18 +1,11 @@
 import pytest
-from django.contrib.auth import get_user_model
 
-from vtt.tabletop import services
-
-
-@pytest.fixture(autouse=True)
-def quick_passwords(settings):
-    # The default hasher is slow on purpose; these tests log in dozens of times.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+from tests import factories
 
 
 @pytest.fixture
 def users(db):
-    make = get_user_model().objects.create_user
+    make = factories.person
     return {
         "gm": make("gm", password="pw-gm-12345"),
         "player": make("player", password="pw-pl-12345"),
@@ -24,10 +17,9 @@ def users(db):
 @pytest.fixture
 def campaign(users):
     gm, player, other = users["gm"], users["player"], users["other"]
-    campaign = services.campaign_create(owner=gm, name="The Tomb", game="artifice")
+    campaign = factories.campaign(gm)
     for user in (player, other):
-        invite = services.invite_create(campaign=campaign, by=gm, role="player")
-        services.invite_accept(code=invite.code, user=user)
+        factories.invited(campaign, gm, user)
     return campaign
 
 

@@ -7,6 +7,7 @@ import json
 import pytest
 from rest_framework.test import APIClient
 
+from tests import factories
 from vtt.tabletop import services
 
 pytestmark = pytest.mark.django_db
@@ -20,12 +21,9 @@ def config_of(page):
 
 @pytest.fixture
 def xerosum(users):
-    campaign = services.campaign_create(owner=users["gm"], name="Wasteland", game="xerosum")
-    invite = services.invite_create(campaign=campaign, by=users["gm"], role="player")
-    services.invite_accept(code=invite.code, user=users["player"])
-    hero = services.character_create(
-        campaign_id=campaign.pk, by=users["gm"], name="Kira", owner_id=users["player"].pk
-    )
+    campaign = factories.campaign(users["gm"], name="Wasteland", game="xerosum")
+    factories.invited(campaign, users["gm"], users["player"])
+    hero = factories.character(campaign, users["gm"], "Kira", owner_id=users["player"].pk)
     services.character_update(
         character_id=hero.pk, by=users["gm"], resources={"wound_points": 0, "insight_dice": 2}
     )

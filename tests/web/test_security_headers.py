@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from tests import factories
 from vtt.tabletop import services
 
 pytestmark = pytest.mark.django_db
@@ -90,23 +91,11 @@ def inline_bits(html: str) -> list[str]:
 @pytest.fixture
 def table(users):
     gm, player = users["gm"], users["player"]
-    campaign = services.campaign_create(owner=gm, name="The Tomb", game="artifice")
-    invite = services.invite_create(campaign=campaign, by=gm, role="player")
-    services.invite_accept(code=invite.code, user=player)
-    scene = services.scene_create(campaign_id=campaign.pk, by=gm, name="Crypt", width=8, height=6)
-    services.scene_activate(scene_id=scene.pk, by=gm)
-    character = services.character_create(
-        campaign_id=campaign.pk, by=gm, name="Tenrec", owner_id=player.pk
-    )
-    token = services.token_create(
-        scene_id=scene.pk,
-        by=gm,
-        name="Tenrec",
-        x=1,
-        y=1,
-        color="#2266aa",
-        character_id=character.pk,
-    )
+    campaign = factories.campaign(gm)
+    factories.invited(campaign, gm, player)
+    scene = factories.scene(campaign, gm, "Crypt", active=True, width=8, height=6)
+    character = factories.character(campaign, gm, "Tenrec", owner_id=player.pk)
+    token = factories.token(scene, gm, "Tenrec", 1, 1, color="#2266aa", character_id=character.pk)
     session = services.session_start(campaign_id=campaign.pk, by=gm)
     for faces in ([6, 5, 2, 1], [3, 3, 4, 1]):
         services.roll_adjudicate(

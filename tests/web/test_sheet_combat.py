@@ -4,6 +4,7 @@ whose combat reads abilities, has no such section."""
 
 import pytest
 
+from tests import factories
 from vtt.tabletop import services
 from vtt.tabletop.models import Character
 
@@ -14,13 +15,12 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def hero(users):
-    campaign = services.campaign_create(owner=users["gm"], name="Keep", game="fgr")
-    invite = services.invite_create(campaign=campaign, by=users["gm"], role="player")
-    services.invite_accept(code=invite.code, user=users["player"])
-    return services.character_create(
-        campaign_id=campaign.pk,
-        by=users["gm"],
-        name="Bran",
+    campaign = factories.campaign(users["gm"], name="Keep", game="fgr")
+    factories.invited(campaign, users["gm"], users["player"])
+    return factories.character(
+        campaign,
+        users["gm"],
+        "Bran",
         owner_id=users["player"].pk,
         sheet={"skills": {"Swordplay": 3, "Bowyer": 2}},
     )

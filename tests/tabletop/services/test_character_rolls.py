@@ -4,8 +4,9 @@ roll in one transaction, refusals that leave nothing behind."""
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests import factories
 from vtt import games
-from vtt.tabletop.models import Character, Membership, Role, Roll, RoomEvent
+from vtt.tabletop.models import Character, Role, Roll, RoomEvent
 from vtt.tabletop.services import (
     NotAllowed,
     NotFound,
@@ -111,19 +112,21 @@ def test_a_moment_of_insight_gives_a_die_back():
 
 @pytest.fixture
 def people(db):
-    User = get_user_model()
-    return {name: User.objects.create_user(name) for name in ("gm", "player", "other", "watcher")}
+    return factories.people(("gm", "player", "other", "watcher"))
 
 
 def table(people, game):
-    campaign = campaign_create(owner=people["gm"], name="Table", game=game)
-    Membership.objects.create(campaign=campaign, user=people["player"], role=Role.PLAYER)
-    Membership.objects.create(campaign=campaign, user=people["other"], role=Role.PLAYER)
-    Membership.objects.create(campaign=campaign, user=people["watcher"], role=Role.OBSERVER)
-    hero = character_create(
-        campaign_id=campaign.pk,
-        by=people["gm"],
-        name="Hero",
+    seats = {"player": Role.PLAYER, "other": Role.PLAYER, "watcher": Role.OBSERVER}
+    campaign = factories.campaign(
+        people["gm"],
+        name="Table",
+        game=game,
+        seats={people[name]: role for name, role in seats.items()},
+    )
+    hero = factories.character(
+        campaign,
+        people["gm"],
+        "Hero",
         owner_id=people["player"].pk,
         sheet=SHEETS[game],
     )

@@ -3,6 +3,7 @@ import threading
 import pytest
 from django.db import connection
 
+from tests import factories
 from vtt.tabletop import services
 from vtt.tabletop.models import Campaign, Character, Membership, Role
 
@@ -15,9 +16,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def fgr():
     gm, player = make_user("fgm"), make_user("fplayer")
-    campaign = services.campaign_create(owner=gm, name="Ground", game="fgr")
-    Membership.objects.create(campaign=campaign, user=player, role=Role.PLAYER)
-    hero = services.character_create(campaign_id=campaign.pk, by=player, name="Hero")
+    campaign = factories.campaign(gm, name="Ground", game="fgr", seats={player: Role.PLAYER})
+    hero = factories.character(campaign, player, "Hero")
     return campaign, gm, player, hero
 
 
@@ -87,9 +87,8 @@ def test_only_owner_or_gm_spend_and_only_gm_awards(fgr):
 def test_concurrent_spends_never_overdraw(postgres):
     """Eight threads each spend 1 of 5 points at once: exactly five succeed."""
     gm, player = make_user("cgm"), make_user("cplayer")
-    campaign = services.campaign_create(owner=gm, name="Race", game="fgr")
-    Membership.objects.create(campaign=campaign, user=player, role=Role.PLAYER)
-    hero = services.character_create(campaign_id=campaign.pk, by=player, name="Hero")
+    campaign = factories.campaign(gm, name="Race", game="fgr", seats={player: Role.PLAYER})
+    hero = factories.character(campaign, player, "Hero")
     outcomes, barrier = [], threading.Barrier(8)
 
     def spend():
