@@ -81,6 +81,7 @@ def fill(events: int, log, batch: int = 500) -> dict:
     from django.contrib.auth import get_user_model
     from django.db import transaction
 
+    from vtt import dice
     from vtt.tabletop import services
     from vtt.tabletop.models import Membership, Role, RoomEvent
     from vtt.tabletop.services.chat import chat_say
@@ -132,7 +133,7 @@ def fill(events: int, log, batch: int = 500) -> dict:
                         y=1 + (i * 13) % (MAP_SIDE - 1),
                     )
                 elif slot < 17:
-                    services.roll_adjudicate(
+                    dice.roll_adjudicate(
                         campaign_id=campaign.pk,
                         by=gm if slot == 16 else players[i % 4],
                         request=check,

@@ -23,10 +23,12 @@ ALLOWED = {
     # Above the table: append_event calls the annotator fog registers.
     "fog": {"rules", "core", "tabletop"},
     "records": {"rules", "games", "core", "pictures", "tabletop"},
+    # The dice thrown at the table: rolls and the play sessions they draw from.
+    "dice": {"rules", "games", "core", "db", "tabletop"},
     # The map as the GM makes it: imported files, segment edits.
     "maps": {"rules", "core", "pictures", "tabletop"},
     "accounts": set(),
-    "combat": {"rules", "games", "core", "db", "tabletop", "fog"},
+    "combat": {"rules", "games", "core", "db", "tabletop", "fog", "dice"},
     # The client's address behind the trusted proxies, as every door reads
     # it (a pure helper of accounts: no models, no views).
     "live": {
@@ -37,6 +39,7 @@ ALLOWED = {
         "tabletop",
         "fog",
         "combat",
+        "dice",
         "maps",
         "accounts.client_address",
     },
@@ -49,6 +52,7 @@ ALLOWED = {
         "fog",
         "records",
         "combat",
+        "dice",
         "maps",
         "accounts",
     },
@@ -61,6 +65,7 @@ ALLOWED = {
         "fog",
         "records",
         "combat",
+        "dice",
         "maps",
         "accounts",
     },

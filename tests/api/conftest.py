@@ -8,6 +8,7 @@ from rest_framework.test import APIClient
 
 from tests.laid_once import laid_once_per_module
 from tests.tabletop.table import make_table
+from vtt import dice
 from vtt.tabletop import services
 
 
@@ -18,13 +19,13 @@ def lay_table():
     )
     table.invite = services.invite_create(campaign=table.campaign, by=table.gm, role="player")
     check = {"system": "artifice", "action": "check", "pool": 2, "difficulty": 1}
-    table.public_roll = services.roll_adjudicate(
+    table.public_roll = dice.roll_adjudicate(
         campaign_id=table.campaign.pk, by=table.other, request=check
     )
-    table.gm_roll = services.roll_adjudicate(
+    table.gm_roll = dice.roll_adjudicate(
         campaign_id=table.campaign.pk, by=table.player, request=check, visibility="gm"
     )
-    table.blind_roll = services.roll_adjudicate(
+    table.blind_roll = dice.roll_adjudicate(
         campaign_id=table.campaign.pk, by=table.player, request=check, visibility="blind"
     )
     return table

@@ -4,8 +4,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from vtt.dice import roll_adjudicate
 from vtt.tabletop.models import RoomEvent
-from vtt.tabletop.services import roll_adjudicate
 
 
 def test_a_script_signs_in_with_a_token(table):

@@ -8,6 +8,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.tabletop.table import make_table
+from vtt import dice
 from vtt.records import replay
 from vtt.tabletop import services
 from vtt.tabletop.models import RoomEvent
@@ -47,11 +48,11 @@ def played(db):
     table = make_table()
     gm = table.gm
     services.token_move(token_id=table.tenrec_token.pk, by=gm, x=1, y=1)  # before: folded
-    services.session_start(campaign_id=table.campaign.pk, by=gm)
-    table.public = services.roll_adjudicate(
+    dice.session_start(campaign_id=table.campaign.pk, by=gm)
+    table.public = dice.roll_adjudicate(
         campaign_id=table.campaign.pk, by=table.player, request=CHECK
     )
-    table.secret = services.roll_adjudicate(
+    table.secret = dice.roll_adjudicate(
         campaign_id=table.campaign.pk, by=gm, request=CHECK, visibility="gm"
     )
     services.token_move(token_id=table.tenrec_token.pk, by=table.player, x=4, y=4)
@@ -60,7 +61,7 @@ def played(db):
         scene_id=table.spare_scene.pk, by=gm, name="Crypt Horror", x=1, y=1
     )
     chat_whisper(campaign_id=table.campaign.pk, by=gm, to="other", text="psst midnight")
-    services.session_end(campaign_id=table.campaign.pk, by=gm)
+    dice.session_end(campaign_id=table.campaign.pk, by=gm)
     return table
 
 
@@ -151,7 +152,7 @@ def test_a_long_replay_comes_in_pages(played, monkeypatch):
 
 def test_an_open_session_replays_up_to_now(db):
     table = make_table()
-    services.session_start(campaign_id=table.campaign.pk, by=table.gm)
+    dice.session_start(campaign_id=table.campaign.pk, by=table.gm)
     services.token_move(token_id=table.tenrec_token.pk, by=table.gm, x=6, y=6)
     body = replay_of(table, table.player)
     assert body["end"] == seq_of("token.moved") and body["session"]["seed"] is None
@@ -166,10 +167,10 @@ def fogged(db):
     services.token_update(token_id=table.tenrec_token.pk, by=gm, controllers=[table.player.pk])
     services.token_move(token_id=table.zombie_token.pk, by=gm, x=15, y=3)
     services.scene_update(scene_id=table.scene.pk, by=gm, walls=FOG_WALLS, fog=True)
-    services.session_start(campaign_id=table.campaign.pk, by=gm)
+    dice.session_start(campaign_id=table.campaign.pk, by=gm)
     services.token_move(token_id=table.zombie_token.pk, by=gm, x=16, y=4)  # unseen
     services.token_move(token_id=table.zombie_token.pk, by=gm, x=5, y=4)  # into view
-    services.session_end(campaign_id=table.campaign.pk, by=gm)
+    dice.session_end(campaign_id=table.campaign.pk, by=gm)
     return table
 
 
@@ -211,10 +212,10 @@ def test_the_answer_names_the_settings_its_first_event_was_rendered_under(fogged
     shared = {"own_vision": False}
     services.campaign_update_settings(campaign_id=campaign_id, by=gm, settings=shared)
     services.scene_activate(scene_id=fogged.scene.pk, by=gm)
-    services.session_start(campaign_id=campaign_id, by=gm)
+    dice.session_start(campaign_id=campaign_id, by=gm)
     own = {"own_vision": True}
     services.campaign_update_settings(campaign_id=campaign_id, by=gm, settings=own)
-    services.session_end(campaign_id=campaign_id, by=gm)
+    dice.session_end(campaign_id=campaign_id, by=gm)
     body = replay_of(fogged, fogged.player, number=2)
     assert body["events"][0]["type"] == "scene.activated"
     assert not body["settings"].get("own_vision")  # own_vision is on now

@@ -7,6 +7,7 @@ and two play sessions, ended."""
 
 from tests.combat.battle import ARTIFICE_SHEETS, ARTIFICE_WEAPONS, attack, make_battle
 from tests.tabletop.images import image_bytes, upload
+from vtt import dice
 from vtt.combat.models import BrokenWeapon
 from vtt.combat.services.encounters import (
     encounter_next,
@@ -35,11 +36,11 @@ def rich_campaign():
     )
     token_set_art(token_id=tokens["zombie"].pk, by=gm, image=upload(image_bytes(32, 32)))
     services.character_update(character_id=characters["zombie"].pk, by=gm, gm_notes="slow")
-    services.roll_adjudicate(campaign_id=cid, by=player, request=CHECK, nonce=NONCE)
-    services.roll_adjudicate(campaign_id=cid, by=gm, request=CHECK, visibility="gm")
-    services.roll_adjudicate(campaign_id=cid, by=player, request=CHECK, visibility="blind")
-    services.roll_adjudicate(campaign_id=cid, by=player, request={**CHECK, "faces": [6, 5, 1, 1]})
-    hidden = services.roll_adjudicate(campaign_id=cid, by=gm, request=CHECK, visibility="gm")
+    dice.roll_adjudicate(campaign_id=cid, by=player, request=CHECK, nonce=NONCE)
+    dice.roll_adjudicate(campaign_id=cid, by=gm, request=CHECK, visibility="gm")
+    dice.roll_adjudicate(campaign_id=cid, by=player, request=CHECK, visibility="blind")
+    dice.roll_adjudicate(campaign_id=cid, by=player, request={**CHECK, "faces": [6, 5, 1, 1]})
+    hidden = dice.roll_adjudicate(campaign_id=cid, by=gm, request=CHECK, visibility="gm")
     event_reveal(
         campaign_id=cid,
         by=gm,
@@ -59,7 +60,7 @@ def rich_campaign():
     chat_whisper(campaign_id=cid, by=player, to=other.username, text="watch the zombie")
     chat_whisper(campaign_id=cid, by=gm, to=player.username, text="you hear scratching")
     BrokenWeapon.objects.create(character=characters["tenrec"], weapon="Sling")
-    services.session_end(campaign_id=cid, by=gm)
+    dice.session_end(campaign_id=cid, by=gm)
     # The second scene: a dark crypt under fog, a background, a hidden
     # lurker and a torch-bearer who sees in the dark.
     crypt = services.scene_create(
@@ -86,7 +87,7 @@ def rich_campaign():
     services.scene_activate(scene_id=crypt.pk, by=gm)
     services.token_delete(token_id=gone.pk, by=gm)
     fog_edit(scene_id=crypt.pk, by=gm, action="reveal", rect=[0, 0, 3, 3])
-    services.roll_adjudicate(campaign_id=cid, by=player, request=CHECK, nonce=NONCE)
-    services.session_end(campaign_id=cid, by=gm)
+    dice.roll_adjudicate(campaign_id=cid, by=player, request=CHECK, nonce=NONCE)
+    dice.session_end(campaign_id=cid, by=gm)
     battle.crypt, battle.lurker = crypt, lurker
     return battle

@@ -9,6 +9,7 @@ import zipfile
 import pytest
 from django.core.management import CommandError, call_command
 
+from vtt import dice
 from vtt.records.backup import BadArchive, export_campaign, import_campaign
 from vtt.records.backup import archive as envelope
 from vtt.records.backup.graph import campaign_tables
@@ -227,10 +228,9 @@ def test_the_commands_refuse_bad_input_with_exit_2(db, tmp_path):
 
 def test_no_export_while_a_session_is_open(exported):
     """The archive carries the seeds; an open session's is secret."""
-    from vtt.tabletop import services
 
     battle, _ = exported
-    services.session_start(campaign_id=battle.campaign.pk, by=battle.users["gm"])
+    dice.session_start(campaign_id=battle.campaign.pk, by=battle.users["gm"])
     with pytest.raises(CommandError) as refused:
         call_command("export_campaign", str(battle.campaign.pk), "-o", "/dev/null")
     assert refused.value.returncode == 2

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tabletop.images import image_bytes
-from vtt.tabletop import services
+from vtt import dice
 from vtt.tabletop.models import Campaign, Membership, RoomEvent
 
 from .campaign import rich_campaign
@@ -68,7 +68,7 @@ def test_the_gms_download_leaves_out_whispers_between_others(battle):
 
 
 def test_no_download_while_a_session_is_open(battle):
-    services.session_start(campaign_id=battle.campaign.pk, by=battle.users["gm"])
+    dice.session_start(campaign_id=battle.campaign.pk, by=battle.users["gm"])
     answer = download(battle, "gm")
     assert answer.status_code == 302
     page = client_of(battle.users["gm"]).get(answer["Location"]).content.decode()

@@ -15,7 +15,7 @@ CHECK = {"system": "artifice", "action": "check", "pool": 4, "difficulty": 2}
 def seed() -> dict:
     from django.contrib.auth import get_user_model
 
-    from vtt.tabletop import services
+    from vtt import dice
     from vtt.tabletop.models import Character
     from vtt.tabletop.services.chat import chat_say
 
@@ -23,13 +23,13 @@ def seed() -> dict:
     campaign = data["campaign"]
     gm = get_user_model().objects.get(username="gm")
     player = get_user_model().objects.get(username="player")
-    services.session_start(campaign_id=campaign, by=gm)
-    services.roll_adjudicate(campaign_id=campaign, by=gm, request=CHECK, visibility="gm")
-    services.roll_adjudicate(campaign_id=campaign, by=player, request=CHECK)
+    dice.session_start(campaign_id=campaign, by=gm)
+    dice.roll_adjudicate(campaign_id=campaign, by=gm, request=CHECK, visibility="gm")
+    dice.roll_adjudicate(campaign_id=campaign, by=player, request=CHECK)
     chat_say(
         campaign_id=campaign, by=player, text="<b>loud</b> and <script>window.hacked = 1</script>"
     )
-    services.session_end(campaign_id=campaign, by=gm)
+    dice.session_end(campaign_id=campaign, by=gm)
     get_user_model().objects.create_superuser("admin", password=PASSWORD)
     tenrec = Character.objects.get(campaign_id=campaign, name="Tenrec")
     return {**data, "tenrec": tenrec.pk}

@@ -17,7 +17,7 @@ CHAT = "<b>loud</b> **stars** and a <script>window.hacked = 1</script>"
 
 def seed() -> dict:
     from tests import factories
-    from vtt.tabletop import services
+    from vtt import dice
     from vtt.tabletop.services.chat import chat_say
 
     gm, player = gm_and_player(PASSWORD)
@@ -25,11 +25,11 @@ def seed() -> dict:
     def table(name):
         campaign = joined_campaign(gm, player, name)
         factories.scene(campaign, gm, "Crypt", active=True)
-        services.session_start(campaign_id=campaign.pk, by=gm)
+        dice.session_start(campaign_id=campaign.pk, by=gm)
         return campaign
 
     def roll(campaign, by, **kwargs):
-        return services.roll_adjudicate(
+        return dice.roll_adjudicate(
             campaign_id=campaign.pk, by=by, request=kwargs.pop("request", CHECK), **kwargs
         )
 
@@ -45,12 +45,12 @@ def seed() -> dict:
     first_rolls(played)
     roll(played, player, nonce="ef" * 16)
     roll(played, player, nonce="12" * 16)
-    services.session_end(campaign_id=played.pk, by=gm)
+    dice.session_end(campaign_id=played.pk, by=gm)
 
     tampered = table("The Crooked Table")
     roll(tampered, player, nonce="ab" * 16)
     altered = roll(tampered, player, nonce="cd" * 16)
-    services.session_end(campaign_id=tampered.pk, by=gm)
+    dice.session_end(campaign_id=tampered.pk, by=gm)
     return {
         "campaign": playing.pk,
         "played": played.pk,

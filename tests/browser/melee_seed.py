@@ -25,6 +25,7 @@ MELEE = (
 
 def seed() -> dict:
     from tests.browser.seating import gm_and_player
+    from vtt import dice
     from vtt.combat.services.encounters import encounter_start
     from vtt.tabletop import services
 
@@ -39,8 +40,8 @@ def seed() -> dict:
             scene, gm, name, "pc" if owner else "npc", owner, 11 + i % 4, 9 + i // 4
         )
         services.character_update(character_id=character.pk, by=gm, resources={"condition": state})
-    services.session_start(campaign_id=campaign.pk, by=gm)
-    services.session_end(campaign_id=campaign.pk, by=gm)
+    dice.session_start(campaign_id=campaign.pk, by=gm)
+    dice.session_end(campaign_id=campaign.pk, by=gm)
     encounter_start(scene_id=scene.pk, by=gm)
     return {
         "campaign": campaign.pk,

@@ -40,6 +40,7 @@ def squares(scene) -> dict:
 
 
 def seed() -> dict:
+    from vtt import dice
     from vtt.tabletop import services
     from vtt.tabletop.services.scenes import scene_set_door
 
@@ -47,12 +48,12 @@ def seed() -> dict:
     gm, player, scene, token = table.gm, table.player, table.scene, table.tenrec
     campaign = table.campaign
     services.token_move(token_id=token.pk, by=player, x=4, y=3)  # before the session
-    services.session_start(campaign_id=campaign.pk, by=gm)
+    dice.session_start(campaign_id=campaign.pk, by=gm)
     scene_set_door(scene_id=scene.pk, by=gm, wall=DOOR, state="open")
     for x, y in ((6, 3), (8, 3), (9, 2)):
         services.token_move(token_id=token.pk, by=player, x=x, y=y)
     scene_set_door(scene_id=scene.pk, by=gm, wall=DOOR, state="closed")
-    services.session_end(campaign_id=campaign.pk, by=gm)
+    dice.session_end(campaign_id=campaign.pk, by=gm)
     scene.refresh_from_db()
     return {
         "campaign": campaign.pk,

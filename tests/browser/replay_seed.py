@@ -13,6 +13,7 @@ CHECK = {"system": "artifice", "action": "check", "pool": 3, "difficulty": 2}
 
 
 def seed() -> dict:
+    from vtt import dice
     from vtt.tabletop import services
     from vtt.tabletop.models import RoomEvent
 
@@ -36,18 +37,18 @@ def seed() -> dict:
     )
     lurker = services.token_create(scene_id=scene.pk, by=gm, name="Lurker", x=10, y=6, hidden=True)
     services.token_move(token_id=token.pk, by=player, x=2, y=2)  # before the session
-    services.session_start(campaign_id=campaign.pk, by=gm)
+    dice.session_start(campaign_id=campaign.pk, by=gm)
     for x, y in ((4, 2), (6, 2)):
         services.token_move(token_id=token.pk, by=player, x=x, y=y)
-    public = services.roll_adjudicate(
+    public = dice.roll_adjudicate(
         campaign_id=campaign.pk, by=player, request=CHECK, nonce="ab" * 16
     )
     services.token_move(token_id=lurker.pk, by=gm, x=9, y=5)
-    secret = services.roll_adjudicate(
+    secret = dice.roll_adjudicate(
         campaign_id=campaign.pk, by=gm, request=CHECK, visibility="gm", nonce="cd" * 16
     )
     services.token_move(token_id=token.pk, by=player, x=6, y=5)
-    services.session_end(campaign_id=campaign.pk, by=gm)
+    dice.session_end(campaign_id=campaign.pk, by=gm)
     seq_of = {
         roll.pk: RoomEvent.objects.get(kind="roll", data__roll_id=roll.pk).seq
         for roll in (public, secret)

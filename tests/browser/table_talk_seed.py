@@ -12,7 +12,7 @@ PASSWORD = "browser-talk-pass-1"
 
 def seed() -> dict:
     from tests import factories
-    from vtt.tabletop import services
+    from vtt import dice
 
     gm, player = gm_and_player(PASSWORD)
 
@@ -21,7 +21,7 @@ def seed() -> dict:
         for character in characters:
             factories.character(campaign, gm, character, owner_id=player.pk)
         factories.scene(campaign, gm, "Hall", active=True)
-        services.session_start(campaign_id=campaign.pk, by=gm)
+        dice.session_start(campaign_id=campaign.pk, by=gm)
         return campaign.pk
 
     return {

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from tests import factories
 from vtt.combat.services.attacks import attack_make, attack_preview
-from vtt.tabletop.services import session_start
+from vtt.dice import session_start
 
 # The wall runs down the grid line x = 10 from y = 0 to y = 10.
 WALL = [10, 0, 10, 10]

@@ -6,13 +6,13 @@ that wounds the zombie, and the session's end."""
 
 from types import SimpleNamespace
 
+from vtt import dice
 from vtt.combat.services.encounters import (
     encounter_end,
     encounter_next,
     encounter_roll_initiative,
     encounter_start,
 )
-from vtt.tabletop import services
 from vtt.tabletop.services.chat import chat_say, chat_whisper
 
 from .battle import ARTIFICE_SHEETS, ARTIFICE_WEAPONS, ZOMBIE_FIGHT, attack, make_battle
@@ -27,7 +27,7 @@ def play(battle=None) -> SimpleNamespace:
     users, campaign_id = battle.users, battle.campaign.pk
 
     def roll(who, visibility="public", **more):
-        return services.roll_adjudicate(
+        return dice.roll_adjudicate(
             campaign_id=campaign_id,
             by=users[who],
             request={**CHECK, **more.pop("request", {})},
@@ -52,5 +52,5 @@ def play(battle=None) -> SimpleNamespace:
     for _ in range(3):  # Zombie, Kobor, then Tenrec again in round 2
         encounter_next(encounter_id=encounter.pk, by=users["gm"])
     encounter_end(encounter_id=encounter.pk, by=users["gm"])
-    services.session_end(campaign_id=campaign_id, by=users["gm"])
+    dice.session_end(campaign_id=campaign_id, by=users["gm"])
     return played

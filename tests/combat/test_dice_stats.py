@@ -9,9 +9,9 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from vtt import dice
 from vtt.records import dice_stats, draws
 from vtt.records.dice_stats import chi_square_sf, fit
-from vtt.tabletop import services
 from vtt.tabletop.models import RoomEvent
 
 from .played import play
@@ -128,7 +128,7 @@ def test_a_player_counts_only_the_dice_they_saw(played):
 
 def test_one_sessions_dice(played):
     battle = played.battle
-    services.roll_adjudicate(
+    dice.roll_adjudicate(
         campaign_id=battle.campaign.pk,
         by=battle.users["other"],
         request={"system": "artifice", "action": "check", "pool": 2, "difficulty": 1},

@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from vtt import dice
 from vtt.records import journal
 from vtt.records.journal import md
 from vtt.tabletop import policy, services
@@ -124,7 +125,7 @@ def test_md_escapes_what_would_start_markup():
 
 def test_an_open_session_runs_to_now_and_the_next_starts_fresh(played):
     battle = played.battle
-    services.roll_adjudicate(
+    dice.roll_adjudicate(
         campaign_id=battle.campaign.pk,
         by=battle.users["player"],
         request={"system": "artifice", "action": "check", "pool": 2, "difficulty": 1},

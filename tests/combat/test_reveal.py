@@ -7,10 +7,11 @@ import pytest
 
 from vtt.combat.models import Attack
 from vtt.combat.services.reveal import event_reveal
+from vtt.dice import roll_adjudicate
 from vtt.tabletop.event_kinds import SIGHT
 from vtt.tabletop.models import Roll, RoomEvent
 from vtt.tabletop.policy import event_view
-from vtt.tabletop.services import roll_adjudicate, scene_update, token_move
+from vtt.tabletop.services import scene_update, token_move
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
 from vtt.tabletop.visibility import Viewer
 

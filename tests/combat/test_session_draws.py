@@ -6,8 +6,8 @@ import pytest
 
 from vtt.combat.services.encounters import encounter_roll_initiative, encounter_start
 from vtt.combat.services.reactions import react
+from vtt.dice import roll_adjudicate
 from vtt.rules.session_dice import faces
-from vtt.tabletop import services
 from vtt.tabletop.models import PlaySession, RoomEvent
 from vtt.tabletop.services.errors import ServiceError
 
@@ -26,7 +26,7 @@ def thrown(steps) -> list[int]:
 
 
 def test_an_attacks_steps_are_one_draw_in_order(battle):
-    services.roll_adjudicate(
+    roll_adjudicate(
         campaign_id=battle.campaign.pk,
         by=battle.users["player"],
         request={"system": "artifice", "action": "check", "pool": 2, "difficulty": 1},

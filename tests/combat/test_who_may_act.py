@@ -12,8 +12,9 @@ from vtt.combat.services.encounters import (
     encounter_set_initiative,
     encounter_start,
 )
+from vtt.dice import roll_adjudicate
 from vtt.tabletop.models import Character
-from vtt.tabletop.services import campaign_update, roll_adjudicate
+from vtt.tabletop.services import campaign_update
 from vtt.tabletop.services.errors import ServiceError
 
 from .battle import attack, log_in_everyone, make_battle, preview

@@ -13,8 +13,8 @@ from channels.testing import WebsocketCommunicator
 from django.db import connections
 
 from tests import factories
+from vtt.dice import session_start
 from vtt.live import db as live_db
-from vtt.tabletop.services import session_start
 
 ORIGIN = (b"origin", b"http://testserver")
 # The host the handshake comes to; the origin must be its own (vtt/live/origin.py).

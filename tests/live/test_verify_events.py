@@ -18,6 +18,7 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.combat.battle import apocalyptia_battle, attack
 from tests.conftest import need
 from tests.tabletop.images import image_bytes, upload
+from vtt import dice
 from vtt.combat.services.attacks import attack_apply_damage, attack_decline, weapon_repair
 from vtt.combat.services.encounters import (
     encounter_end,
@@ -67,7 +68,7 @@ def _encounter(b):
 
 
 def _hidden_roll(b):
-    return services.roll_adjudicate(
+    return dice.roll_adjudicate(
         campaign_id=b.campaign.pk, by=b.users["gm"], request=ROLL, visibility="gm"
     )
 
@@ -117,7 +118,7 @@ def _fog(b):
 # appends: every declared kind must be one's.
 SCENARIOS = {
     "roll": lambda b: (
-        services.roll_adjudicate(campaign_id=b.campaign.pk, by=b.users["player"], request=ROLL),
+        dice.roll_adjudicate(campaign_id=b.campaign.pk, by=b.users["player"], request=ROLL),
         _hidden_roll(b),
     ),
     "chat": _chat,
@@ -222,10 +223,10 @@ SCENARIOS = {
     ),
     "reveal": _reveal,
     # The battle's table has a session open: end it, start the next.
-    "session.ended": lambda b: services.session_end(campaign_id=b.campaign.pk, by=b.users["gm"]),
+    "session.ended": lambda b: dice.session_end(campaign_id=b.campaign.pk, by=b.users["gm"]),
     "session.started": lambda b: (
-        services.session_end(campaign_id=b.campaign.pk, by=b.users["gm"]),
-        services.session_start(campaign_id=b.campaign.pk, by=b.users["gm"]),
+        dice.session_end(campaign_id=b.campaign.pk, by=b.users["gm"]),
+        dice.session_start(campaign_id=b.campaign.pk, by=b.users["gm"]),
     ),
     "fog.changed": _fog,
     "trails.cleared": lambda b: (

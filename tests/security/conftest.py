@@ -16,6 +16,7 @@ from django.test import Client
 
 from tests import factories
 from tests.laid_once import laid_once_per_module
+from vtt import dice
 from vtt.combat.services.attacks import attack_make
 from vtt.combat.services.encounters import encounter_start
 from vtt.tabletop import services
@@ -90,21 +91,21 @@ def make_secrets(prefix: str = "") -> SimpleNamespace:
     services.token_move(token_id=tokens.lurker.pk, by=gm, x=1, y=3)
 
     rolls = SimpleNamespace(
-        public=services.roll_adjudicate(campaign_id=campaign.pk, by=users["other"], request=CHECK),
-        gm=services.roll_adjudicate(
+        public=dice.roll_adjudicate(campaign_id=campaign.pk, by=users["other"], request=CHECK),
+        gm=dice.roll_adjudicate(
             campaign_id=campaign.pk,
             by=gm,
             request=CHECK,
             visibility="gm",
             character_id=vampire.pk,
         ),
-        players_gm=services.roll_adjudicate(
+        players_gm=dice.roll_adjudicate(
             campaign_id=campaign.pk, by=users["player"], request=CHECK, visibility="gm"
         ),
-        self_other=services.roll_adjudicate(
+        self_other=dice.roll_adjudicate(
             campaign_id=campaign.pk, by=users["other"], request=CHECK, visibility="self"
         ),
-        blind=services.roll_adjudicate(
+        blind=dice.roll_adjudicate(
             campaign_id=campaign.pk, by=users["player"], request=CHECK, visibility="blind"
         ),
     )
@@ -129,9 +130,7 @@ def make_secrets(prefix: str = "") -> SimpleNamespace:
     far_token = services.token_create(
         scene_id=far_scene.pk, by=users["stranger"], name="Keeper", character_id=far_character.pk
     )
-    far_roll = services.roll_adjudicate(
-        campaign_id=elsewhere.pk, by=users["stranger"], request=CHECK
-    )
+    far_roll = dice.roll_adjudicate(campaign_id=elsewhere.pk, by=users["stranger"], request=CHECK)
     invite = services.invite_create(campaign=elsewhere, by=users["stranger"])
     campaign.refresh_from_db()
     return SimpleNamespace(

@@ -13,8 +13,9 @@ from django.test import Client
 
 from tests.api_paths import campaign_paths
 from tests.live.conftest import session_cookie
+from vtt import dice
 from vtt.combat.models import Attack
-from vtt.tabletop import policy, services
+from vtt.tabletop import policy
 from vtt.tabletop.models import Roll
 from vtt.tabletop.visibility import Viewer
 
@@ -30,21 +31,21 @@ def play(prefix: str):
     s = make_secrets(prefix)
     gm, player = s.users["gm"], s.users["player"]
     campaign_id = s.campaign.pk
-    services.roll_adjudicate(
+    dice.roll_adjudicate(
         campaign_id=campaign_id, by=gm, request=CHECK, visibility="gm", nonce=GM_NONCE
     )
     for visibility in ("blind", "gm"):
-        services.roll_adjudicate(
+        dice.roll_adjudicate(
             campaign_id=campaign_id,
             by=player,
             request=CHECK,
             visibility=visibility,
             nonce=PLAYER_NONCE,
         )
-    s.seen = services.roll_adjudicate(
+    s.seen = dice.roll_adjudicate(
         campaign_id=campaign_id, by=player, request=CHECK, nonce=PLAYER_NONCE
     )
-    services.session_end(campaign_id=campaign_id, by=gm)
+    dice.session_end(campaign_id=campaign_id, by=gm)
     return s
 
 

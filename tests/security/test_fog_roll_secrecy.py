@@ -20,6 +20,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from tests.live.conftest import make_room
+from vtt import dice
 from vtt.combat.services.reveal import event_reveal
 from vtt.live import room_reads
 from vtt.tabletop import policy, selectors, services
@@ -263,7 +264,7 @@ def test_the_roll_lists_filter_is_the_rule_itself(table):
         for visibility in ("public", "gm", "self", "blind"):
             for by, character in ((gm, chief), (player, own.pk), (player, None)):
                 made.append(
-                    services.roll_adjudicate(
+                    dice.roll_adjudicate(
                         campaign_id=campaign,
                         by=by,
                         request=CHECK,

@@ -12,6 +12,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from tests.live.conftest import session_cookie
+from vtt import dice
 from vtt.live import broadcast, room_reads
 from vtt.live.hub import get_hub
 from vtt.tabletop import services
@@ -47,7 +48,7 @@ def remove(room, who: str) -> None:
 def gm_rolls(room, visibility: str) -> int:
     """The GM rolls for the vampire lord; the roll's seq."""
     s = room.s
-    services.roll_adjudicate(
+    dice.roll_adjudicate(
         campaign_id=s.campaign.pk,
         by=s.users["gm"],
         request=CHECK,

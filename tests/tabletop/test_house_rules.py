@@ -1,5 +1,6 @@
 import pytest
 
+from vtt import dice
 from vtt.core.errors import ServiceError
 from vtt.games import game_settings
 from vtt.games.house_rules import apply_house_rules
@@ -81,17 +82,17 @@ def test_recorded_rolls_carry_the_house_rules_and_replay():
     campaign = services.campaign_create(
         owner=gm, name="Run", game="rd6", settings={"complication": "narrate"}
     )
-    roll = services.roll_adjudicate(
+    roll = dice.roll_adjudicate(
         campaign_id=campaign.pk,
         by=gm,
         request={"system": "rd6", "action": "roll", "dice": 2, "faces": [3, 1, 4]},
     )
     assert roll.request["complication"] == "narrate"
     assert roll.result["critical_failure_check"] == "complication"
-    again = services.roll_adjudicate(campaign_id=campaign.pk, by=gm, request=roll.request)
+    again = dice.roll_adjudicate(campaign_id=campaign.pk, by=gm, request=roll.request)
     assert again.result == roll.result
     with pytest.raises(ServiceError):
-        services.roll_adjudicate(
+        dice.roll_adjudicate(
             campaign_id=campaign.pk,
             by=gm,
             request={"system": "rd6", "action": "roll", "dice": 2, "character_points": 3},

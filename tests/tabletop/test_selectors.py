@@ -2,7 +2,8 @@
 
 import pytest
 
-from vtt.tabletop import selectors, services
+from vtt import dice
+from vtt.tabletop import selectors
 from vtt.tabletop.visibility import Viewer
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +39,7 @@ def make_rolls(table):
         ("blind", table.player),
         ("self", table.other),
     ):
-        rolls[(visibility, by.username)] = services.roll_adjudicate(
+        rolls[(visibility, by.username)] = dice.roll_adjudicate(
             campaign_id=table.campaign.pk,
             by=by,
             request={"system": "artifice", "action": "check", "pool": 2, "difficulty": 1},

@@ -14,9 +14,9 @@ from django.core.management import CommandError, call_command
 from tests import served
 from tests.combat.battle import ARTIFICE_SHEETS, ARTIFICE_WEAPONS, attack, make_battle
 from tests.tabletop.helpers import strike, tamper
+from vtt import dice
 from vtt.combat.services.encounters import encounter_roll_initiative, encounter_start
 from vtt.records.sessions import logged_throws, session_of
-from vtt.tabletop import services
 from vtt.tabletop.models import Roll, RoomEvent
 
 pytestmark = pytest.mark.django_db
@@ -41,17 +41,17 @@ def play_a_session():
     battle = make_battle("artifice", sheets=ARTIFICE_SHEETS, weapons=ARTIFICE_WEAPONS)
     gm, player = battle.users["gm"], battle.users["player"]
     campaign_id = battle.campaign.pk
-    services.roll_adjudicate(campaign_id=campaign_id, by=player, request=CHECK, nonce=NONCE)
-    services.roll_adjudicate(campaign_id=campaign_id, by=player, request=CHECK)
-    services.roll_adjudicate(campaign_id=campaign_id, by=gm, request=CHECK, visibility="gm")
-    services.roll_adjudicate(campaign_id=campaign_id, by=player, request=CHECK, visibility="blind")
-    services.roll_adjudicate(
+    dice.roll_adjudicate(campaign_id=campaign_id, by=player, request=CHECK, nonce=NONCE)
+    dice.roll_adjudicate(campaign_id=campaign_id, by=player, request=CHECK)
+    dice.roll_adjudicate(campaign_id=campaign_id, by=gm, request=CHECK, visibility="gm")
+    dice.roll_adjudicate(campaign_id=campaign_id, by=player, request=CHECK, visibility="blind")
+    dice.roll_adjudicate(
         campaign_id=campaign_id, by=player, request={**CHECK, "faces": [6, 6, 6, 1, 1, 1]}
     )
     attack(battle, weapon="Long sword", nonce=NONCE)
     encounter = encounter_start(scene_id=battle.scene.pk, by=gm)
     encounter_roll_initiative(encounter_id=encounter.pk, by=gm)
-    services.session_end(campaign_id=campaign_id, by=gm)
+    dice.session_end(campaign_id=campaign_id, by=gm)
     return battle
 
 
@@ -128,7 +128,7 @@ def test_bad_input_exits_2():
     assert verify(battle.campaign.pk + 1000, 1)[0] == 2
     code, said = verify(battle.campaign.pk, 7)
     assert code == 2 and "has no session 7" in said
-    services.session_start(campaign_id=battle.campaign.pk, by=battle.users["gm"])
+    dice.session_start(campaign_id=battle.campaign.pk, by=battle.users["gm"])
     code, said = verify(battle.campaign.pk, 2)
     assert code == 2 and "still open" in said
 

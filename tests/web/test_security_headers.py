@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests import factories
-from vtt.tabletop import services
+from vtt import dice
 
 pytestmark = pytest.mark.django_db
 
@@ -96,9 +96,9 @@ def table(users):
     scene = factories.scene(campaign, gm, "Crypt", active=True, width=8, height=6)
     character = factories.character(campaign, gm, "Tenrec", owner_id=player.pk)
     token = factories.token(scene, gm, "Tenrec", 1, 1, color="#2266aa", character_id=character.pk)
-    session = services.session_start(campaign_id=campaign.pk, by=gm)
+    session = dice.session_start(campaign_id=campaign.pk, by=gm)
     for faces in ([6, 5, 2, 1], [3, 3, 4, 1]):
-        services.roll_adjudicate(
+        dice.roll_adjudicate(
             campaign_id=campaign.pk,
             by=player,
             request={
@@ -109,7 +109,7 @@ def table(users):
                 "faces": faces,
             },
         )
-    services.session_end(campaign_id=campaign.pk, by=gm)
+    dice.session_end(campaign_id=campaign.pk, by=gm)
     return {
         "campaign_id": campaign.pk,
         "scene_id": scene.pk,

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from vtt.tabletop import services
+from vtt import dice
 from vtt.tabletop.models import PlaySession
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +42,7 @@ def test_the_gm_starts_and_ends_a_session_from_the_sessions_page(campaign, as_us
 def test_the_gm_console_has_the_session_button(campaign, as_user):
     client = as_user("gm")
     assert b'id="console-session-start"' in client.get(f"/campaigns/{campaign.pk}/gm/").content
-    services.session_start(campaign_id=campaign.pk, by=campaign.memberships.get(role="gm").user)
+    dice.session_start(campaign_id=campaign.pk, by=campaign.memberships.get(role="gm").user)
     page = client.get(f"/campaigns/{campaign.pk}/gm/").content
     assert b'id="console-session-end"' in page and b"Session 1 is open" in page
 
@@ -58,18 +58,16 @@ def test_a_player_has_no_buttons_and_cannot_start_one(campaign, as_user):
 
 @pytest.mark.parametrize("path", ["", "1/"])
 def test_strangers_find_nothing(campaign, users, as_user, path):
-    services.roll_adjudicate(campaign_id=campaign.pk, by=users["player"], request=CHECK)
+    dice.roll_adjudicate(campaign_id=campaign.pk, by=users["player"], request=CHECK)
     assert as_user("stranger").get(f"/campaigns/{campaign.pk}/sessions/{path}").status_code == 404
 
 
 def test_the_check_page_lists_what_the_viewer_saw(campaign, users, as_user):
-    seen = services.roll_adjudicate(
+    seen = dice.roll_adjudicate(
         campaign_id=campaign.pk, by=users["player"], request=CHECK, nonce=NONCE
     )
-    services.roll_adjudicate(
-        campaign_id=campaign.pk, by=users["gm"], request=CHECK, visibility="gm"
-    )
-    physical = services.roll_adjudicate(
+    dice.roll_adjudicate(campaign_id=campaign.pk, by=users["gm"], request=CHECK, visibility="gm")
+    physical = dice.roll_adjudicate(
         campaign_id=campaign.pk, by=users["player"], request={**CHECK, "faces": [1, 2, 3]}
     )
     page = as_user("other").get(f"/campaigns/{campaign.pk}/sessions/1/")
@@ -80,7 +78,7 @@ def test_the_check_page_lists_what_the_viewer_saw(campaign, users, as_user):
     assert [r["roll"] for r in data["rolls"]] == [seen.draw["roll"], physical.draw["roll"]]
     assert data["rolls"][0]["nonce"] == NONCE
     assert b"physical dice: not derived" in page.content
-    services.session_end(campaign_id=campaign.pk, by=users["gm"])
+    dice.session_end(campaign_id=campaign.pk, by=users["gm"])
     data = page_data(as_user("other").get(f"/campaigns/{campaign.pk}/sessions/1/"))
     assert data["seed"] == bytes(PlaySession.objects.get().seed).hex()
     assert as_user("other").get(f"/campaigns/{campaign.pk}/sessions/2/").status_code == 404
@@ -101,7 +99,7 @@ def replay_config(response) -> dict:
 
 
 def test_the_replay_page_is_the_viewers_and_the_gm_picks_whose(campaign, as_user, users):
-    services.session_start(campaign_id=campaign.pk, by=users["gm"])
+    dice.session_start(campaign_id=campaign.pk, by=users["gm"])
     url = f"/campaigns/{campaign.pk}/sessions/1/replay/"
     listed = as_user("player").get(f"/campaigns/{campaign.pk}/sessions/").content.decode()
     assert f'href="{url}"' in listed

@@ -21,12 +21,12 @@ said as it is, less one slash. Anything else starting with "/" is refused
 import re
 
 from vtt import games
+from vtt.dice.rolls import roll_adjudicate
 from vtt.games.game_settings import defaults
 from vtt.tabletop.models import Membership, Visibility
 from vtt.tabletop.selectors import characters_for, membership_of, viewer_of
 from vtt.tabletop.services.chat import chat_say, chat_whisper, clean_line
 from vtt.tabletop.services.errors import NotFound, ServiceError
-from vtt.tabletop.services.rolls import roll_adjudicate
 
 COMMANDS_HELP = "\n".join(
     (

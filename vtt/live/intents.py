@@ -7,14 +7,14 @@ carries. Refusals are the services' own ServiceError, or the rules' RulesError.
 from dataclasses import dataclass
 
 from vtt.combat.intents import HANDLERS as COMBAT_HANDLERS
+from vtt.dice.rolls import roll_adjudicate
+from vtt.dice.sessions import session_end, session_start
 from vtt.fog.services import fog_edit
 from vtt.maps.wall_edits import wall_add, wall_change, wall_delete
 from vtt.tabletop.models import Campaign, Scene, Token
 from vtt.tabletop.serialize import token_data
 from vtt.tabletop.services.access import require_member
 from vtt.tabletop.services.errors import NotFound, ServiceError
-from vtt.tabletop.services.play_sessions import session_end, session_start
-from vtt.tabletop.services.rolls import roll_adjudicate
 from vtt.tabletop.services.scenes import scene_activate, scene_set_door
 from vtt.tabletop.services.tokens import (
     token_create,

@@ -10,6 +10,7 @@ from tests.backup.campaign import CHECK, rich_campaign
 from tests.backup.test_round_trip import snapshot
 from tests.combat.battle import make_battle
 from tests.tabletop.helpers import strike
+from vtt import dice
 from vtt.combat.models import Attack, Undo
 from vtt.records.backup.export import export_campaign
 from vtt.records.backup.restore import import_campaign
@@ -68,7 +69,7 @@ def test_a_long_played_room_is_deleted(postgres):
 
 def test_an_entry_cannot_go_alone_while_a_row_points_at_it():
     battle = make_battle()
-    roll = services.roll_adjudicate(
+    roll = dice.roll_adjudicate(
         campaign_id=battle.campaign.pk, by=battle.users["player"], request=CHECK
     )
     # Behind the model's back (it refuses): the database's own keys must hold.

@@ -6,6 +6,8 @@ from django.contrib.auth import get_user_model
 
 from tests import factories
 from vtt import games
+from vtt.dice.character_rolls import fill_request
+from vtt.dice.rolls import roll_adjudicate
 from vtt.tabletop.models import Character, Role, Roll, RoomEvent
 from vtt.tabletop.services import (
     NotAllowed,
@@ -14,8 +16,6 @@ from vtt.tabletop.services import (
     campaign_create,
     character_create,
 )
-from vtt.tabletop.services.character_rolls import fill_request
-from vtt.tabletop.services.rolls import roll_adjudicate
 
 SHEETS = {
     "artifice": {"abilities": {"Might": {"dice": 3, "pips": 1}, "Finesse": {"dice": 2}}},

@@ -1,4 +1,4 @@
-"""Play sessions (vtt/tabletop/services/play_sessions.py, docs/dice.md): the
+"""Play sessions (vtt/dice/sessions.py, docs/dice.md): the
 digest out before any roll, the seed out at the end, every roll's draw."""
 
 import hashlib
@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from vtt import dice
 from vtt.rules.session_dice import faces
-from vtt.tabletop import services
 from vtt.tabletop.models import PlaySession, Roll, RoomEvent
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
 
@@ -20,7 +20,7 @@ NONCE = "0123456789abcdef0123456789abcdef"
 
 
 def roll(table, by=None, **kwargs):
-    return services.roll_adjudicate(
+    return dice.roll_adjudicate(
         campaign_id=table.campaign.pk, by=by or table.player, request=CHECK, **kwargs
     )
 
@@ -31,7 +31,7 @@ def session(table, number=1) -> PlaySession:
 
 def test_the_gm_starts_a_session_and_its_digest_goes_out_first(table):
     seq = last_seq(table.campaign)
-    started = services.session_start(campaign_id=table.campaign.pk, by=table.gm)
+    started = dice.session_start(campaign_id=table.campaign.pk, by=table.gm)
     [event] = events_after(table.campaign, seq)
     assert (event.kind, event.visibility, event.actor) == ("session.started", "public", table.gm)
     assert event.data == {"session": 1, "digest": started.digest}
@@ -44,33 +44,33 @@ def test_the_gm_starts_a_session_and_its_digest_goes_out_first(table):
 def test_only_a_gm_starts_or_ends_a_session(table):
     for who in (table.player, table.observer):
         with pytest.raises(NotAllowed):
-            services.session_start(campaign_id=table.campaign.pk, by=who)
+            dice.session_start(campaign_id=table.campaign.pk, by=who)
     with pytest.raises(NotFound):
-        services.session_start(campaign_id=table.campaign.pk, by=table.outsider)
-    services.session_start(campaign_id=table.campaign.pk, by=table.gm)
+        dice.session_start(campaign_id=table.campaign.pk, by=table.outsider)
+    dice.session_start(campaign_id=table.campaign.pk, by=table.gm)
     with pytest.raises(NotAllowed):
-        services.session_end(campaign_id=table.campaign.pk, by=table.player)
+        dice.session_end(campaign_id=table.campaign.pk, by=table.player)
     assert session(table).is_open
 
 
 def test_one_session_is_open_at_a_time(table):
-    services.session_start(campaign_id=table.campaign.pk, by=table.gm)
+    dice.session_start(campaign_id=table.campaign.pk, by=table.gm)
     with pytest.raises(ServiceError) as refused:
-        services.session_start(campaign_id=table.campaign.pk, by=table.gm)
+        dice.session_start(campaign_id=table.campaign.pk, by=table.gm)
     assert refused.value.code == "session_open"
     assert "session 1" in refused.value.message
-    services.session_end(campaign_id=table.campaign.pk, by=table.gm)
+    dice.session_end(campaign_id=table.campaign.pk, by=table.gm)
     with pytest.raises(ServiceError) as refused:
-        services.session_end(campaign_id=table.campaign.pk, by=table.gm)
+        dice.session_end(campaign_id=table.campaign.pk, by=table.gm)
     assert refused.value.code == "no_session"
-    second = services.session_start(campaign_id=table.campaign.pk, by=table.gm)
+    second = dice.session_start(campaign_id=table.campaign.pk, by=table.gm)
     assert second.number == 2 and second.digest != session(table).digest
 
 
 def test_ending_reveals_the_seed_of_the_digest(table):
-    services.session_start(campaign_id=table.campaign.pk, by=table.gm)
+    dice.session_start(campaign_id=table.campaign.pk, by=table.gm)
     seq = last_seq(table.campaign)
-    ended = services.session_end(campaign_id=table.campaign.pk, by=table.gm)
+    ended = dice.session_end(campaign_id=table.campaign.pk, by=table.gm)
     [event] = events_after(table.campaign, seq)
     assert event.kind == "session.ended" and ended.ended_at is not None
     seed = bytes.fromhex(event.data["seed"])
@@ -123,7 +123,7 @@ def test_a_bad_nonce_is_refused_and_nothing_is_rolled(table, nonce):
 def test_a_roll_the_rules_refuse_gives_its_number_back(table):
     roll(table)
     with pytest.raises(ServiceError):
-        services.roll_adjudicate(
+        dice.roll_adjudicate(
             campaign_id=table.campaign.pk,
             by=table.player,
             request={**CHECK, "pool": 999},
@@ -133,7 +133,7 @@ def test_a_roll_the_rules_refuse_gives_its_number_back(table):
 
 def test_physical_dice_take_a_number_and_are_not_derived(table):
     made = roll(table, nonce=NONCE)
-    physical = services.roll_adjudicate(
+    physical = dice.roll_adjudicate(
         campaign_id=table.campaign.pk,
         by=table.player,
         request={**CHECK, "faces": [6, 5, 4, 3, 2]},
@@ -163,7 +163,7 @@ def test_a_gms_hidden_roll_takes_the_gms_nonce(table):
 
 
 def test_a_roll_for_a_character_is_drawn_too(table):
-    made = services.roll_adjudicate(
+    made = dice.roll_adjudicate(
         campaign_id=table.campaign.pk,
         by=table.player,
         request={"system": "artifice", "action": "check", "difficulty": 1},
@@ -173,7 +173,7 @@ def test_a_roll_for_a_character_is_drawn_too(table):
     )
     assert made.draw["nonce"] == NONCE and made.draw["roll"] == 1
     with pytest.raises(ServiceError) as refused:
-        services.roll_adjudicate(
+        dice.roll_adjudicate(
             campaign_id=table.campaign.pk,
             by=table.player,
             request=CHECK,
@@ -184,12 +184,12 @@ def test_a_roll_for_a_character_is_drawn_too(table):
 
 
 def test_the_seed_stays_out_of_the_log_until_the_end(table):
-    services.session_start(campaign_id=table.campaign.pk, by=table.gm)
+    dice.session_start(campaign_id=table.campaign.pk, by=table.gm)
     for visibility in ("public", "gm", "self", "blind"):
         roll(table, visibility=visibility, nonce=NONCE)
     seed = bytes(session(table).seed).hex()
     logged = json.dumps(list(RoomEvent.objects.values_list("data", flat=True)))
     stored = json.dumps(list(Roll.objects.values()), default=str)
     assert seed not in logged and seed not in stored
-    services.session_end(campaign_id=table.campaign.pk, by=table.gm)
+    dice.session_end(campaign_id=table.campaign.pk, by=table.gm)
     assert seed in json.dumps(list(RoomEvent.objects.values_list("data", flat=True)))

@@ -1,5 +1,6 @@
 import pytest
 
+from vtt import dice
 from vtt.tabletop import services
 from vtt.tabletop.models import Roll
 
@@ -13,7 +14,7 @@ CHECK = {"system": "artifice", "action": "check", "pool": 3, "modifier": 1, "dif
 def test_record_stores_the_audit_row_and_the_event(table):
     seq = last_seq(table.campaign)
     result = {"system": "artifice", "action": "check", "outcome": "failure", "dice": []}
-    roll = services.roll_record(
+    roll = dice.roll_record(
         campaign=table.campaign,
         by=table.player,
         request=CHECK,
@@ -50,23 +51,23 @@ def test_record_stores_the_audit_row_and_the_event(table):
 def test_who_may_roll_for_whom(table):
     record = dict(campaign=table.campaign, request=CHECK, result={}, visibility="public")
     with pytest.raises(services.NotAllowed):
-        services.roll_record(by=table.observer, **record)
+        dice.roll_record(by=table.observer, **record)
     with pytest.raises(services.NotFound):
-        services.roll_record(by=table.outsider, **record)
+        dice.roll_record(by=table.outsider, **record)
     with pytest.raises(services.NotAllowed):
-        services.roll_record(by=table.player, character=table.kobor, **record)
+        dice.roll_record(by=table.player, character=table.kobor, **record)
     with pytest.raises(services.NotAllowed):
-        services.roll_record(by=table.player, character=table.zombie, **record)
-    services.roll_record(by=table.gm, character=table.zombie, **record)
+        dice.roll_record(by=table.player, character=table.zombie, **record)
+    dice.roll_record(by=table.gm, character=table.zombie, **record)
     with pytest.raises(services.ServiceError) as caught:
-        services.roll_record(by=table.gm, **{**record, "visibility": "secret"})
+        dice.roll_record(by=table.gm, **{**record, "visibility": "secret"})
     assert caught.value.field == "visibility"
     assert Roll.objects.count() == 1
 
 
 def test_adjudicate_with_physical_dice_reproduces_the_seed(table):
     # Tenrec shoulders the door: 2, 2, 3 with Might +1 gives one success against 2.
-    roll = services.roll_adjudicate(
+    roll = dice.roll_adjudicate(
         campaign_id=table.campaign.pk,
         by=table.player,
         request={**CHECK, "faces": [2, 2, 3]},
@@ -77,7 +78,7 @@ def test_adjudicate_with_physical_dice_reproduces_the_seed(table):
 
 
 def test_adjudicate_with_the_secure_source(table):
-    roll = services.roll_adjudicate(campaign_id=table.campaign.pk, by=table.gm, request=CHECK)
+    roll = dice.roll_adjudicate(campaign_id=table.campaign.pk, by=table.gm, request=CHECK)
     assert roll.physical is False
     assert len(roll.result["dice"]) == 3
 
@@ -94,7 +95,7 @@ def test_adjudicate_with_the_secure_source(table):
 )
 def test_rules_refusals_name_the_request_field(table, request_body, code, field):
     with pytest.raises(services.ServiceError) as caught:
-        services.roll_adjudicate(campaign_id=table.campaign.pk, by=table.gm, request=request_body)
+        dice.roll_adjudicate(campaign_id=table.campaign.pk, by=table.gm, request=request_body)
     assert caught.value.code == code
     assert caught.value.field.startswith(field)
     assert not Roll.objects.exists()
@@ -102,7 +103,7 @@ def test_rules_refusals_name_the_request_field(table, request_body, code, field)
 
 def test_players_cannot_roll_for_npcs_they_cannot_see(table):
     with pytest.raises(services.NotFound):
-        services.roll_adjudicate(
+        dice.roll_adjudicate(
             campaign_id=table.campaign.pk,
             by=table.player,
             request=CHECK,

@@ -4,8 +4,9 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
+from vtt import dice
 from vtt.core import shapes
-from vtt.tabletop import selectors, services
+from vtt.tabletop import selectors
 
 from ..permissions import campaign_access, roll_access
 from ..serializers import RollIn, RollOut, RollPageOut
@@ -61,7 +62,7 @@ class RollListView(TabletopView):
         what the caller may see of the roll: a GM-only roll by a player comes
         back as a bare announcement."""
         data = self.parse(RollIn).validated_data
-        roll = services.roll_adjudicate(campaign_id=campaign_id, by=request.user, **data)
+        roll = dice.roll_adjudicate(campaign_id=campaign_id, by=request.user, **data)
         # Who may roll is the service's to say; this reads how the roller
         # sees what they made, for the answer.
         _, viewer = campaign_access(request.user, campaign_id)

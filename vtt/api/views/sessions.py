@@ -8,9 +8,9 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import renderers, status
 from rest_framework.response import Response
 
+from vtt import dice
 from vtt.core.errors import NotFound, ServiceError
 from vtt.records import dice_stats, journal, replay, sessions
-from vtt.tabletop import services
 
 from ..permissions import campaign_access
 from ..serializers import DiceStatsOut, ReplayOut, SessionCheckOut, SessionOut
@@ -28,7 +28,7 @@ class SessionListView(TabletopView):
         """Start the campaign's next session (GM): its seed's digest is
         published in the room before any roll."""
         campaign_access(request.user, campaign_id)
-        started = services.session_start(campaign_id=campaign_id, by=request.user)
+        started = dice.session_start(campaign_id=campaign_id, by=request.user)
         return Response(sessions.session_data(started), status=status.HTTP_201_CREATED)
 
 
@@ -37,7 +37,7 @@ class SessionEndView(TabletopView):
     def post(self, request, campaign_id):
         """End the open session (GM): its seed is published in the room."""
         campaign_access(request.user, campaign_id)
-        ended = services.session_end(campaign_id=campaign_id, by=request.user)
+        ended = dice.session_end(campaign_id=campaign_id, by=request.user)
         return Response(sessions.session_data(ended))
 
 

@@ -10,10 +10,10 @@
 A GM may overrule both for one attack (`options.overrule`): a zombie that
 does not stop at Incapacitated, a reaction the rules give out of turn."""
 
+from vtt.dice.rolls import check_can_act
 from vtt.tabletop import policy
 from vtt.tabletop.models import Character, Token
 from vtt.tabletop.services.errors import ServiceError
-from vtt.tabletop.services.rolls import check_can_act
 
 __all__ = ["check_can_act", "check_turn"]
 

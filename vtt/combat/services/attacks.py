@@ -14,6 +14,7 @@ from django.db import transaction
 
 from vtt import games
 from vtt.core import shapes
+from vtt.dice.sessions import clean_nonce
 from vtt.fog import vision
 from vtt.games.combat import Context, Side
 from vtt.games.kit import MAX_COUNTER
@@ -23,7 +24,6 @@ from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Character, Token, Visibility
 from vtt.tabletop.services.access import actor, as_gm, find, unknown
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
-from vtt.tabletop.services.play_sessions import clean_nonce
 from vtt.tabletop.services.tokens import token_for
 from vtt.tabletop.visibility import Viewer
 

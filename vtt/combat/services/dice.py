@@ -5,14 +5,14 @@ the GM's overrides merged into each step's request, and every step kept
 
 Each step is recorded with the faces it used, so any step replays alone.
 Without a tape the dice come from the play session, as every roll's do
-(vtt.tabletop.services.play_sessions): one draw per throw, taken with
+(vtt.dice.sessions): one draw per throw, taken with
 `draw` in the recording transaction."""
 
 from vtt.core import shapes
 from vtt.core.errors import ServiceError
+from vtt.dice import sessions as play_sessions
 from vtt.rules import RulesError, adjudicate
 from vtt.rules.dice import DiceTape
-from vtt.tabletop.services import play_sessions
 
 # A request's own envelope: never the GM's to override.
 ENVELOPE = ("system", "action", "faces")

@@ -21,13 +21,13 @@ from django.utils import timezone
 
 from vtt import games
 from vtt.core import shapes
+from vtt.dice.sessions import clean_nonce
 from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop import policy
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Scene, Token
 from vtt.tabletop.services.access import actor, as_gm, find, membership, unknown
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
-from vtt.tabletop.services.play_sessions import clean_nonce
 from vtt.tabletop.visibility import Viewer
 
 from ..models import Combatant, Encounter

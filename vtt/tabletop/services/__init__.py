@@ -23,9 +23,7 @@ from .campaigns import (
 from .characters import character_create, character_delete, character_update
 from .invites import invite_accept, invite_create, invite_revoke
 from .memberships import membership_add, membership_remove, membership_set_role
-from .play_sessions import session_end, session_start
 from .resources import resource_gain, resource_spend
-from .rolls import roll_adjudicate, roll_record
 from .scenes import (
     scene_activate,
     scene_clear_background,
@@ -66,16 +64,12 @@ __all__ = [
     "membership_set_role",
     "resource_gain",
     "resource_spend",
-    "roll_adjudicate",
-    "roll_record",
     "scene_activate",
     "scene_clear_background",
     "scene_create",
     "scene_delete",
     "scene_set_background",
     "scene_update",
-    "session_end",
-    "session_start",
     "token_clear_art",
     "token_create",
     "token_delete",

@@ -14,12 +14,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from vtt.combat.services.undo import last_result, undo_last
+from vtt.dice.sessions import open_session
 from vtt.records import sessions
 from vtt.records.backup import export_campaign
 from vtt.tabletop import policy, services
 from vtt.tabletop.models import Character, Invite, Membership, Scene, Token
 from vtt.tabletop.services import ServiceError, StaleVersion
-from vtt.tabletop.services.play_sessions import open_session
 
 from ..access import gm_membership_or_404
 from ..gm_forms import (

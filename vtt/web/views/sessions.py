@@ -9,9 +9,10 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from vtt.dice import session_end, session_start
 from vtt.records import dice_stats, journal, sessions
 from vtt.records import replay as replays
-from vtt.tabletop import policy, selectors, services
+from vtt.tabletop import policy, selectors
 from vtt.tabletop.services import ServiceError
 
 from ..access import membership_or_404
@@ -155,13 +156,11 @@ def _gm_does(request, campaign_id: int, act, done: str):
 @require_POST
 def start(request, campaign_id: int):
     return _gm_does(
-        request, campaign_id, services.session_start, "Session {number} started: its digest is out."
+        request, campaign_id, session_start, "Session {number} started: its digest is out."
     )
 
 
 @login_required
 @require_POST
 def end(request, campaign_id: int):
-    return _gm_does(
-        request, campaign_id, services.session_end, "Session {number} ended: its seed is out."
-    )
+    return _gm_does(request, campaign_id, session_end, "Session {number} ended: its seed is out.")

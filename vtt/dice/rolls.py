@@ -15,17 +15,24 @@ from vtt.db.transactions import step
 from vtt.games.house_rules import apply_house_rules
 from vtt.rules import RulesError, adjudicate
 from vtt.rules.engine import clean_fields, find_action
+from vtt.tabletop import event_kinds, policy
+from vtt.tabletop.events import append_event
+from vtt.tabletop.models import Campaign, Character, Membership, Roll, Visibility
+from vtt.tabletop.serialize import roll_event_data
+from vtt.tabletop.services.access import (
+    SYSTEM,
+    actor,
+    membership,
+    require_member,
+    require_participant,
+    unknown,
+)
+from vtt.tabletop.services.errors import NotAllowed, ServiceError
+from vtt.tabletop.services.resources import give, take
+from vtt.tabletop.visibility import Viewer
 
-from .. import event_kinds, policy
-from ..events import append_event
-from ..models import Campaign, Character, Membership, Roll, Visibility
-from ..serialize import roll_event_data
-from ..visibility import Viewer
-from .access import SYSTEM, actor, membership, require_member, require_participant, unknown
 from .character_rolls import fill_request
-from .errors import NotAllowed, ServiceError
-from .play_sessions import clean_nonce, draw
-from .resources import give, take
+from .sessions import clean_nonce, draw
 
 
 def check_roller(campaign_id: int, character: Character, member: Membership) -> None:

@@ -19,12 +19,11 @@ from django.utils import timezone
 
 from vtt.rules import RulesError
 from vtt.rules.session_dice import SessionDice, check_nonce, commitment, new_nonce, new_seed
-
-from .. import event_kinds
-from ..events import append_event
-from ..models import Campaign, PlaySession
-from .access import actor, require_gm
-from .errors import ServiceError
+from vtt.tabletop import event_kinds
+from vtt.tabletop.events import append_event
+from vtt.tabletop.models import Campaign, PlaySession
+from vtt.tabletop.services.access import actor, require_gm
+from vtt.tabletop.services.errors import ServiceError
 
 
 @dataclass(frozen=True)
