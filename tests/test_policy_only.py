@@ -49,12 +49,7 @@ DESCRIBES = {
 
 # (file, function) -> what is left to do: places that still decide by a role
 # outside policy. Strict: the day a place is clean its mark must go.
-PENDING = {
-    ("vtt/live/render.py", "_class_text"): (
-        "which render class's text a socket reads, by role: goes when the audience is "
-        "decided once at append and stored with the event (issue 38, item 2)"
-    ),
-}
+PENDING: dict = {}
 
 # Scripts: file -> why it reads a role or a token's controllers, and it is
 # not a decision of what the member may do (those are served: `may` in the

@@ -10,7 +10,7 @@ import json
 from vtt.fog import vision
 from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop.models import Role, Visibility
-from vtt.tabletop.policy import addressee, event_view, players_see, sight_key
+from vtt.tabletop.policy import addressee, event_view, players_see, render_group, sight_key
 from vtt.tabletop.visibility import Viewer
 
 from .protocol import PROTOCOL_VERSION, dumps, event_for, event_frame_text
@@ -165,11 +165,6 @@ def text_for(
 
 
 def _class_text(message: dict, role: str, user_id: int, group: str) -> str:
-    if "groups" in message and role == Role.PLAYER:
-        group = group if group in message["groups"] else NO_GROUP
-    elif "groups" in message and role == Role.OBSERVER:
-        group = vision.PARTY
-    else:
-        group = ""
+    group = render_group(role, group, message.get("groups"), NO_GROUP)
     key = viewer_class(role, user_id, message.get("actor"), message.get("to"), group)
     return message["texts"][message["pick"][key]]

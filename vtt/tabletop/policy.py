@@ -249,6 +249,20 @@ def sight_key(viewer: Viewer) -> str:
     return "gm" if viewer.is_gm else f"@{viewer.group}"
 
 
+def render_group(role: str, group: str, rendered: Mapping | None, nobody: str) -> str:
+    """Whose render of a fog scene's event a member reads: a player their
+    own sight group's (`nobody`'s, which saw nothing, when the event's
+    annotation does not name it), an observer the party's; a GM, or an
+    event with no fog (`rendered` None), reads no group's."""
+    if rendered is None:
+        return ""
+    if role == Role.PLAYER:
+        return group if group in rendered else nobody
+    if role == Role.OBSERVER:
+        return PARTY
+    return ""
+
+
 def sight_groups(who) -> dict | None:
     """The sight group a member sees a fog scene through, as the table
     shares one view (`shared`) and as it gives each player their own
