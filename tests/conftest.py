@@ -5,6 +5,7 @@ REQUIRE_BROWSER=1 (as on CI), when they fail instead."""
 import os
 import shutil
 from collections import defaultdict
+from pathlib import Path
 
 import pytest
 
@@ -41,14 +42,6 @@ def pytest_configure(config):
         settings.CHANNEL_LAYERS = {"default": redis_channel_layer(settings.REDIS_URL, name)}
 
 
-# Where each test stood in its file as collected, before any shuffle.
-_written: dict[str, int] = {}
-
-
-def pytest_itemcollected(item):
-    _written[item.nodeid] = len(_written)
-
-
 def _shared_params(item) -> tuple:
     """The parameters of the wider-than-a-test fixtures `item` runs under
     (a file's site laid once per game, say)."""
@@ -63,27 +56,83 @@ def _shared_params(item) -> tuple:
     )
 
 
+# Tests a -k or -m left out, by node id: a browser step may need them.
+_deselected: dict = {}
+
+
+def pytest_deselected(items):
+    _deselected.update((item.nodeid, item) for item in items)
+
+
+def _written(item) -> tuple:
+    """Where a test is written in its file (its line, then its parameters)."""
+    spec = getattr(item, "callspec", None)
+    return item.location[1], tuple(sorted(getattr(spec, "indices", {}).items()))
+
+
+def _in_steps(chosen: list, config) -> list:
+    """`chosen` (some browser tests of one file) with the tests they stand
+    on, in the order they are written: every test written before a chosen
+    one under the same parameter of the file's shared site is a step of the
+    table the file plays through, so a step asked for alone runs after the
+    steps it needs. Those a -k left out are taken back; a file named with
+    `::` is collected again, and then all its tests come from that
+    collection, so that they share its fixtures (one site)."""
+    path = chosen[0].path
+    named = any(
+        "::" in arg and Path(arg.split("::")[0]).resolve() == path for arg in config.args
+    )
+    if named:
+        module = chosen[0].getparent(pytest.Module)
+        pool = [node for node in module.collect() if isinstance(node, pytest.Function)]
+    else:
+        pool = [*chosen]
+        pool += [
+            item
+            for item in _deselected.values()
+            if item.path == path and item.get_closest_marker("browser")
+        ]
+    pool.sort(key=_written)
+    wanted = {item.nodeid for item in chosen}
+    needed = set(wanted)
+    for n, step in enumerate(pool):
+        if step.nodeid in wanted:
+            needed.update(b.nodeid for b in pool[:n] if _shared_params(b) == _shared_params(step))
+    if needed == wanted:
+        written = sorted(chosen, key=_written)
+    else:
+        written = [step for step in pool if step.nodeid in needed]
+    groups = list(dict.fromkeys(_shared_params(item) for item in written))
+    return sorted(written, key=lambda item: groups.index(_shared_params(item)))
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
     """A browser file's tests keep the order they are written in, whatever
     order the files run in (pytest-randomly's shuffle, on CI): each file
     plays one table through in steps on a site of its own (docs/testing.md,
-    "Order"), so its files, not its tests, are what may be shuffled. As
-    pytest does unshuffled, the tests under one parameter of a file's shared
-    fixture run together, so that each site is laid once. The other tests
-    keep the shuffled order."""
-    slots = defaultdict(list)
+    "Order"), so its files, not its tests, are what may be shuffled. A step
+    asked for without the steps before it gets them first, so any browser
+    test passes alone. As pytest does unshuffled, the tests under one
+    parameter of a file's shared fixture run together, so that each site is
+    laid once. The other tests keep the shuffled order."""
+    files = defaultdict(list)
+    first_slot = {}
     for slot, item in enumerate(items):
         if item.get_closest_marker("browser"):
-            slots[item.path].append(slot)
-    for taken in slots.values():
-        written = sorted((items[slot] for slot in taken), key=lambda item: _written[item.nodeid])
-        groups = list(dict.fromkeys(_shared_params(item) for item in written))
-        in_order = sorted(
-            written, key=lambda item: (groups.index(_shared_params(item)), _written[item.nodeid])
-        )
-        for slot, item in zip(taken, in_order, strict=True):
-            items[slot] = item
+            files[item.path].append(item)
+            first_slot.setdefault(item.path, slot)
+    if not files:
+        return
+    placed = {path: _in_steps(chosen, config) for path, chosen in files.items()}
+    ordered = []
+    for slot, item in enumerate(items):
+        path = item.path if item.get_closest_marker("browser") else None
+        if path is None:
+            ordered.append(item)
+        elif first_slot[path] == slot:
+            ordered.extend(placed[path])
+    items[:] = ordered
 
 
 def need(what: str, env_flag: str, reason: str):
