@@ -622,6 +622,9 @@ class Kept:
         self.get_or(key, lambda: value)
 
 
+LIT_POINTS_KEPT = 100_000  # points whose light is kept per lighting (then forgotten)
+
+
 class Sight:
     """One scene's sight: its sight-blocking segments, its bounds (0..width,
     0..height), whether it is lit, and the lights in it. Build once per scene
@@ -650,6 +653,8 @@ class Sight:
                 "polygons": Kept(256),
                 "critical": None,  # worked out for the first view
                 "lightings": Kept(16),
+                # Per place of a light: point -> whether its line to it is clear.
+                "reached": Kept(256),
             }
         self._shared = _shared
         self._walls: _Walls = _shared["walls"]
@@ -661,6 +666,7 @@ class Sight:
             lambda: {
                 "areas": Kept(256),
                 "lit area": None,
+                "lit at": {},  # point -> whether the lights light it
                 "union": (None, None),
                 "unions": Kept(16),
             },
@@ -767,7 +773,31 @@ class Sight:
         return seen
 
     def _lit_points(self, pts: _Points, on: np.ndarray) -> np.ndarray:
+        """Which points the lights light. Whether a point is lit does not
+        depend on who looks, so each point's answer is kept with the
+        lighting: a move asks again only for the points that moved."""
+        memo = self._lighting["lit at"]
+        if len(memo) > LIT_POINTS_KEPT:
+            memo.clear()
         lit = np.zeros(len(pts), dtype=bool)
+        ask = on.copy()
+        keys = [tuple(p) for p in pts.source]
+        for i in np.flatnonzero(on):
+            known = memo.get(keys[i])
+            if known is not None:
+                lit[i], ask[i] = known, False
+        fresh = self._light_points(pts, ask, keys)
+        for i in np.flatnonzero(ask):
+            memo[keys[i]] = bool(fresh[i])
+        return lit | fresh
+
+    def _light_points(self, pts: _Points, on: np.ndarray, keys: list) -> np.ndarray:
+        """Which of the points `on` the lights light. Each light keeps what
+        its walls let it reach (the walls do not change within a Sight's
+        family): a torch carried to a new place asks again for itself only."""
+        lit = np.zeros(len(pts), dtype=bool)
+        if not on.any():
+            return lit
         for light in dict.fromkeys(self.lights):
             if not self._on_map(light.x, light.y):
                 continue
@@ -777,8 +807,19 @@ class Sight:
             if not light.shadows:
                 lit[near] = True
                 continue
-            fan = self._fan(light.x, light.y)
-            lit[near] = _clear_many(self._walls, fan, (light.x, light.y), pts, near)
+            reached = self._shared["reached"].get_or((light.x, light.y), dict)
+            if len(reached) > LIT_POINTS_KEPT:
+                reached.clear()
+            ask = np.array([i for i in near if keys[i] not in reached], dtype=np.intp)
+            for i in near:
+                if keys[i] in reached:
+                    lit[i] = reached[keys[i]]
+            if len(ask):
+                fan = self._fan(light.x, light.y)
+                clear = _clear_many(self._walls, fan, (light.x, light.y), pts, ask)
+                lit[ask] = clear
+                for i, flag in zip(ask.tolist(), clear.tolist(), strict=True):
+                    reached[keys[i]] = flag
         return lit
 
     # -- the area to draw
