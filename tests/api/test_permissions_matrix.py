@@ -173,6 +173,23 @@ ENDPOINTS = [
         {"was": [0, 5, 10, 5]},
         (401, 404, 403, 403, 403, 200),
     ),
+    # Lights: the GM's; a token's owner turns the light it carries on and off.
+    (
+        "post",
+        "/api/scenes/{scene}/lights/",
+        {"x": 2, "y": 2, "bright": 1, "dim": 3},
+        (401, 404, 403, 403, 403, 201),
+    ),
+    (
+        "post",
+        "/api/scenes/{spare_scene}/lights/",
+        {"x": 2, "y": 2, "dim": 3},
+        (401, 404, 404, 404, 404, 201),
+    ),
+    ("patch", "/api/lights/{light}/", {"on": False}, (401, 404, 403, 403, 403, 200)),
+    ("patch", "/api/lights/{tenrec_light}/", {"on": False}, (401, 404, 403, 200, 403, 200)),
+    ("patch", "/api/lights/{tenrec_light}/", {"dim": 9}, (401, 404, 403, 403, 403, 200)),
+    ("delete", "/api/lights/{light}/", None, (401, 404, 403, 403, 403, 204)),
     ("get", "/api/scenes/{scene}/tokens/", None, (401, 404, 200, 200, 200, 200)),
     ("get", "/api/scenes/{spare_scene}/tokens/", None, (401, 404, 404, 404, 404, 200)),
     ("post", "/api/scenes/{scene}/tokens/", {"name": "Rat"}, (401, 404, 403, 403, 403, 201)),
@@ -270,8 +287,23 @@ CASES = [
 ]
 
 
+def lights(table) -> dict:
+    """A light on the table's map and a torch Tenrec's token carries (made
+    once per test)."""
+    from vtt.tabletop.models import Light
+
+    lamp, _ = Light.objects.get_or_create(
+        scene=table.scene, token=None, defaults={"x": 1, "y": 1, "dim": 2}
+    )
+    torch, _ = Light.objects.get_or_create(
+        scene=table.scene, token=table.tenrec_token, defaults={"x": 0, "y": 0, "dim": 4}
+    )
+    return {"light": lamp.pk, "tenrec_light": torch.pk}
+
+
 def fill(template, table):
     names = {
+        **lights(table),
         "campaign": table.campaign.pk,
         "observer": table.observer.pk,
         "player": table.player.pk,

@@ -17,6 +17,7 @@ from django.urls.resolvers import RoutePattern
 from vtt.combat.models import Combatant
 from vtt.core.errors import ServiceError
 from vtt.tabletop import services
+from vtt.tabletop.models import Light
 
 from .conftest import CHECK
 
@@ -44,7 +45,10 @@ def fills(s, invite) -> dict:
     stranger is no member of), and the value naming nothing. A new
     parameter is added here."""
     fight = s.lair_fight
+    # A light on The Tomb's crypt (made once: the secrets are laid per module).
+    lamp, _ = Light.objects.get_or_create(scene=s.crypt, token=None, defaults={"x": 1, "y": 1})
     return {
+        "light_id": (lamp.pk, MISSING),
         "campaign_id": (s.campaign.pk, MISSING),
         "character_id": (s.characters.tenrec.pk, MISSING),
         "scene_id": (s.crypt.pk, MISSING),
@@ -65,6 +69,7 @@ def fills(s, invite) -> dict:
 # Parameters that name one object wherever it is (not a number within a
 # campaign): the ones the stranger's own campaign cannot vouch for.
 GLOBAL = {
+    "light_id",
     "character_id",
     "scene_id",
     "token_id",
@@ -89,6 +94,8 @@ BODIES = {
     "scene": {"name": "Renamed"},
     "scene-door": {"state": "open"},
     "scene-fog": {"action": "reset"},
+    "scene-lights": {"x": 1, "y": 1, "dim": 2},
+    "light": {"on": False},
     "tokens": {"name": "Newcomer"},
     "token": {"name": "Renamed"},
     "token-move": {"x": 1, "y": 1},

@@ -461,6 +461,31 @@ class WallDeleteIn(StrictSerializer):
     was = serializers.JSONField(help_text="the segment's ends [x1, y1, x2, y2] as you saw them")
 
 
+class Number(serializers.FloatField):
+    """A JSON number only: not "3", not true (the service checks it is finite
+    and in bounds)."""
+
+    def to_internal_value(self, data):
+        if type(data) not in (int, float):
+            self.fail("invalid")
+        return data
+
+
+class LightPatchIn(StrictSerializer):
+    x = Number(required=False, help_text="In squares from the map's left (a map light)")
+    y = Number(required=False)
+    bright = Number(required=False, help_text="Bright light's radius in squares")
+    dim = Number(required=False, help_text="Dim light's radius in squares (at least bright's)")
+    color = Text(required=False, max_length=7, help_text="#rrggbb")
+    intensity = Number(required=False)
+    shadows = Flag(required=False, help_text="Walls cast shadows in its light")
+    on = Flag(required=False)
+
+
+class LightIn(LightPatchIn):
+    token_id = Whole(required=False, help_text="The token carrying it (then no x, y)")
+
+
 class FogIn(StrictSerializer):
     action = serializers.ChoiceField(choices=["reset", "reveal", "cover"])
     rect = serializers.ListField(

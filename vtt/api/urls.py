@@ -2,7 +2,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import rules_views
-from .views import auth, campaigns, characters, pictures, rolls, scenes, sessions, tokens
+from .views import auth, campaigns, characters, lights, pictures, rolls, scenes, sessions, tokens
 
 urlpatterns = [
     path("adjudicate/", rules_views.AdjudicateView.as_view(), name="adjudicate"),
@@ -77,6 +77,8 @@ urlpatterns = [
     path("scenes/<int:scene_id>/walls/<int:index>/", scenes.WallView.as_view(), name="scene-wall"),
     path("scenes/<int:scene_id>/fog/", scenes.FogView.as_view(), name="scene-fog"),
     path("scenes/<int:scene_id>/vision/", scenes.VisionView.as_view(), name="scene-vision"),
+    path("scenes/<int:scene_id>/lights/", lights.LightListView.as_view(), name="scene-lights"),
+    path("lights/<int:light_id>/", lights.LightDetailView.as_view(), name="light"),
     path("scenes/<int:scene_id>/tokens/", tokens.TokenListView.as_view(), name="tokens"),
     path("tokens/<int:token_id>/", tokens.TokenDetailView.as_view(), name="token"),
     path("tokens/<int:token_id>/move/", tokens.MoveView.as_view(), name="token-move"),

@@ -143,7 +143,7 @@ def draw(campaign_id: int, scene_id: int) -> dict[str, dict] | None:
     if asked:
         segments = tuple(sight_walls(state.scene.walls))
         walls = fog_paint.Walls(segments, state.scene.width, state.scene.height)
-        painted = _paint(walls, state.sight.lit, state.sight.lights, asked)
+        painted = _paint(walls, state.sight.lit, state.sight.lights, asked, state.sight.ambient)
         for group, (view, explored) in painted.items():
             store_drawing(records[group], view, explored)
     frames = visions_of(scene_id, sorted(g for g in groups if g in state.groups))

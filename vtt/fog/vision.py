@@ -37,8 +37,8 @@ from vtt.tabletop.serialize import is_table, table_tokens, token_data
 from vtt.tabletop.visibility import PARTY, group_of, own_group  # noqa: F401
 from vtt.tabletop.walls import sight_walls
 
-from . import fog_drawing, sight_cache
-from .eyes import SQUARE_FT, centre, eye, eyes_seeing_for
+from . import fog_drawing, lights, sight_cache
+from .eyes import centre, eye, eyes_seeing_for
 
 # The drawings as stored, read and written with the drawing; the rooms
 # read a group's frames here (vision.visions_of) with the rest of its view.
@@ -105,12 +105,12 @@ def eyes_of(token: dict, players: set[int], own: bool) -> list[str]:
 _SIGHTS = sight.Kept(64)
 
 
-def scene_sight(scene: Scene, tokens: list[dict]) -> sight.Sight:
-    lights = [
-        sight.Light(*centre(t), t["light_ft"] / SQUARE_FT)
-        for t in tokens
-        if t["light_ft"] and not t["hidden"]
-    ]
+def scene_sight(scene: Scene, tokens: list[dict], on: list[dict] | None = None) -> sight.Sight:
+    """The scene's walls (kept) under its light now: `on`, its lights that
+    are on (vtt.fog.lights.lights_on; read when not given)."""
+    if on is None:
+        on = lights.lights_on(scene.pk)
+    shining = lights.sight_lights(on, tokens) if not scene.lit else []
     text = json.dumps(scene.walls or [])
 
     def walls():
@@ -118,7 +118,7 @@ def scene_sight(scene: Scene, tokens: list[dict]) -> sight.Sight:
         return sight.Sight(segments, scene.width, scene.height, True)
 
     key = (scene.pk, scene.width, scene.height, text)
-    return _SIGHTS.get_or(key, walls).relit(scene.lit, lights)
+    return _SIGHTS.get_or(key, walls).relit(scene.lit, shining, lights.ambient(scene))
 
 
 def explored_shape(record: SceneSight):
@@ -144,7 +144,11 @@ class SceneView:
         self.players = players
         self.own = bool((settings or {}).get("own_vision"))
         self.groups = groups_of(players, settings)
-        self.sight = scene_sight(scene, self.tokens)
+        on = lights.lights_on(scene.pk)
+        # A token carrying a light that is on: its move relights the scene.
+        carrying = lights.carriers(on) if not scene.lit else set()
+        self.tokens = [{**t, "carries": t["id"] in carrying} for t in self.tokens]
+        self.sight = scene_sight(scene, self.tokens, on)
         # The tokens that see for some group, and for which.
         self.eyes: dict[int, list[str]] = {}
         for token in self.tokens:
@@ -392,7 +396,7 @@ def _moved(state, token: dict, seq: int):
         return None
     if "controllers" in token and sorted(old["controllers"]) != sorted(token["controllers"]):
         return None
-    if old["light_ft"] and not old["hidden"]:
+    if (old["light_ft"] or old.get("carries")) and not old["hidden"]:
         return None
     moved_id = token["id"]
     tokens = {**state.tokens, moved_id: {**old, "x": token["x"], "y": token["y"]}}

@@ -7,14 +7,16 @@ carries. Refusals are the services' own ServiceError, or the rules' RulesError.
 from dataclasses import dataclass
 
 from vtt.combat.intents import HANDLERS as COMBAT_HANDLERS
+from vtt.core import shapes
 from vtt.dice.rolls import roll_adjudicate
 from vtt.dice.sessions import session_end, session_start
 from vtt.fog.services import fog_edit
 from vtt.maps.wall_edits import wall_add, wall_change, wall_delete
 from vtt.tabletop.models import Campaign, Scene, Token
-from vtt.tabletop.serialize import token_data
+from vtt.tabletop.serialize import light_data, token_data
 from vtt.tabletop.services.access import require_member
 from vtt.tabletop.services.errors import NotFound, ServiceError
+from vtt.tabletop.services.lights import CHANGEABLE, light_place, light_remove, light_update
 from vtt.tabletop.services.scenes import scene_activate, scene_set_door
 from vtt.tabletop.services.tokens import (
     token_create,
@@ -153,6 +155,24 @@ def fog(asker: Asker, fields: dict) -> dict:
     return {"scene_id": scene_id}
 
 
+def place_light(asker: Asker, fields: dict) -> dict:
+    scene_id = _room_scene(asker, fields["scene"])
+    given = shapes.obj(fields["light"], "light", CHANGEABLE)
+    light = light_place(scene_id=scene_id, by=asker.user, token_id=fields["token"], **given)
+    return {"light": light_data(light)}
+
+
+def update_light(asker: Asker, fields: dict) -> dict:
+    changes = shapes.obj(fields["changes"], "changes", CHANGEABLE)
+    light = light_update(light_id=fields["light"], by=asker.user, **changes)
+    return {"light": light_data(light)}
+
+
+def remove_light(asker: Asker, fields: dict) -> dict:
+    light_remove(light_id=fields["light"], by=asker.user)
+    return {"light_id": fields["light"]}
+
+
 def activate(asker: Asker, fields: dict) -> dict:
     _scene_in_room(asker, fields["scene"])
     scene = scene_activate(scene_id=fields["scene"], by=asker.user)
@@ -189,6 +209,9 @@ HANDLERS = {
     "wall.change": change_wall,
     "wall.delete": delete_wall,
     "fog.edit": fog,
+    "light.place": place_light,
+    "light.update": update_light,
+    "light.remove": remove_light,
     "session.start": start_session,
     "session.end": end_session,
     "chat": chat,

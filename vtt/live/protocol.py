@@ -187,6 +187,14 @@ INTENTS: dict[str, dict] = {
         "group": Nullable(Text(24, default=None)),
     },
     "vision.preview": {"group": Nullable(Text(24, default=None))},
+    # Lights (docs/vision.md): their fields' bounds and rights are the services'.
+    "light.place": {
+        "scene": Int(1, ENTITY_ID, default=None),
+        "token": Int(1, ENTITY_ID, default=None),
+        "light": Anything(),
+    },
+    "light.update": {"light": _id(), "changes": Anything()},
+    "light.remove": {"light": _id()},
     # Play sessions (docs/dice.md): the GM's.
     "session.start": {},
     "session.end": {},

@@ -58,13 +58,16 @@ def remember(path: str, shape) -> None:
     _EXPLORED.put(path, shape)
 
 
-def paint(walls: Walls, lit: bool, lights: tuple, groups: dict) -> dict[str, tuple[str, str]]:
+def paint(
+    walls: Walls, lit: bool, lights: tuple, groups: dict, ambient: float = 0
+) -> dict[str, tuple[str, str]]:
     """Each group's new (view, explored) paths; a group whose view is as
     stored and whose eyes stood nowhere new is left out. The explored area
-    grows by the view and by the area of every place."""
+    grows by the view and by the area of every place. `ambient`: how far
+    every eye sees without light in a dim scene (Sight)."""
     scene = _SIGHTS.get_or(
         walls, lambda: sight.Sight(list(walls.segments), walls.width, walls.height, True)
-    ).relit(lit, lights)
+    ).relit(lit, lights, ambient)
     out = {}
     for name, group in groups.items():
         view = drawn(scene.view(group.eyes)) if group.eyes else sight.EMPTY

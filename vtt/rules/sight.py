@@ -572,11 +572,14 @@ class Eye:
 
 @dataclass(frozen=True)
 class Light:
-    """A token carrying light, at its centre, lighting `radius` grid units."""
+    """A light at (x, y) lighting `radius` grid units: a token's, at its
+    centre, or one on the map. Walls cast shadows in it unless `shadows` is
+    false (a light that shines through them, as a map may say)."""
 
     x: float
     y: float
     radius: float
+    shadows: bool = True
 
     def __post_init__(self):
         _check_place(self.x, self.y, self.radius, "radius")
@@ -619,6 +622,9 @@ class Kept:
         self.get_or(key, lambda: value)
 
 
+LIT_POINTS_KEPT = 100_000  # points whose light is kept per lighting (then forgotten)
+
+
 class Sight:
     """One scene's sight: its sight-blocking segments, its bounds (0..width,
     0..height), whether it is lit, and the lights in it. Build once per scene
@@ -627,11 +633,15 @@ class Sight:
     A point outside the map is never seen; an eye or a light off the map sees
     or lights nothing (tokens stand on the map)."""
 
-    def __init__(self, segments, width, height, lit: bool, lights=(), *, _shared=None):
+    def __init__(self, segments, width, height, lit: bool, lights=(), ambient=0, *, _shared=None):
         if not (_finite_number(width) and _finite_number(height)) or width <= 0 or height <= 0:
             raise ValueError("a scene's width and height are positive numbers")
         self.width, self.height, self.lit = width, height, bool(lit)
         self.lights = tuple(lights)
+        # In a dim scene every eye sees at least this far (grid units) without
+        # light; in a dark one 0.
+        _check_place(0, 0, ambient, "ambient")
+        self.ambient = 0 if self.lit else ambient
         for light in self.lights:
             if not isinstance(light, Light):
                 raise ValueError(f"lights are Light, not {light!r}")
@@ -643,28 +653,45 @@ class Sight:
                 "polygons": Kept(256),
                 "critical": None,  # worked out for the first view
                 "lightings": Kept(16),
+                # Per place of a light: point -> whether its line to it is clear.
+                "reached": Kept(256),
             }
         self._shared = _shared
         self._walls: _Walls = _shared["walls"]
         # Eyes' areas depend on the lighting too: kept per lighting, so a
         # Sight relit as it was finds them again.
-        lighting = (True, ()) if self.lit else (False, self.lights)
+        lighting = (True, (), 0) if self.lit else (False, self.lights, self.ambient)
         self._lighting = _shared["lightings"].get_or(
             lighting,
             lambda: {
                 "areas": Kept(256),
                 "lit area": None,
+                "lit at": {},  # point -> whether the lights light it
                 "union": (None, None),
                 "unions": Kept(16),
             },
         )
         self._areas = self._lighting["areas"]
 
-    def relit(self, lit: bool, lights=()) -> "Sight":
+    def relit(self, lit: bool, lights=(), ambient=0) -> "Sight":
         """The same walls with other lighting (a torch-bearer moved), keeping
         what was learnt about the walls from each place, and each eye's area
         under a lighting seen before."""
-        return Sight(None, self.width, self.height, lit, lights, _shared=self._shared)
+        return Sight(None, self.width, self.height, lit, lights, ambient, _shared=self._shared)
+
+    def _unlit_reach(self, eye) -> float:
+        """How far an eye sees without light: its own sight, or the dim
+        scene's, whichever is further."""
+        return max(eye.sight, self.ambient)
+
+    def _lit_at(self, light, point) -> bool:
+        """Whether `light` reaches `point` (exact)."""
+        if not (self._on_map(light.x, light.y) and light.radius > 0):
+            return False
+        p = (_dbl(point[0]), _dbl(point[1]))
+        if not _within((light.x, light.y), p, light.radius):
+            return False
+        return not light.shadows or self._clear((light.x, light.y), point)
 
     # -- the rule, exactly
 
@@ -686,14 +713,9 @@ class Sight:
         for eye in eyes:
             if not self._on_map(eye.x, eye.y):
                 continue
-            if not self.lit and not _within((eye.x, eye.y), p, eye.sight):
+            if not self.lit and not _within((eye.x, eye.y), p, self._unlit_reach(eye)):
                 if lit is None:
-                    lit = any(
-                        self._on_map(light.x, light.y)
-                        and _within((light.x, light.y), p, light.radius)
-                        and self._clear((light.x, light.y), point)
-                        for light in self.lights
-                    )
+                    lit = any(self._lit_at(light, point) for light in self.lights)
                 if not lit:
                     continue
             if self._clear((eye.x, eye.y), point):
@@ -742,7 +764,7 @@ class Sight:
                 reach = lit.copy()
                 rest = np.flatnonzero(todo & ~lit)
                 reach[rest] = _within_many(
-                    float(eye.x), float(eye.y), eye.sight, pts, rest, (eye.x, eye.y)
+                    float(eye.x), float(eye.y), self._unlit_reach(eye), pts, rest, (eye.x, eye.y)
                 )
                 todo &= reach
             which = np.flatnonzero(todo)
@@ -751,15 +773,53 @@ class Sight:
         return seen
 
     def _lit_points(self, pts: _Points, on: np.ndarray) -> np.ndarray:
+        """Which points the lights light. Whether a point is lit does not
+        depend on who looks, so each point's answer is kept with the
+        lighting: a move asks again only for the points that moved."""
+        memo = self._lighting["lit at"]
+        if len(memo) > LIT_POINTS_KEPT:
+            memo.clear()
         lit = np.zeros(len(pts), dtype=bool)
+        ask = on.copy()
+        keys = [tuple(p) for p in pts.source]
+        for i in np.flatnonzero(on):
+            known = memo.get(keys[i])
+            if known is not None:
+                lit[i], ask[i] = known, False
+        fresh = self._light_points(pts, ask, keys)
+        for i in np.flatnonzero(ask):
+            memo[keys[i]] = bool(fresh[i])
+        return lit | fresh
+
+    def _light_points(self, pts: _Points, on: np.ndarray, keys: list) -> np.ndarray:
+        """Which of the points `on` the lights light. Each light keeps what
+        its walls let it reach (the walls do not change within a Sight's
+        family): a torch carried to a new place asks again for itself only."""
+        lit = np.zeros(len(pts), dtype=bool)
+        if not on.any():
+            return lit
         for light in dict.fromkeys(self.lights):
             if not self._on_map(light.x, light.y):
                 continue
             rest = np.flatnonzero(on & ~lit)
             lx, ly = float(light.x), float(light.y)
             near = rest[_within_many(lx, ly, light.radius, pts, rest, (light.x, light.y))]
-            fan = self._fan(light.x, light.y)
-            lit[near] = _clear_many(self._walls, fan, (light.x, light.y), pts, near)
+            if not light.shadows:
+                lit[near] = True
+                continue
+            reached = self._shared["reached"].get_or((light.x, light.y), dict)
+            if len(reached) > LIT_POINTS_KEPT:
+                reached.clear()
+            ask = np.array([i for i in near if keys[i] not in reached], dtype=np.intp)
+            for i in near:
+                if keys[i] in reached:
+                    lit[i] = reached[keys[i]]
+            if len(ask):
+                fan = self._fan(light.x, light.y)
+                clear = _clear_many(self._walls, fan, (light.x, light.y), pts, ask)
+                lit[ask] = clear
+                for i, flag in zip(ask.tolist(), clear.tolist(), strict=True):
+                    reached[keys[i]] = flag
         return lit
 
     # -- the area to draw
@@ -783,14 +843,24 @@ class Sight:
         """What the scene's lights light: each light's visibility polygon within its radius."""
         if self._lighting["lit area"] is None:
             parts = [
-                shapely.intersection(
-                    self._polygon(light.x, light.y), disc(light.x, light.y, light.radius)
-                )
+                self.light_area(light)
                 for light in dict.fromkeys(self.lights)
                 if self._on_map(light.x, light.y) and light.radius > 0
             ]
             self._lighting["lit area"] = _valid(shapely.union_all(parts)) if parts else EMPTY
         return self._lighting["lit area"]
+
+    def light_area(self, light: Light, radius: float | None = None):
+        """What one light lights out to `radius` (its own by default): its
+        visibility polygon within that disc, or the disc when it casts no
+        shadows. The map draws bright and dim light from these."""
+        radius = light.radius if radius is None else radius
+        if not self._on_map(light.x, light.y) or radius <= 0:
+            return EMPTY
+        circle = disc(light.x, light.y, radius)
+        if not light.shadows:
+            return _valid(shapely.intersection(circle, shapely.box(0, 0, self.width, self.height)))
+        return _valid(shapely.intersection(self._polygon(light.x, light.y), circle))
 
     def area(self, eye: Eye):
         """What one eye sees (cached per eye)."""
@@ -802,7 +872,8 @@ class Sight:
         polygon = self._polygon(eye.x, eye.y)
         if self.lit:
             return polygon
-        reach = disc(eye.x, eye.y, eye.sight) if eye.sight > 0 else EMPTY
+        own = self._unlit_reach(eye)
+        reach = disc(eye.x, eye.y, own) if own > 0 else EMPTY
         lit = self.lit_area()
         if not lit.is_empty:
             reach = _valid(shapely.union(reach, lit))

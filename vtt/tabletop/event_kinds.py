@@ -76,6 +76,7 @@ UNDO = "undo"
 REVEAL = "reveal"
 TRAILS_CLEARED = "trails.cleared"
 FOG_CHANGED = "fog.changed"
+LIGHT_CHANGED = "light.changed"
 SESSION_STARTED = "session.started"
 SESSION_ENDED = "session.ended"
 
@@ -344,6 +345,21 @@ ATTACK = Obj(
     }
 )
 CHANGES = List(Object(), max_len=1000)
+# A light on a scene (vtt.tabletop.serialize.light_data): squares, #rrggbb.
+LIGHT = Obj(
+    {
+        "id": ID,
+        "token_id": Nullable(ID),
+        "x": Json(),
+        "y": Json(),
+        "bright": Json(),
+        "dim": Json(),
+        "color": Text(),
+        "intensity": Json(),
+        "shadows": Bool(),
+        "on": Bool(),
+    }
+)
 ROLES = Choice(*Role.values)
 
 
@@ -780,6 +796,13 @@ _DECLARED = (
         Sight.VISIBILITY,
         PUBLIC_OR_GM,
         ON_A_SCENE + "; each group's new explored area comes in its own vision frame",
+    ),
+    Kind(
+        LIGHT_CHANGED,
+        {"light": LIGHT, "action": Choice("placed", "changed", "removed")},
+        Sight.VISIBILITY,
+        PUBLIC_OR_GM,
+        ON_A_SCENE + "; on a fog scene the GM only (players get the change of their view)",
     ),
     Kind(
         REVEAL,

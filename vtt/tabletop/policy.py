@@ -147,6 +147,13 @@ def sees_lights(viewer: Viewer, scene) -> bool:
     return viewer.is_gm or not scene.fog
 
 
+def switches_light(viewer: Viewer, controllers) -> bool:
+    """Whether `viewer` may turn a light on or off: the GM any, a member a
+    light carried by a token they control (`controllers`: its user ids;
+    empty for a light on the map). Placing, moving and removing are the GM's."""
+    return viewer.is_gm or viewer.user_id in set(controllers)
+
+
 def visible_scenes_q(viewer: Viewer) -> Q:
     """sees_scene as a filter on Scene querysets."""
     return Q() if viewer.is_gm else Q(campaign__active_scene_id=F("pk"))
