@@ -17,12 +17,12 @@ from rest_framework.test import APIClient
 
 from vtt.live import room_reads
 from vtt.live.render import render_event, text_for
+from vtt.maps.light_edits import light_place, light_update
 from vtt.rules import sight
 from vtt.tabletop import policy, services
 from vtt.tabletop.events import events_since
 from vtt.tabletop.models import Light, Membership, Role, Token
 from vtt.tabletop.serialize import table_tokens
-from vtt.tabletop.services.lights import light_place, light_update
 from vtt.tabletop.services.scenes import scene_set_door
 
 from .test_fog_secrecy import check_frame

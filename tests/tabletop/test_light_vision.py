@@ -6,10 +6,10 @@ moved change the view at once (docs/vision.md)."""
 import pytest
 
 from vtt.fog.lights import DIM_SIGHT_FT
+from vtt.maps.light_edits import light_place, light_remove, light_update
 from vtt.tabletop import policy, selectors, services
 from vtt.tabletop.event_kinds import SIGHT
 from vtt.tabletop.models import Campaign, Role, RoomEvent
-from vtt.tabletop.services.lights import light_place, light_remove, light_update
 from vtt.tabletop.services.scenes import scene_set_door
 
 from .crypt import DOOR, make_crypt

@@ -11,12 +11,12 @@ from vtt.core import shapes
 from vtt.dice.rolls import roll_adjudicate
 from vtt.dice.sessions import session_end, session_start
 from vtt.fog.services import fog_edit
+from vtt.maps.light_edits import CHANGEABLE, light_place, light_remove, light_update
 from vtt.maps.wall_edits import wall_add, wall_change, wall_delete
 from vtt.tabletop.models import Campaign, Scene, Token
 from vtt.tabletop.serialize import light_data, token_data
 from vtt.tabletop.services.access import require_member
 from vtt.tabletop.services.errors import NotFound, ServiceError
-from vtt.tabletop.services.lights import CHANGEABLE, light_place, light_remove, light_update
 from vtt.tabletop.services.scenes import scene_activate, scene_set_door
 from vtt.tabletop.services.tokens import (
     token_create,

@@ -4,9 +4,9 @@ stores nothing; each change is one light.changed event."""
 
 import pytest
 
+from vtt.maps.light_edits import light_place, light_remove, light_update
 from vtt.tabletop.models import Light
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
-from vtt.tabletop.services.lights import light_place, light_remove, light_update
 
 from ..crypt import make_crypt
 from ..helpers import events_after, last_seq

@@ -5,8 +5,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
+from vtt.maps.light_edits import light_place, light_remove, light_update
 from vtt.tabletop.serialize import light_data
-from vtt.tabletop.services.lights import light_place, light_remove, light_update
 
 from ..permissions import scene_access
 from ..serializers import LightIn, LightOut, LightPatchIn

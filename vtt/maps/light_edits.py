@@ -8,13 +8,12 @@ import re
 from django.db import transaction
 
 from vtt.core import shapes
-
-from .. import event_kinds, policy
-from ..events import append_event
-from ..models import Light, Scene, Token, Visibility
-from ..serialize import light_data
-from .access import actor, as_gm, find, unknown
-from .errors import NotAllowed
+from vtt.tabletop import event_kinds, policy
+from vtt.tabletop.events import append_event
+from vtt.tabletop.models import Light, Scene, Token, Visibility
+from vtt.tabletop.serialize import light_data
+from vtt.tabletop.services.access import actor, as_gm, find, unknown
+from vtt.tabletop.services.errors import NotAllowed
 
 COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 MAX_REACH = 200  # squares: a light's farthest dim radius
@@ -115,7 +114,7 @@ def light_update(*, light_id: int, by, **fields) -> Light:
     if light.token_id is not None:
         controllers = Token.controllers.through.objects.filter(token_id=light.token_id)
         controllers = list(controllers.values_list("user_id", flat=True))
-    if not viewer.is_gm:
+    if not policy.runs_table(viewer):
         if not policy.sees_lights(viewer, light.scene) and viewer.user_id not in controllers:
             raise unknown("light")  # under fog a player's light alone is theirs to know
         if not policy.switches_light(viewer, controllers) or set(fields) - {"on"}:
@@ -141,7 +140,7 @@ def light_update(*, light_id: int, by, **fields) -> Light:
 def light_remove(*, light_id: int, by) -> None:
     """Take a light off the scene (or from the token carrying it): the GM's."""
     light, viewer = _light_for(light_id, by)
-    if not viewer.is_gm:
+    if not policy.runs_table(viewer):
         raise NotAllowed("only the GM removes lights")
     with transaction.atomic():
         light = Light.objects.select_for_update().select_related("scene__campaign").get(pk=light.pk)
