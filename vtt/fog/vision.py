@@ -28,6 +28,7 @@ from django.db import transaction
 
 from vtt.rules import fog_paint, sight
 from vtt.tabletop import event_kinds, policy
+from vtt.tabletop.event_kinds import Fog
 from vtt.tabletop.models import Membership, Scene, SceneSight, SeenToken, Token
 from vtt.tabletop.serialize import is_table, table_tokens, token_data
 
@@ -205,15 +206,15 @@ def view_of(state: sight_cache.RoomSight, group: str):
 
 
 def refs_of(kind: str, data: dict, scene_id: int) -> list[int]:
-    """The tokens an event is about: a group that does not see them does not
-    see the event (names and positions stay hidden)."""
+    """The tokens an event is about, as its kind declares: a group that does
+    not see them does not see the event (names and positions stay hidden)."""
     declared = event_kinds.KINDS[kind]
     if declared.sight == event_kinds.Sight.TOKEN:
         return [data["token"]["id"]]
     if "attack" in data:
         sides = (data["attack"]["attacker"], data["attack"]["target"])
         return [side["token_id"] for side in sides if side.get("token_id")]
-    if kind == event_kinds.ROLL and data.get("character"):
+    if declared.fog == Fog.CHARACTER and data.get("character"):
         character_id = data["character"]["id"]
         return list(
             Token.objects.filter(scene_id=scene_id, character_id=character_id).values_list(
@@ -226,7 +227,7 @@ def refs_of(kind: str, data: dict, scene_id: int) -> list[int]:
 def combatants_of(kind: str, data: dict) -> list[int]:
     """The tokens of a turn order's combatants (an encounter event's): a
     group that does not see one is not told it is in the fight."""
-    if kind not in event_kinds.ENCOUNTER_KINDS:
+    if event_kinds.KINDS[kind].fog != Fog.FIGHT:
         return []
     return [c["token_id"] for c in data["encounter"]["order"] if c["token_id"] is not None]
 
@@ -234,21 +235,24 @@ def combatants_of(kind: str, data: dict) -> list[int]:
 def annotate_event(campaign, scene_id: int, kind: str, data: dict, seq: int) -> dict | None:
     """The `sight` annotation of an event of `kind` with its payload `data`,
     numbered `seq`, about the fog scene the room is on: what append_event
-    asks of this package (registered at start, vtt.fog.apps)."""
+    asks of this package (registered at start, vtt.fog.apps). What the event
+    does to the fog is its kind's declaration (`Kind.fog`)."""
+    fog = event_kinds.KINDS[kind].fog
+    moved = fog == Fog.MOVE
     return annotate(
         campaign,
         scene_id,
         refs_of(kind, data, scene_id),
         combatants=combatants_of(kind, data),
         # A move carries only where its token went (serialize.token_moved_data).
-        carried=[data["token"]["id"]] if kind == event_kinds.TOKEN_MOVED else (),
-        fresh=kind == event_kinds.SCENE_ACTIVATED,
-        gone=data["token"]["id"] if kind == event_kinds.TOKEN_DELETED else None,
-        refresh=kind == event_kinds.FOG_CHANGED,
+        carried=[data["token"]["id"]] if moved else (),
+        fresh=fog == Fog.NEW_SCENE,
+        gone=data["token"]["id"] if fog == Fog.GONE else None,
+        refresh=fog == Fog.REFRESH,
         seq=seq,
-        moved=data["token"] if kind == event_kinds.TOKEN_MOVED else None,
+        moved=data["token"] if moved else None,
         tokens=table_sight_tokens(data["tokens"])
-        if kind == event_kinds.SCENE_ACTIVATED and is_table(data["tokens"])
+        if fog == Fog.NEW_SCENE and is_table(data["tokens"])
         else None,
     )
 

@@ -107,6 +107,26 @@ class Sight(StrEnum):
     ADDRESSED = "addressed"
 
 
+class Fog(StrEnum):
+    """What an event does to fog of war beyond the tokens it is about
+    (vtt.fog.vision.annotate_event reads it; docs/vision.md)."""
+
+    NONE = "none"
+    # A token moved: where it went is carried in the annotation, and what
+    # its group sees is worked out again.
+    MOVE = "move"
+    # A token left the map: no group sees it any more.
+    GONE = "gone"
+    # The room is on another map: every group's view starts again.
+    NEW_SCENE = "new_scene"
+    # The GM edited the fog: every group's explored area is read again.
+    REFRESH = "refresh"
+    # A fight's turn order: a group not seeing a combatant is not told of it.
+    FIGHT = "fight"
+    # A roll for a character: about that character's tokens on the scene.
+    CHARACTER = "character"
+
+
 class Copy(StrEnum):
     """The version of an event that players get when its audience includes
     them (vtt.tabletop.policy makes each; the GM always gets it whole)."""
@@ -548,6 +568,7 @@ class Kind:
     unseen: Unseen = Unseen.REDACTED
     broadcast: Broadcast = adds_nothing
     upgrade: Upgrade = as_logged
+    fog: Fog = Fog.NONE
     payload_class: type[Payload] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -592,6 +613,7 @@ _DECLARED = (
         "by the roll's visibility (public, gm, self, blind)",
         scene=on_the_room_scene_if_for_a_character,
         unseen=Unseen.ANNOUNCED,
+        fog=Fog.CHARACTER,
     ),
     Kind(
         CHAT, {"from": USER, "text": Text(), "html": Text()}, Sight.VISIBILITY, EVERYONE, "everyone"
@@ -671,6 +693,7 @@ _DECLARED = (
         players=Copy.MAP,
         broadcast=adds_the_map,
         upgrade=map_upgraded,
+        fog=Fog.NEW_SCENE,
     ),
     *(
         Kind(
@@ -682,6 +705,7 @@ _DECLARED = (
             " then the GM only",
             broadcast=adds_the_token_gone if name == TOKEN_DELETED else adds_the_token,
             upgrade=token_upgraded,
+            fog=Fog.GONE if name == TOKEN_DELETED else Fog.NONE,
         )
         for name in (TOKEN_CREATED, TOKEN_UPDATED, TOKEN_REVEALED, TOKEN_DELETED)
     ),
@@ -698,6 +722,7 @@ _DECLARED = (
         "as the other token events",
         # A slim token (what a move changes): nothing to fill in.
         broadcast=adds_the_token,
+        fog=Fog.MOVE,
     ),
     Kind(
         TOKEN_HIDDEN,
@@ -717,6 +742,7 @@ _DECLARED = (
             PUBLIC_OR_GM,
             ON_A_SCENE + "; players get `players_view` (no hidden combatants) when present",
             players=Copy.FIGHT,
+            fog=Fog.FIGHT,
         )
         for name in (ENCOUNTER_STARTED, ENCOUNTER_UPDATED, ENCOUNTER_TURN, ENCOUNTER_ENDED)
     ),
@@ -732,6 +758,7 @@ _DECLARED = (
         PUBLIC_OR_GM,
         ON_A_SCENE + "; players get `players_view` (no hidden combatants) when present",
         players=Copy.FIGHT,
+        fog=Fog.FIGHT,
     ),
     Kind(
         COMBAT_ATTACK,
@@ -796,6 +823,7 @@ _DECLARED = (
         Sight.VISIBILITY,
         PUBLIC_OR_GM,
         ON_A_SCENE + "; each group's new explored area comes in its own vision frame",
+        fog=Fog.REFRESH,
     ),
     Kind(
         LIGHT_CHANGED,
