@@ -52,12 +52,13 @@ async def test_a_ping_reaches_everyone_else_with_the_pingers_name_and_colour(roo
     before = await log_length(room)
 
     ack = await player.ask({"type": "map.ping", "id": "p1", "x": 4.5, "y": 3.25})
+    colour = ack.pop("color")
     assert ack == {"type": "ack", "id": "p1", "intent": "map.ping", "scene": room.scene_id}
     for client in (gm, other, observer):
         frame = await client.until(lambda f: f["type"] == "map.ping")
         assert frame["x"] == 4.5 and frame["y"] == 3.25 and frame["scene"] == room.scene_id
         assert frame["by"] == {"id": room.users["player"], "name": player.first["you"]["name"]}
-        assert frame["color"].startswith("#") and len(frame["color"]) == 7
+        assert frame["color"] == colour and len(colour) == 7 and colour.startswith("#")
         assert frame["pull"] is False
     # Not echoed to the socket that sent it, and nothing stored.
     assert not pings(await player.drain(0.2))

@@ -137,4 +137,7 @@ async def ping(member, intent: protocol.Intent) -> None:
         groups=spot.groups,
         key=f"ping:{member.user_id}",
     )
-    member.outbox.push(protocol.ack_frame(intent.id, intent.type, scene=spot.scene))
+    # The sender's page draws its own pulse from the ack, in its colour.
+    member.outbox.push(
+        protocol.ack_frame(intent.id, intent.type, scene=spot.scene, color=spot.colour)
+    )
