@@ -444,7 +444,7 @@ const tray = new Tray($("tray"), {
 });
 sheet.onChoose = (id) => tray.setCharacter(id);
 const placing = new Placing($("place"), { may, roster, board, socket, status });
-const pings = new Pings({ board, socket, status, me: config.me, may, pingButton: $("tool-ping"), pullButton: $("tool-pull") });
+const pings = new Pings({ board, socket, status, me: config.me, may, tools: $("ping-tools"), pingButton: $("tool-ping"), pullButton: $("tool-pull") });
 placing.draw();
 const fogPanel = may.runsTable
   ? new FogPanel({ config, socket, board, status, onStopPreview: () => room && draw(clearVision(room)) })

@@ -10,8 +10,9 @@ import { describeError } from "../lib/errors.js";
 const where = (x, y) => `column ${Math.floor(x)}, row ${Math.floor(y)}`;
 
 export class Pings {
-  constructor({ board, socket, status, me, may, pingButton, pullButton }) {
+  constructor({ board, socket, status, me, may, tools, pingButton, pullButton }) {
     Object.assign(this, { board, socket, status, me });
+    if (tools) tools.hidden = !may.pings;
     const buttons = [
       [pingButton, may.pings, false],
       [pullButton, may.pullsView, true],

@@ -21,7 +21,7 @@ export class PingTool extends Handler {
   constructor(board, layer) {
     super();
     this.board = board;
-    this.pulses = new Pulses(layer);
+    this.pulses = new Pulses(layer, () => board.view.scale);
     this.armed = null; // null, or { pull }: the next press on the map pings
     this.hover = null; // the last point the mouse was at over the map, in squares
     this.press = null; // a finger's press waiting to become a ping
