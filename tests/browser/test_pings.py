@@ -5,7 +5,8 @@ the GM's name and colour; a ping in the unseen east room never shows there;
 the player's long press shows on the GM's map; the GM's "Pull view" pans
 the player's map to the point; under prefers-reduced-motion the pulse
 stands still. Screenshots: /tmp/pings-desk.png (1440x900) and
-/tmp/pings-phone.png (390x844)."""
+/tmp/pings-phone.png (390x844), /tmp/pings-phone-pulled.png after the
+pull, and /tmp/pings-still-*.png under reduced motion."""
 
 import pytest
 
@@ -149,14 +150,21 @@ def test_the_gms_pull_pans_the_players_map_to_the_point(gm, player):
 
 
 def test_under_reduced_motion_the_pulse_stands_still(gm, player):
-    player.emulate_media(reduced_motion="reduce")
+    player.evaluate("() => window.d6room.board.view.fit()")
+    for page in (gm, player):
+        page.emulate_media(reduced_motion="reduce")
     try:
         alt_click(gm, WEST)
         ring = player.wait_for_selector(".layer-pings .ping .ping-ring")
         assert ring.evaluate("n => getComputedStyle(n).animationName") == "none"
         assert ring.evaluate("n => getComputedStyle(n).opacity") == "1"
+        # Still pictures for docs/web.md: the GM's own pulse, the player's copy.
+        gm.wait_for_selector(".layer-pings .ping text:text('You')")
+        gm.screenshot(path="/tmp/pings-still-desk.png")
+        player.screenshot(path="/tmp/pings-still-phone.png")
     finally:
-        player.emulate_media(reduced_motion="no-preference")
+        for page in (gm, player):
+            page.emulate_media(reduced_motion="no-preference")
     alt_click(gm, (2, 2))
     moving = player.wait_for_selector(".layer-pings .ping .ping-ring")
     assert moving.evaluate("n => getComputedStyle(n).animationName") == "ping-ring"
