@@ -14,7 +14,8 @@ def groups_seeing(scene_id: int, x: float, y: float) -> list[str]:
     (x, y), in squares; a group with no drawing yet sees nothing."""
     point = shapely.Point(x, y)
     groups = []
-    for record in SceneSight.objects.filter(scene_id=scene_id).only("group", "view", "explored"):
+    rows = SceneSight.objects.filter(scene_id=scene_id, active=True)
+    for record in rows.only("group", "view", "explored"):
         # The explored area is parsed once per text (it changes rarely);
         # the view, as the view changes with every move, each time.
         if shapely.covers(fog_paint.explored_shape(record.explored), point) or (
