@@ -2,7 +2,8 @@
 the player's Tenrec in the west room, the east room unseen by the party):
 the GM at a desk Alt+clicks and the pulse shows on the player's phone with
 the GM's name and colour; a ping in the unseen east room never shows there;
-the player's long press shows on the GM's map; the GM's "Pull view" pans
+the player's long press shows on the GM's map; P on a focused token pings
+its middle; the GM's "Pull view" pans
 the player's map to the point; under prefers-reduced-motion the pulse
 stands still. Screenshots: /tmp/pings-desk.png (1440x900) and
 /tmp/pings-phone.png (390x844), /tmp/pings-phone-pulled.png after the
@@ -114,6 +115,15 @@ def test_a_players_long_press_shows_on_the_gms_map(gm, player):
     assert abs(arrived["x"] - 2.5) < 0.01 and abs(arrived["y"] - 6.5) < 0.01
     # The player's own page drew it too, and moved nothing.
     player.wait_for_selector(".layer-pings .ping text:text('You')")
+
+
+def test_p_on_a_focused_token_pings_its_middle(gm, player, vault):
+    watch_pings(player)
+    gm.focus(f'[data-token-id="{vault["tenrec"]}"]')
+    gm.keyboard.press("p")
+    player.wait_for_function("() => window.pingsSeen.length === 1")
+    [arrived] = seen(player)
+    assert (arrived["x"], arrived["y"], arrived["pull"]) == (5.5, 3.5, False)
 
 
 def test_the_gms_pull_pans_the_players_map_to_the_point(gm, player):
