@@ -184,12 +184,14 @@ def table(db):
 
 @pytest.fixture(autouse=True)
 def _rooms_forgotten():
-    """Each test starts with no kept sight and no drawing owed: a flushed
-    test database numbers its rooms and events from the start again, and
-    what the process kept of an earlier test's room would pass for the new
-    one's."""
+    """Each test starts with no kept sight, no drawing owed and no ping
+    limit spent: a flushed test database numbers its rooms and events from
+    the start again, and what the process kept of an earlier test's room
+    would pass for the new one's."""
     yield
     from vtt.fog import fog_drawing, sight_cache
+    from vtt.live import pings
 
     sight_cache.forget_all()
     fog_drawing.forget_all()
+    pings.forget_all()

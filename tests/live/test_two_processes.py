@@ -143,6 +143,10 @@ async def test_two_daphne_processes_serve_one_room_in_one_order(two_servers, roo
         await gm.ws.send(json.dumps({"type": "token.drag", "token": tenrec, "x": 4, "y": 3}))
         drag = await player.until(lambda f: f["type"] == "token.drag")
         assert (drag["token"], drag["by"], drag["x"]) == (tenrec, room.users["gm"], 4)
+        # So does a ping (vtt.live.pings), with no log entry either.
+        await gm.ws.send(json.dumps({"type": "map.ping", "id": "pg", "x": 2.5, "y": 6}))
+        ping = await player.until(lambda f: f["type"] == "map.ping")
+        assert (ping["by"]["id"], ping["x"], ping["y"]) == (room.users["gm"], 2.5, 6)
 
         # The player drops and comes back on the other process: exactly what was missed.
         last = seen_by_player[-1]["seq"]

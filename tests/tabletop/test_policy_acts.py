@@ -55,6 +55,8 @@ def test_what_each_role_is_offered():
         "opens_doors": "always",
         "tokens": "any",
         "characters": "any",
+        "pings": True,
+        "pulls_view": True,
     }
     assert player == {
         "runs_table": False,
@@ -63,6 +65,8 @@ def test_what_each_role_is_offered():
         "opens_doors": "with_setting",
         "tokens": "controlled",
         "characters": "own",
+        "pings": True,
+        "pulls_view": False,
     }
     assert observer == {
         "runs_table": False,
@@ -71,6 +75,8 @@ def test_what_each_role_is_offered():
         "opens_doors": "never",
         "tokens": "none",
         "characters": "none",
+        "pings": False,
+        "pulls_view": False,
     }
 
 

@@ -5,6 +5,7 @@ Parsing is pure: a text frame in, an Intent or a ProtocolError out. What an
 intent does lives in vtt.live.intents."""
 
 import json
+import math
 from dataclasses import dataclass
 
 from vtt.combat.protocol import FIELDS as COMBAT_INTENTS
@@ -61,6 +62,22 @@ class Text(Field):
             raise field_invalid(path, f"{path} must be a string")
         if len(value) > self.max_len:
             raise field_invalid(path, f"{path} must be at most {self.max_len} characters")
+        return value
+
+
+class Number(Field):
+    """A finite number, whole or not (a point on the map, in squares)."""
+
+    def __init__(self, lo: float, hi: float, default=MISSING):
+        super().__init__(default)
+        self.lo, self.hi = lo, hi
+
+    def clean(self, value, path):
+        # bool is an int in Python, and JSON's NaN and Infinity are no place.
+        if type(value) not in (int, float) or not math.isfinite(value):
+            raise field_invalid(path, f"{path} must be a number")
+        if not self.lo <= value <= self.hi:
+            raise field_invalid(path, f"{path} must be between {self.lo} and {self.hi}")
         return value
 
 
@@ -208,13 +225,22 @@ INTENTS: dict[str, dict] = {
     },
     "resync": {"since": Int(0, 2**63 - 1)},
     "ping": {},
+    # A point of the room's map shown to the others for a moment, never
+    # stored (vtt.live.pings); `pull` (the GM's) pans their maps there.
+    # `scene`: the map the sender points at; bounds are the map's own.
+    "map.ping": {
+        "x": Number(-COORD, COORD),
+        "y": Number(-COORD, COORD),
+        "scene": Int(1, ENTITY_ID, default=None),
+        "pull": Bool(default=False),
+    },
 }
 
 # Combat's intents (attack, undo, reveal, token.reset, encounter.*...): docs/combat.md.
 INTENTS.update(COMBAT_INTENTS)
 
 # Intents that only pass something along, without the database.
-FORWARDING = frozenset({"token.drag", "ping", "vision.preview"})
+FORWARDING = frozenset({"token.drag", "ping", "vision.preview", "map.ping"})
 
 
 @dataclass(frozen=True)

@@ -220,6 +220,18 @@ def owns_character(who, character) -> bool:
     return character.owner_id is not None and character.owner_id == who.user_id
 
 
+def may_ping(who) -> bool:
+    """Point at the map for the others (a ping): a GM or a player. An
+    observer's seat watches; a pulse on everyone's map during play is a
+    turn at the table, not a remark in the chat (docs/realtime.md, "Pings")."""
+    return takes_part(who)
+
+
+def may_pull_view(who) -> bool:
+    """Pan everyone else's map to a point (a ping's "pull"): the GM's."""
+    return runs_table(who)
+
+
 def may_edit_character(who, character) -> bool:
     """Edit, delete, spend for, picture: a GM any character, a player their own."""
     return runs_table(who) or (takes_part(who) and owns_character(who, character))
@@ -313,6 +325,8 @@ def capabilities(who) -> dict:
         "opens_doors": _by_setting(opens_doors, viewer, "players_open_doors"),
         "tokens": "any" if gm else "controlled" if acts else "none",
         "characters": "any" if gm else "own" if acts else "none",
+        "pings": may_ping(who),
+        "pulls_view": may_pull_view(who),
     }
 
 

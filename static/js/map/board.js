@@ -3,8 +3,8 @@
 // zooms (./view.js), drags tokens and opens doors; a tool that takes the
 // pointer (the ruler, a fog area, the wall editor) is switched on with
 // use(), which turns those three off until it goes: no tool asks another.
-// Choosing tokens, their menu and keys, the doors' keys, the wheel and the
-// range bands stay on under every tool. The board tells "select",
+// Choosing tokens, their menu and keys, the doors' keys, the wheel, the
+// range bands and pings stay on under every tool. The board tells "select",
 // "selectedchange" and "tool" on `events`.
 //
 // Tokens are drawn by ./token_layer.js; a move settles when the server
@@ -26,17 +26,18 @@ import { RangeBands } from "./tools/range_bands.js";
 import { TokenDrag } from "./tools/token_drag.js";
 import { TokenKeys } from "./tools/token_keys.js";
 import { DoorKeys, DoorUse } from "./tools/doors.js";
+import { PingTool } from "./tools/ping.js";
 
 // Touch discs sit under every token, so a finger on a token's own face
 // always takes that token, and one beside it takes the nearest disc. The
 // fog covers the map and its walls, not what moves on it; doors lie on it
 // whole, hidden or dimmed by what was seen of them (./doors.js).
-const LAYERS = ["background", "bands", "grid", "walls", "fog", "doors", "trails", "ghosts", "hits", "tokens", "ruler", "area"];
+const LAYERS = ["background", "bands", "grid", "walls", "fog", "doors", "trails", "ghosts", "hits", "tokens", "ruler", "area", "pings"];
 
 export class Board {
   constructor(svgEl, options) {
     this.svg = svgEl;
-    // me, may (what the member may do: ../room/may.js; none on a replay), diagonal, api, onMove, onDrag, onSelect, status, badge,
+    // me, may (what the member may do: ../room/may.js; none on a replay), diagonal, api, onMove, onDrag, onPing(x, y, pull), onSelect, status, badge,
     // bandChoice, bandWeapon, toggleRuler, onDragAt(token, square|null) (the
     // square a drag is over; null: it ended without a move), onDoor(door,
     // "use"|"lock"), and for the GM onMenu(token, point), onEdit(token),
@@ -73,7 +74,8 @@ export class Board {
     this.plain = [this.view.panning, this.drag, this.doorUse];
     this.ruler = new Ruler(this, this.layers.ruler);
     this.bands = new RangeBands(this, this.layers.bands);
-    for (const tool of [...this.plain, this.bands, new TokenKeys(this), new DoorKeys(this, doorOptions)]) tool.enable();
+    this.ping = new PingTool(this, this.layers.pings); // pings and their pulses: ./tools/ping.js
+    for (const tool of [...this.plain, this.bands, this.ping, new TokenKeys(this), new DoorKeys(this, doorOptions)]) tool.enable();
     this.tool = null; // the tool that has the pointer, or null: the plain map
     // On the map's box, so a tool's own keys on the map come first.
     this.view.box.addEventListener("keydown", (e) => this.mapKey(e));

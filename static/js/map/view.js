@@ -182,6 +182,13 @@ export class MapView {
     this.apply();
   }
 
+  /** Put the point (x, y), in squares, in the middle of the box (a GM's
+   *  ping that pulls the view), at the zoom there is. */
+  centreOn(x, y) {
+    const box = this.screenBox();
+    this.pan(box.width / 2 - x * this.scale - this.tx, box.height / 2 - y * this.scale - this.ty);
+  }
+
   pan(dx, dy) {
     if (!dx && !dy) return;
     this.tx += dx;

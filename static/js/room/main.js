@@ -31,6 +31,7 @@ import { WallEdit } from "./wall_edit.js";
 import { MapEdit } from "./map_edit.js";
 import { Vision } from "./vision.js";
 import { May } from "./may.js";
+import { Pings } from "./pings.js";
 import { applyEvent, applyVision, clearVision, fromSnapshot } from "./state.js";
 
 const config = JSON.parse(document.getElementById("room-config").textContent);
@@ -131,6 +132,7 @@ const board = new Board($("map"), {
   bandWeapon,
   onMove: (token, x, y) => socket.send({ type: "token.move", token: token.id, x, y, version: token.version }),
   onDrag: (token, x, y) => socket.post({ type: "token.drag", token: token.id, x, y }),
+  onPing: may.pings ? (x, y, pull) => pings.send(x, y, pull) : null,
   onSelect: (token) => {
     fillBands(token);
     board.bands.refresh();
@@ -242,6 +244,7 @@ let chat;
 
 function applyScene(scene) {
   $("map-empty").hidden = !!scene;
+  if (board.scene?.id !== scene?.id) board.ping.pulses.clear();
   board.setScene(scene);
   vision.sceneChanged();
   fogPanel?.sceneChanged(scene);
@@ -383,6 +386,7 @@ const socket = new RoomSocket(config.socket, {
     else presence.leave(frame.user);
   },
   onDrag: (frame) => board.ghosts.showDrag(frame),
+  onPing: (frame) => pings.arrived(frame),
   onState(state, code) {
     // A new socket (after a snapshot or a reconnect's catching up) forgets
     // whose view the GM was seeing: ask for it again.
@@ -440,6 +444,7 @@ const tray = new Tray($("tray"), {
 });
 sheet.onChoose = (id) => tray.setCharacter(id);
 const placing = new Placing($("place"), { may, roster, board, socket, status });
+const pings = new Pings({ board, socket, status, me: config.me, may, tools: $("ping-tools"), pingButton: $("tool-ping"), pullButton: $("tool-pull") });
 placing.draw();
 const fogPanel = may.runsTable
   ? new FogPanel({ config, socket, board, status, onStopPreview: () => room && draw(clearVision(room)) })
@@ -460,4 +465,4 @@ const doors = new DoorControl({ board, socket, status, may, menu: tools?.menu ||
 const mapEdit = may.runsTable ? new MapEdit({ board, walls: wallEdit, fog: fogPanel, doors, status }) : null;
 sheet.choose(tray.characterId());
 socket.connect();
-window.d6room = { may, socket, decisions, board, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, mapEdit, state: () => room }; // for the browser tests and the curious
+window.d6room = { may, socket, decisions, board, pings, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, mapEdit, state: () => room }; // for the browser tests and the curious

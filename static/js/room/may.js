@@ -25,6 +25,9 @@ export class May {
     this.settings = config.settings || {};
     this.tokens = served.tokens || "none";
     this.characters = served.characters || "none";
+    /** Pinging a point of the map; pulling everyone's view there (the GM). */
+    this.pings = !!served.pings;
+    this.pullsView = !!served.pulls_view;
   }
 
   /** The campaign's settings changed (campaign.updated). */

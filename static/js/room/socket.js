@@ -38,7 +38,7 @@ const PAGE_ID = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) =>
 export class RoomSocket {
   constructor(path, handlers) {
     this.path = path;
-    // onSnapshot, onEvent, onVision, onPresence, onDrag, onWelcome, onState,
+    // onSnapshot, onEvent, onVision, onPresence, onDrag, onPing, onWelcome, onState,
     // onOnline, onWaiting (how many intents wait for an answer while offline)
     this.handlers = handlers;
     this.lastSeq = null; // null until the first snapshot
@@ -216,6 +216,9 @@ export class RoomSocket {
         break;
       case "token.drag":
         this.handlers.onDrag?.(frame);
+        break;
+      case "map.ping":
+        this.handlers.onPing?.(frame);
         break;
       case "pong":
         break;
