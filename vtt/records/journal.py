@@ -127,6 +127,16 @@ def _whisper(data, entry):
     )
 
 
+def _handout(data, entry):
+    return entry(
+        "handout",
+        "{who} handed {to} a handout: {title}",
+        who=_who(data.from_),
+        to=_who(data.to),
+        title=data.handout["title"],
+    )
+
+
 def _change(change: dict, game: str | None) -> str:
     weapon = games.kit(game).weapon_change if game in games.KITS else None
     if weapon is not None and change.get("field") == weapon.field and "weapon" in change:
@@ -308,6 +318,7 @@ WORDS = {
     kinds.ROLL: _roll,
     kinds.CHAT: _chat,
     kinds.WHISPER: _whisper,
+    kinds.HANDOUT_SHARED: _handout,
     kinds.COMBAT_ATTACK: _attack,
     kinds.COMBAT_DAMAGE: _damage,
     kinds.ENCOUNTER_STARTED: _encounter_started,

@@ -19,6 +19,7 @@ export const KINDS = Object.freeze([
   "encounter.turn",
   "encounter.updated",
   "fog.changed",
+  "handout.shared",
   "member.joined",
   "member.removed",
   "member.updated",
