@@ -96,7 +96,7 @@ def test_no_rest_answer_page_replay_or_journal_carries_it_to_others(played, who)
 
 def test_the_player_it_was_handed_to_reads_it_everywhere(played):
     client, cid = as_(played.player), played.campaign.pk
-    listed = client.get(f"/api/campaigns/{cid}/handouts/").json()
+    listed = client.get(f"/api/campaigns/{cid}/handouts/").json()["results"]
     assert [h["title"] for h in listed] == [TITLE]
     assert "text" not in listed[0] and "shared_with" not in listed[0]  # the GM's
     replay = client.get(f"/api/campaigns/{cid}/sessions/1/replay/").json()

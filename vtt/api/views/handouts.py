@@ -33,7 +33,7 @@ class HandoutListView(TabletopView):
     @extend_schema(responses={200: HandoutOut(many=True), **READ_ERRORS})
     def get(self, request, campaign_id):
         rows, member = handouts.handouts_seen(campaign_id, request.user)
-        return Response([render_handout(h, member) for h in rows])
+        return self.page(rows, lambda handout: render_handout(handout, member))
 
     @extend_schema(
         request={"multipart/form-data": HandoutIn}, responses={201: HandoutOut, **ERRORS}
