@@ -6,9 +6,16 @@ with nothing stored."""
 import pytest
 
 from tests.tabletop.images import image_bytes, png_header_claiming
+from tests.tabletop.table import make_table
 from vtt.tabletop.models import Handout, HandoutShare, RoomEvent
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(db):
+    """The small table without the API suite's handouts: these tests count them."""
+    return make_table()
 
 
 @pytest.fixture

@@ -59,7 +59,7 @@ def md(text) -> str:
 class Entry:
     seq: int
     at: datetime | None
-    kind: str  # what it is about: session, roll, combat, turn, chat, whisper, scene, note
+    kind: str  # what it is about: session, roll, combat, turn, chat, whisper, handout, scene, note
     words: str  # a template: fixed words with {named} values
     values: dict = field(default_factory=dict)
     dice: tuple = ()

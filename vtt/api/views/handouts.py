@@ -14,6 +14,7 @@ from vtt.tabletop import policy
 from vtt.tabletop.services import handouts
 
 from ..parsers import BoundedJSONParser
+from ..permissions import campaign_access
 from ..serializers import HandoutIn, HandoutOut, HandoutShareIn
 from .base import ERRORS, READ_ERRORS, TabletopView
 from .pictures import ENVELOPE_BYTES
@@ -39,6 +40,7 @@ class HandoutListView(TabletopView):
         request={"multipart/form-data": HandoutIn}, responses={201: HandoutOut, **ERRORS}
     )
     def post(self, request, campaign_id):
+        campaign_access(request.user, campaign_id)  # a stranger: 404 before any parsing
         # Refuse a body too big to hold an allowed image before reading it.
         length = request.META.get("CONTENT_LENGTH") or "0"
         most = settings.IMAGE_MAX_BYTES
