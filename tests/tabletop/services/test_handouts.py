@@ -155,3 +155,16 @@ def test_sharing_refuses_strangers_players_and_nothing(table):
     with pytest.raises(services.NotAllowed):  # one who reads it may still not share it
         handouts.handout_share(handout_id=handout.pk, by=table.player, members=[table.other.pk])
     assert [e.data["to"]["id"] for e in shared_events(table)] == [table.player.pk]
+
+
+def test_a_deleted_campaign_takes_its_handouts_pictures(
+    table, media, django_capture_on_commit_callbacks
+):
+    handout = make(table, image=upload(image_bytes(20, 20)))
+    make(table)  # one without a picture
+    stored = media / handout.image.name
+    assert stored.is_file()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.campaign_delete(campaign_id=table.campaign.pk, by=table.gm)
+    assert not Handout.objects.exists()
+    assert not stored.exists()
