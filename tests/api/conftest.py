@@ -10,6 +10,7 @@ from tests.laid_once import laid_once_per_module
 from tests.tabletop.table import make_table
 from vtt import dice
 from vtt.tabletop import services
+from vtt.tabletop.services import handouts
 
 
 def lay_table():
@@ -27,6 +28,14 @@ def lay_table():
     )
     table.blind_roll = dice.roll_adjudicate(
         campaign_id=table.campaign.pk, by=table.player, request=check, visibility="blind"
+    )
+    # A letter handed to the player, and one the GM keeps.
+    table.letter = handouts.handout_create(
+        campaign_id=table.campaign.pk, by=table.gm, title="A letter", text="Come alone."
+    )
+    handouts.handout_share(handout_id=table.letter.pk, by=table.gm, members=[table.player.pk])
+    table.sealed = handouts.handout_create(
+        campaign_id=table.campaign.pk, by=table.gm, title="Sealed", text="Not yet."
     )
     return table
 

@@ -276,6 +276,17 @@ ENDPOINTS = [
         (401, 404, 404, 404, 404, 404),
     ),
     ("get", "/api/campaigns/{campaign}/dice-stats/", None, (401, 404, 200, 200, 200, 200)),
+    # Handouts: the GM makes and shares them; a member reads those shared with them.
+    ("get", "/api/campaigns/{campaign}/handouts/", None, (401, 404, 200, 200, 200, 200)),
+    ("post", "/api/campaigns/{campaign}/handouts/", "HANDOUT", (401, 404, 403, 403, 403, 201)),
+    ("get", "/api/handouts/{letter}/", None, (401, 404, 404, 200, 404, 200)),
+    ("get", "/api/handouts/{sealed}/", None, (401, 404, 404, 404, 404, 200)),
+    (
+        "post",
+        "/api/handouts/{letter}/share/",
+        {"everyone": True},
+        (401, 404, 404, 403, 404, 200),
+    ),
     ("get", "/api/schema/", None, (200, 200, 200, 200, 200, 200)),
     ("get", "/api/docs/", None, (200, 200, 200, 200, 200, 200)),
 ]
@@ -322,6 +333,8 @@ def fill(template, table):
         "public_roll": table.public_roll.pk,
         "gm_roll": table.gm_roll.pk,
         "blind_roll": table.blind_roll.pk,
+        "letter": table.letter.pk,
+        "sealed": table.sealed.pk,
         "session": 1,
         "no_session": 9,
     }
@@ -351,6 +364,9 @@ def test_permission(client_for, table, media, role, method, url, body, expected)
     if body == "IMAGE":
         image = SimpleUploadedFile("map.png", image_bytes(), content_type="image/png")
         response = getattr(client, method)(url, {"image": image}, format="multipart")
+    elif body == "HANDOUT":
+        data = {"title": "A map of the mill", "text": "Here."}
+        response = getattr(client, method)(url, data, format="multipart")
     elif body in ("MAP", "MAP_COUNTED"):
         data = {"file": SimpleUploadedFile("cellar.dd2vtt", encode(dungeon()))}
         if body == "MAP_COUNTED":

@@ -2,8 +2,9 @@
 every role, characters with sheets and portraits, two scenes (one with a
 background, walls, fog of war and a dark map), tokens (hidden, with sight,
 with art; one deleted), an encounter with combatants and trails, rolls of
-every visibility, an attack, chat and whispers, an undo, a broken weapon
-and two play sessions, ended."""
+every visibility, an attack, chat and whispers, an undo, a broken weapon,
+a handout with a picture shared with one player, and two play sessions,
+ended."""
 
 from tests.combat.battle import ARTIFICE_SHEETS, ARTIFICE_WEAPONS, attack, make_battle
 from tests.tabletop.images import image_bytes, upload
@@ -21,6 +22,7 @@ from vtt.tabletop import services
 from vtt.tabletop.models import Light, RoomEvent
 from vtt.tabletop.services.art import character_set_portrait, token_set_art
 from vtt.tabletop.services.chat import chat_say, chat_whisper
+from vtt.tabletop.services.handouts import handout_create, handout_share
 
 NONCE = "5eed5eed5eed5eed5eed5eed5eed5eed"
 CHECK = {"system": "artifice", "action": "check", "pool": 4, "difficulty": 3}
@@ -60,6 +62,14 @@ def rich_campaign():
     chat_whisper(campaign_id=cid, by=player, to=other.username, text="watch the zombie")
     chat_whisper(campaign_id=cid, by=gm, to=player.username, text="you hear scratching")
     BrokenWeapon.objects.create(character=characters["tenrec"], weapon="Sling")
+    letter = handout_create(
+        campaign_id=cid,
+        by=gm,
+        title="A letter",
+        text="Meet me at *midnight*.",
+        image=upload(image_bytes(36, 24)),
+    )
+    handout_share(handout_id=letter.pk, by=gm, members=[player.pk])
     dice.session_end(campaign_id=cid, by=gm)
     # The second scene: a dark crypt under fog, a background, a hidden
     # lurker and a torch-bearer who sees in the dark.

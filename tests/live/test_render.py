@@ -16,6 +16,7 @@ KINDS = [
     "roll",
     "chat",
     "whisper",
+    "handout.shared",
     "token.moved",
     "token.hidden",
     "token.created",
@@ -61,6 +62,16 @@ def events(draw):
     if kind == "whisper":
         to = {"id": draw(st.integers(1, 4)), "name": "b"}
         data = {"from": {"id": 1, "name": "a"}, "to": to, "text": "hi", "html": "hi"}
+    if kind == "handout.shared":
+        to = {"id": draw(st.integers(1, 4)), "name": "b"}
+        handout = {
+            "id": 7,
+            "title": "A letter",
+            "html": "<p>hi</p>",
+            "image": None,
+            "everyone": False,
+        }
+        data = {"from": {"id": 1, "name": "a"}, "to": to, "handout": handout}
     if kind.startswith("token."):
         data = {"token": {**TOKEN, "hidden": draw(st.booleans())}}
         if kind == "token.moved":

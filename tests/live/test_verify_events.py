@@ -37,6 +37,7 @@ from vtt.tabletop import event_kinds, services
 from vtt.tabletop.events import events_since
 from vtt.tabletop.models import Role
 from vtt.tabletop.serialize import table_tokens
+from vtt.tabletop.services import handouts
 from vtt.tabletop.services.scenes import scene_set_door
 from vtt.tabletop.visibility import Viewer
 
@@ -91,6 +92,16 @@ def _whisper(b):
         intents.chat(asker, {"text": f"/w {b.users[to].username} Only <you> know"})
 
 
+def _handout(b):
+    """One the player is handed (and the GM holds), one the player never sees."""
+    gm = b.users["gm"]
+    for to in ("player", "other"):
+        made = handouts.handout_create(
+            campaign_id=b.campaign.pk, by=gm, title=f"For <{to}>", text="*Only* you"
+        )
+        handouts.handout_share(handout_id=made.pk, by=gm, members=[b.users[to].pk])
+
+
 def _picture():
     return upload(image_bytes(40, 30))
 
@@ -123,6 +134,7 @@ SCENARIOS = {
     ),
     "chat": _chat,
     "whisper": _whisper,
+    "handout.shared": _handout,
     "campaign.updated": lambda b: services.campaign_update(
         campaign_id=b.campaign.pk, by=b.users["gm"], name="The Tomb, lower level"
     ),

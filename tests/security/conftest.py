@@ -3,9 +3,10 @@
 The GM of "The Tomb" keeps things from the players: an NPC whose sheet and
 GM notes are the GM's, a hidden token with its own NPC, a scene the room is
 not on with a monster waiting there, a hidden move, GM-only rolls, a hidden
-attack. Each secret carries a marker string that nothing a player may see
-ever contains, so a test can scan a whole answer (JSON, HTML, a websocket
-frame) for all of them at once. A second campaign belongs to a stranger."""
+attack, a handout shared with nobody. Each secret carries a marker string
+that nothing a player may see ever contains, so a test can scan a whole
+answer (JSON, HTML, a websocket frame) for all of them at once. A second
+campaign belongs to a stranger."""
 
 import json
 from types import SimpleNamespace
@@ -20,6 +21,7 @@ from vtt import dice
 from vtt.combat.services.attacks import attack_make
 from vtt.combat.services.encounters import encounter_start
 from vtt.tabletop import services
+from vtt.tabletop.services import handouts
 
 # Strings that only the GM may ever receive.
 NOTE = "SECRET-NOTE-zombie-rises"
@@ -28,7 +30,8 @@ LURKER = "Hidden Lurker"  # the hidden token's name
 LAIR = "Dragon Lair"  # the scene the room is not on
 DRAGON = "Ancient Dragon"  # a visible token on that scene
 ELSEWHERE = "Elsewhere Keep"  # the stranger's campaign
-SECRETS = (NOTE, VAMPIRE, LURKER, LAIR, DRAGON, ELSEWHERE)
+UNSENT = "Unsent letter from the Duke"  # a handout the GM has shared with nobody
+SECRETS = (NOTE, VAMPIRE, LURKER, LAIR, DRAGON, ELSEWHERE, UNSENT)
 
 CHECK = {"system": "artifice", "action": "check", "pool": 2, "difficulty": 1}
 
@@ -132,6 +135,8 @@ def make_secrets(prefix: str = "") -> SimpleNamespace:
     )
     far_roll = dice.roll_adjudicate(campaign_id=elsewhere.pk, by=users["stranger"], request=CHECK)
     invite = services.invite_create(campaign=elsewhere, by=users["stranger"])
+    # A handout the GM has not shared with anyone yet.
+    handout = handouts.handout_create(campaign_id=campaign.pk, by=gm, title=UNSENT, text="Not yet.")
     campaign.refresh_from_db()
     return SimpleNamespace(
         users=users,
@@ -142,6 +147,7 @@ def make_secrets(prefix: str = "") -> SimpleNamespace:
         tokens=tokens,
         rolls=rolls,
         hidden_attack=hidden_attack,
+        handout=handout,
         lair_fight=lair_fight,
         elsewhere=SimpleNamespace(
             campaign=elsewhere,

@@ -59,6 +59,7 @@ def fills(s, invite) -> dict:
         "encounter_id": (fight.pk, MISSING),
         "combatant_id": (Combatant.objects.filter(encounter=fight).first().pk, MISSING),
         "user_id": (s.users["gm"].pk, MISSING),
+        "handout_id": (s.handout.pk, MISSING),
         # Not ids of their own: a play session's number and a door's index
         # within their campaign or scene, which the other parameters name.
         "number": (1, 1),
@@ -79,6 +80,7 @@ GLOBAL = {
     "encounter_id",
     "combatant_id",
     "user_id",
+    "handout_id",
 }
 
 # A body each write parses before it looks anything up, so that the walk
@@ -105,6 +107,7 @@ BODIES = {
     "combat-attack-reduce": {"action_points": 1},
     "combat-repair": {"weapon": "Claws"},
     "combat-reveal": {"seq": 1},
+    "handout-share": {"everyone": True},
     "combat-combatants": {"token": 1},
     "combat-combatant": {"initiative": 3},
 }

@@ -603,3 +603,43 @@ class RollIn(StrictSerializer):
         help_text='Request fields taken from the character\'s sheet: {"pool": "Might"}.',
     )
     nonce = Nonce()
+
+
+class HandoutIn(StrictSerializer):
+    title = serializers.CharField(max_length=200, help_text="What the handout is called")
+    text = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=20_000,
+        trim_whitespace=False,
+        help_text="Markdown: rendered on the server, no raw HTML, no images, http(s) links only",
+    )
+    image = serializers.FileField(
+        required=False,
+        help_text="PNG, JPEG, GIF or WebP; by default 10 MB, 8192 px a side",
+    )
+
+
+class HandoutShareIn(StrictSerializer):
+    everyone = serializers.BooleanField(
+        required=False, default=False, help_text="Every member, and those who join later"
+    )
+    members = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
+        required=False,
+        default=list,
+        max_length=100,
+        help_text="User ids of the members to let in",
+    )
+
+
+class HandoutOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    title = serializers.CharField()
+    html = serializers.CharField(help_text="The text as safe HTML")
+    image = serializers.CharField(allow_null=True)
+    everyone = serializers.BooleanField()
+    text = serializers.CharField(required=False, help_text="The Markdown (the GM only)")
+    shared_with = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text="User ids (the GM only)"
+    )

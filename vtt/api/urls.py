@@ -2,7 +2,18 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import rules_views
-from .views import auth, campaigns, characters, lights, pictures, rolls, scenes, sessions, tokens
+from .views import (
+    auth,
+    campaigns,
+    characters,
+    handouts,
+    lights,
+    pictures,
+    rolls,
+    scenes,
+    sessions,
+    tokens,
+)
 
 urlpatterns = [
     path("adjudicate/", rules_views.AdjudicateView.as_view(), name="adjudicate"),
@@ -56,6 +67,17 @@ urlpatterns = [
         "characters/<int:character_id>/portrait/",
         pictures.PortraitView.as_view(),
         name="character-portrait",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/handouts/",
+        handouts.HandoutListView.as_view(),
+        name="handouts",
+    ),
+    path("handouts/<int:handout_id>/", handouts.HandoutDetailView.as_view(), name="handout"),
+    path(
+        "handouts/<int:handout_id>/share/",
+        handouts.HandoutShareView.as_view(),
+        name="handout-share",
     ),
     path("tokens/<int:token_id>/art/", pictures.TokenArtView.as_view(), name="token-art"),
     path("campaigns/<int:campaign_id>/scenes/", scenes.SceneListView.as_view(), name="scenes"),

@@ -59,7 +59,7 @@ def md(text) -> str:
 class Entry:
     seq: int
     at: datetime | None
-    kind: str  # what it is about: session, roll, combat, turn, chat, whisper, scene, note
+    kind: str  # what it is about: session, roll, combat, turn, chat, whisper, handout, scene, note
     words: str  # a template: fixed words with {named} values
     values: dict = field(default_factory=dict)
     dice: tuple = ()
@@ -124,6 +124,16 @@ def _whisper(data, entry):
         who=_who(data.from_),
         to=_who(data.to),
         text=data.text,
+    )
+
+
+def _handout(data, entry):
+    return entry(
+        "handout",
+        "{who} handed {to} a handout: {title}",
+        who=_who(data.from_),
+        to=_who(data.to),
+        title=data.handout["title"],
     )
 
 
@@ -308,6 +318,7 @@ WORDS = {
     kinds.ROLL: _roll,
     kinds.CHAT: _chat,
     kinds.WHISPER: _whisper,
+    kinds.HANDOUT_SHARED: _handout,
     kinds.COMBAT_ATTACK: _attack,
     kinds.COMBAT_DAMAGE: _damage,
     kinds.ENCOUNTER_STARTED: _encounter_started,

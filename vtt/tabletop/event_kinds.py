@@ -79,6 +79,7 @@ FOG_CHANGED = "fog.changed"
 LIGHT_CHANGED = "light.changed"
 SESSION_STARTED = "session.started"
 SESSION_ENDED = "session.ended"
+HANDOUT_SHARED = "handout.shared"
 
 # What a recipient may get instead of an event (never stored).
 REDACTED = "redacted"
@@ -379,6 +380,11 @@ LIGHT = Obj(
         "shadows": Bool(),
         "on": Bool(),
     }
+)
+
+# A handout as its reader gets it (vtt.tabletop.services.handouts.handout_data).
+HANDOUT = Obj(
+    {"id": ID, "title": Text(), "html": Text(), "image": Nullable(Text()), "everyone": Bool()}
 )
 ROLES = Choice(*Role.values)
 
@@ -842,6 +848,15 @@ _DECLARED = (
         Sight.VISIBILITY,
         EVERYONE,
         "everyone (it carries the hidden entry as it was)",
+    ),
+    # One per member a handout is handed to: addressed as a whisper is, so
+    # it reaches the GM who handed it and that member, nobody else.
+    Kind(
+        HANDOUT_SHARED,
+        {"from": USER, "to": USER, "handout": HANDOUT},
+        Sight.ADDRESSED,
+        (Visibility.SELF,),
+        "the GM who handed it and the member it was handed to only",
     ),
     Kind(TRAILS_CLEARED, {"scene_id": ID}, Sight.VISIBILITY, EVERYONE, "everyone"),
     Kind(

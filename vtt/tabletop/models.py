@@ -518,3 +518,43 @@ class ImportUpload(models.Model):
 
     def __str__(self):
         return f"{self.user_id} at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
+class Handout(models.Model):
+    """Something the GM hands the players: a title, a picture and/or text
+    (Markdown, kept with its safe HTML rendering: vtt.tabletop.handout_text).
+    The GM's alone until shared (HandoutShare): with everyone (`everyone`,
+    members who join later too) or with chosen members, and more may be let
+    in later, never taken back (what was read was read)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="handouts")
+    title = models.CharField(max_length=200)
+    text = models.TextField(blank=True, default="")
+    html = models.TextField(blank=True, default="")
+    image = models.ImageField(upload_to="handouts/", null=True, blank=True)
+    everyone = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    PICTURE_FIELDS = ("image",)
+
+    class Meta:
+        ordering = ["campaign_id", "created_at", "id"]
+
+    def __str__(self):
+        return self.title
+
+
+class HandoutShare(models.Model):
+    """One member let into a handout, and when."""
+
+    handout = models.ForeignKey(Handout, on_delete=models.CASCADE, related_name="shares")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    shared_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["handout", "user"], name="handout_shared_once")
+        ]
+
+    def __str__(self):
+        return f"handout {self.handout_id} to {self.user_id}"

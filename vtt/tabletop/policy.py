@@ -196,6 +196,24 @@ def visible_attacks_q(viewer: Viewer) -> Q:
     return Q(visibility=Visibility.PUBLIC) & seen
 
 
+# ------------------------------------------------------------------ handouts
+
+
+def sees_handout(viewer: Viewer, handout) -> bool:
+    """A GM sees every handout; anyone else one shared with everyone or
+    with them (`handout`: a Handout with its shares readable)."""
+    if viewer.is_gm:
+        return True
+    return handout.everyone or handout.shares.filter(user_id=viewer.user_id).exists()
+
+
+def visible_handouts_q(viewer: Viewer) -> Q:
+    """sees_handout as a filter on Handout querysets."""
+    if viewer.is_gm:
+        return Q()
+    return Q(everyone=True) | Q(shares__user_id=viewer.user_id)
+
+
 # ------------------------------------------------------------------ who may act
 # `who` is a Viewer or a Membership: anything with a `user_id` and a `role`.
 # The services ask these once, before they write; the pages and the room's

@@ -19,6 +19,7 @@ export const KINDS = Object.freeze([
   "encounter.turn",
   "encounter.updated",
   "fog.changed",
+  "handout.shared",
   "light.changed",
   "member.joined",
   "member.removed",

@@ -32,6 +32,7 @@ import { MapEdit } from "./map_edit.js";
 import { Vision } from "./vision.js";
 import { May } from "./may.js";
 import { Pings } from "./pings.js";
+import { Handouts } from "./handouts.js";
 import { applyEvent, applyVision, clearVision, fromSnapshot } from "./state.js";
 
 const config = JSON.parse(document.getElementById("room-config").textContent);
@@ -342,6 +343,7 @@ const EFFECTS = {
   },
   vision: (seen) => vision.set(seen),
   clearTrails: () => board.trails.clearAll(),
+  handout: (data) => handouts.arrived(data),
 };
 
 function onEvent(event, replay = false) {
@@ -415,8 +417,11 @@ const panel = new SidePanel($("room"), {
   onShow: (shown) => {
     if (shown === "panel-sheet") sheet.draw();
     if (shown === "panel-roll") attack.shown();
+    if (shown === "panel-handouts") handouts.shown();
   },
 });
+const handouts = new Handouts($("panel-handouts"), { config, may, tab: $("tab-handouts"), onOpen: () => panel.show("panel-handouts") });
+handouts.load();
 chat = new Chat($("chat-log"), $("chat-form"), socket, {
   me: config.me,
   may,
@@ -465,4 +470,4 @@ const doors = new DoorControl({ board, socket, status, may, menu: tools?.menu ||
 const mapEdit = may.runsTable ? new MapEdit({ board, walls: wallEdit, fog: fogPanel, doors, status }) : null;
 sheet.choose(tray.characterId());
 socket.connect();
-window.d6room = { may, socket, decisions, board, pings, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, mapEdit, state: () => room }; // for the browser tests and the curious
+window.d6room = { may, handouts, socket, decisions, board, pings, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, mapEdit, state: () => room }; // for the browser tests and the curious

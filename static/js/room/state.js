@@ -275,6 +275,10 @@ export function applyEvent(state, received, { replay = false } = {}) {
     case "encounter.updated":
       effects.push(["turns", d]);
       break;
+    case "handout.shared":
+      // Handed to this member (or by them): the Handouts tab tells them.
+      if (!replay) effects.push(["handout", d]);
+      break;
     case "trails.cleared":
       if (d.scene_id === state.scene?.id) effects.push(["clearTrails"]);
       break;

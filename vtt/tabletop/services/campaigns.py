@@ -10,7 +10,7 @@ from vtt.pictures import images
 
 from .. import event_kinds
 from ..events import append_event
-from ..models import Campaign, Character, Membership, Role, Scene, Token
+from ..models import Campaign, Character, Handout, Membership, Role, Scene, Token
 from ..serialize import campaign_data
 from .access import actor, require_gm
 from .characters import character_event
@@ -81,6 +81,7 @@ def campaign_delete(*, campaign_id: int, by) -> None:
         # Its uploaded pictures go with it, once the deletion has committed.
         images.forget_pictures(Character.objects.filter(campaign_id=campaign_id))
         images.forget_pictures(Token.objects.filter(scene__campaign_id=campaign_id))
+        images.forget_pictures(Handout.objects.filter(campaign_id=campaign_id).exclude(image=""))
         backgrounds = Scene.objects.filter(campaign_id=campaign_id).exclude(background="")
         images.forget_files(
             Scene._meta.get_field("background").storage,

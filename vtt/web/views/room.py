@@ -49,6 +49,10 @@ def room(request, campaign_id: int):
             "token": _root("token"),
             # A scene's REST root: the GM tab turns its fog and lighting there.
             "scene": _root("scene"),
+            # The Handouts tab: the campaign's list (and where the GM makes
+            # them), and a handout's REST root (its share).
+            "handouts": reverse("handouts", args=[campaign.pk]),
+            "handout": _root("handout"),
         },
         # A play session's page (its number and "/" added): its rolls, checked.
         "pages": {"sessions": reverse("web:sessions", args=[campaign.pk])},
