@@ -25,6 +25,8 @@ ALLOWED = {
     "records": {"rules", "games", "core", "pictures", "tabletop"},
     # The dice thrown at the table: rolls and the play sessions they draw from.
     "dice": {"rules", "games", "core", "db", "tabletop"},
+    # What the GM hands the players.
+    "handouts": {"core", "db", "pictures", "tabletop"},
     # The map as the GM makes it: imported files, segment edits.
     "maps": {"rules", "core", "pictures", "tabletop"},
     "accounts": set(),
@@ -54,6 +56,7 @@ ALLOWED = {
         "combat",
         "dice",
         "maps",
+        "handouts",
         "accounts",
     },
     "web": {

@@ -9,8 +9,8 @@ from rest_framework.test import APIClient
 from tests.laid_once import laid_once_per_module
 from tests.tabletop.table import make_table
 from vtt import dice
+from vtt.handouts import services as handouts
 from vtt.tabletop import services
-from vtt.tabletop.services import handouts
 
 
 def lay_table():

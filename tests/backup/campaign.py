@@ -18,11 +18,11 @@ from vtt.combat.services.encounters import (
 from vtt.combat.services.reveal import event_reveal
 from vtt.combat.services.undo import undo_last
 from vtt.fog.services import fog_edit
+from vtt.handouts.services import handout_create, handout_share
 from vtt.tabletop import services
 from vtt.tabletop.models import Light, RoomEvent
 from vtt.tabletop.services.art import character_set_portrait, token_set_art
 from vtt.tabletop.services.chat import chat_say, chat_whisper
-from vtt.tabletop.services.handouts import handout_create, handout_share
 
 NONCE = "5eed5eed5eed5eed5eed5eed5eed5eed"
 CHECK = {"system": "artifice", "action": "check", "pool": 4, "difficulty": 3}

@@ -31,13 +31,13 @@ from vtt.combat.services.reveal import event_reveal
 from vtt.combat.services.trails import trails_clear
 from vtt.combat.services.undo import undo_last
 from vtt.fog.services import fog_edit
+from vtt.handouts import services as handouts
 from vtt.live import intents, room_reads
 from vtt.live.render import render_event, text_for
 from vtt.tabletop import event_kinds, services
 from vtt.tabletop.events import events_since
 from vtt.tabletop.models import Role
 from vtt.tabletop.serialize import table_tokens
-from vtt.tabletop.services import handouts
 from vtt.tabletop.services.scenes import scene_set_door
 from vtt.tabletop.visibility import Viewer
 

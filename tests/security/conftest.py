@@ -20,8 +20,8 @@ from tests.laid_once import laid_once_per_module
 from vtt import dice
 from vtt.combat.services.attacks import attack_make
 from vtt.combat.services.encounters import encounter_start
+from vtt.handouts import services as handouts
 from vtt.tabletop import services
-from vtt.tabletop.services import handouts
 
 # Strings that only the GM may ever receive.
 NOTE = "SECRET-NOTE-zombie-rises"

@@ -17,8 +17,8 @@ from tests.live.conftest import make_room
 from tests.tabletop.images import image_bytes, upload
 from tests.tabletop.table import make_table
 from vtt import dice
+from vtt.handouts import services as handouts
 from vtt.tabletop.models import Handout
-from vtt.tabletop.services import handouts
 
 TITLE = "Letter-from-the-Duke-7f3a"
 TEXT = "The vault code is **SECRET-4471**."

@@ -382,7 +382,7 @@ LIGHT = Obj(
     }
 )
 
-# A handout as its reader gets it (vtt.tabletop.services.handouts.handout_data).
+# A handout as its reader gets it (vtt.handouts.services.handout_data).
 HANDOUT = Obj(
     {"id": ID, "title": Text(), "html": Text(), "image": Nullable(Text()), "everyone": Bool()}
 )

@@ -522,7 +522,7 @@ class ImportUpload(models.Model):
 
 class Handout(models.Model):
     """Something the GM hands the players: a title, a picture and/or text
-    (Markdown, kept with its safe HTML rendering: vtt.tabletop.handout_text).
+    (Markdown, kept with its safe HTML rendering: vtt.handouts.text).
     The GM's alone until shared (HandoutShare): with everyone (`everyone`,
     members who join later too) or with chosen members, and more may be let
     in later, never taken back (what was read was read)."""

@@ -6,9 +6,10 @@ from html.parser import HTMLParser
 
 import pytest
 
-from vtt.tabletop import event_kinds, handout_text, policy, services
+from vtt.handouts import services as handouts
+from vtt.handouts import text as handout_text
+from vtt.tabletop import event_kinds, policy, services
 from vtt.tabletop.models import Handout, HandoutShare, RoomEvent
-from vtt.tabletop.services import handouts
 from vtt.tabletop.services.access import membership
 
 from ..images import image_bytes, upload

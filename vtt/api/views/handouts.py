@@ -1,6 +1,6 @@
 """Handouts: the GM makes them (multipart: `title`, `text` in Markdown,
 `image`) and shares them; every member lists and reads those shared with
-them (vtt.tabletop.services.handouts, policy.sees_handout)."""
+them (vtt.handouts.services, policy.sees_handout)."""
 
 from django.conf import settings
 from drf_spectacular.utils import extend_schema
@@ -9,9 +9,9 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
 from vtt.core.errors import ServiceError
+from vtt.handouts import services as handouts
 from vtt.pictures.images import megabytes
 from vtt.tabletop import policy
-from vtt.tabletop.services import handouts
 
 from ..parsers import BoundedJSONParser
 from ..permissions import campaign_access

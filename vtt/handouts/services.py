@@ -1,7 +1,7 @@
 """Handouts: what the GM hands the players (a letter, a map, a portrait).
 
 The GM makes one (a title, a picture and/or Markdown text, rendered once,
-safely: vtt.tabletop.handout_text), then shares it with everyone or with
+safely: vtt.handouts.text), then shares it with everyone or with
 chosen members, and may let more in later; nobody is ever let out again.
 Each member let in gets a "handout.shared" event addressed to them alone
 (as a whisper is), carrying the handout as they may read it: the live
@@ -20,13 +20,14 @@ from django.utils import timezone
 
 from vtt.db.transactions import step
 from vtt.pictures import images
+from vtt.tabletop import event_kinds, policy
+from vtt.tabletop.events import append_event
+from vtt.tabletop.models import Handout, HandoutShare, Membership
+from vtt.tabletop.serialize import user_data
+from vtt.tabletop.services.access import actor, find, require_gm, require_member, unknown
+from vtt.tabletop.services.errors import NotAllowed, ServiceError
 
-from .. import event_kinds, handout_text, policy
-from ..events import append_event
-from ..models import Handout, HandoutShare, Membership
-from ..serialize import user_data
-from .access import actor, find, require_gm, require_member, unknown
-from .errors import NotAllowed, ServiceError
+from . import text as handout_text
 
 MAX_TITLE = 200
 MAX_MEMBERS = 100
