@@ -240,6 +240,11 @@ export function applyEvent(state, received, { replay = false } = {}) {
         effects.push(["vision", null]);
       }
       break;
+    case "light.changed":
+      // A light placed, changed or removed: the GM's editing mode redraws it
+      // (what it lit reaches the players in their vision frames).
+      effects.push(["light", d.light, d.action]);
+      break;
     case "sight.changed":
       // Nothing this member may see happened, but tokens came into or
       // went out of their view.

@@ -1,0 +1,146 @@
+// The lights of the room's scene under the GM's Light tool
+// (../map/tools/light_tool.js), one of the editing mode's tools
+// (./map_edit.js). The scene's lights come from the scene's REST read (the
+// GM's: policy.sees_lights) and follow each `light.changed` event; each
+// edit is its intent (`light.place`, `light.update`, `light.remove`), so
+// the players' fog follows from the server. The bar's fields change the
+// selected light: bright and dim reach in squares, colour, on or off.
+
+import { getJSON } from "../lib/api.js";
+import { describeError } from "../lib/errors.js";
+import { LightMarks, lightLabel } from "../map/light_marks.js";
+import { LightTool } from "../map/tools/light_tool.js";
+
+const $ = (id) => document.getElementById(id);
+
+// A new light: a lantern's reach and warm light (squares).
+export const NEW_LIGHT = { bright: 4, dim: 8, color: "#ffb347", on: true };
+
+export class LightEdit {
+  constructor({ board, socket, config, status, onDraw }) {
+    this.board = board;
+    this.socket = socket;
+    this.config = config;
+    this.status = status;
+    this.lights = new Map();
+    this.selected = null;
+    this.sceneId = null;
+    this.marks = new LightMarks(board.layers.lights);
+    this.tool = new LightTool(board, this.marks, {
+      lightOf: (id) => this.lights.get(id),
+      onSelect: (id) => this.select(id),
+      onPlace: (at) => this.place(at),
+      onMove: (id, [x, y]) => this.change(id, { x, y }),
+      onRemove: (id) => this.remove(id),
+      onEnd: () => this.select(null),
+    });
+    this.fields = { bright: $("light-bright"), dim: $("light-dim"), color: $("light-color"), on: $("light-on") };
+    this.bar = $("light-fields");
+    for (const [name, input] of Object.entries(this.fields)) {
+      input.addEventListener("change", () => this.fieldChanged(name));
+    }
+    this.draw();
+    this.onDraw = onDraw; // after each later drawing: the bar's Delete follows the selection
+  }
+
+  start() {
+    this.board.use(this.tool);
+  }
+
+  /** The room's scene changed: its lights are read again. */
+  async sceneChanged(scene) {
+    if (scene?.id === this.sceneId) return;
+    this.sceneId = scene?.id ?? null;
+    this.lights.clear();
+    this.selected = null;
+    this.draw();
+    if (!scene) return;
+    const answer = await getJSON(`${this.config.api.scene}${scene.id}/`).catch(() => null);
+    if (!answer?.ok || this.sceneId !== scene.id) return;
+    for (const light of answer.data.lights || []) this.lights.set(light.id, light);
+    this.draw();
+  }
+
+  /** A `light.changed` event: placed, changed or removed. */
+  changed(light, action) {
+    if (light.scene_id !== undefined && light.scene_id !== this.sceneId) return;
+    if (action === "removed") {
+      this.lights.delete(light.id);
+      if (this.selected === light.id) this.selected = null;
+    } else this.lights.set(light.id, light);
+    this.draw();
+  }
+
+  draw() {
+    this.marks.draw([...this.lights.values()], this.selected);
+    const light = this.lights.get(this.selected);
+    this.bar.hidden = !this.tool.enabled;
+    this.bar.disabled = !light;
+    const shown = light || NEW_LIGHT;
+    this.fields.bright.value = String(shown.bright);
+    this.fields.dim.value = String(shown.dim);
+    this.fields.color.value = shown.color;
+    this.fields.on.checked = !!shown.on;
+    if (light) this.marks.focus(light.id);
+    this.onDraw?.();
+  }
+
+  select(id) {
+    this.selected = id;
+    this.draw();
+    const light = this.lights.get(id);
+    this.status(light ? `${lightLabel(light)} selected: drag it or use the arrows; Delete removes it.` : "");
+  }
+
+  /** The light the editing mode's Delete takes away, if one is selected. */
+  deleteSelected() {
+    if (this.selected !== null) this.remove(this.selected);
+  }
+
+  send(intent, done) {
+    return this.socket
+      .send(intent)
+      .then(done)
+      .catch((e) => {
+        this.status(`Not done: ${describeError(e)}`, true);
+        this.draw(); // a dragged light goes back where the server has it
+      });
+  }
+
+  place([x, y]) {
+    if (this.sceneId === null) return;
+    const light = { ...NEW_LIGHT, x, y };
+    this.send({ type: "light.place", scene: this.sceneId, light }, (ack) => {
+      if (!ack?.light) return;
+      this.lights.set(ack.light.id, ack.light);
+      this.select(ack.light.id);
+      this.status(`Light placed at column ${Math.floor(x)}, row ${Math.floor(y)}.`);
+    });
+  }
+
+  change(id, changes) {
+    this.send({ type: "light.update", light: id, changes }, (ack) => {
+      if (ack?.light) this.changed(ack.light, "changed");
+    });
+  }
+
+  remove(id) {
+    this.send({ type: "light.remove", light: id }, () => {
+      this.changed({ id }, "removed");
+      this.status("Light removed.");
+    });
+  }
+
+  fieldChanged(name) {
+    if (this.selected === null) return;
+    const input = this.fields[name];
+    let value = name === "on" ? input.checked : name === "color" ? input.value : Number(input.value);
+    if (typeof value === "number" && !Number.isFinite(value)) value = 0;
+    const changes = { [name]: value };
+    // Dim reaches at least as far as bright: the other follows.
+    const light = this.lights.get(this.selected);
+    if (name === "bright" && value > light.dim) changes.dim = value;
+    if (name === "dim" && value < light.bright) changes.bright = value;
+    this.change(this.selected, changes);
+  }
+}
