@@ -67,8 +67,12 @@ def test_the_gm_places_a_light_drags_it_and_removes_it_from_the_keyboard(gm, pla
     gm.fill("#light-bright", "9")
     gm.press("#light-bright", "Enter")
     gm.wait_for_function("[...window.d6room.lightEdit.lights.values()][0].dim === 9")
-    # The player never learns of a light beyond the wall: no bat, no lit shape there.
+    # The GM's map shows the light's area, whole; the player never learns
+    # of a light beyond the wall: no bat, no lit shape.
+    gm.wait_for_selector(".layer-lit .lit-area .lit-bright")
     assert not has_token(player, cellar["bat"])
+    assert player.locator(".layer-lit .lit-area").count() == 0
+    assert player.evaluate("window.d6room.state().vision.lit") == []
     # From the keyboard: the focused sun moves with the arrows, Delete takes it away.
     gm.focus(".layer-lights .light-mark")
     gm.keyboard.press("ArrowLeft")
@@ -76,4 +80,23 @@ def test_the_gm_places_a_light_drags_it_and_removes_it_from_the_keyboard(gm, pla
     gm.keyboard.press("Delete")
     gm.wait_for_function("window.d6room.lightEdit.lights.size === 0")
     assert gm.locator(".layer-lights .light-mark").count() == 0
+    assert gm.errors == [] and player.errors == []
+
+
+def test_a_light_placed_in_the_dark_shows_the_player_its_area_and_the_rat_in_it(gm, player, cellar):
+    rat = cellar["rat"]
+    assert not has_token(player, rat)  # the Cellar is dark: Tenrec sees nothing
+    gm.screenshot(path="/tmp/lightdraw-gm-dark-desk.png")
+    player.screenshot(path="/tmp/lightdraw-player-dark-phone.png")
+    light_tool(gm)
+    gm.mouse.click(*corner(gm, 4.5, 2.5))  # between Tenrec and the rat
+    gm.wait_for_function("window.d6room.lightEdit.lights.size === 1")
+    player.wait_for_function(f"window.d6room.board.tokens.has({rat})")
+    player.wait_for_selector(".layer-lit .lit-area .lit-dim")
+    [lit] = player.evaluate("window.d6room.state().vision.lit")
+    assert set(lit) == {"color", "bright", "dim"} and lit["color"] == "#ffb347"
+    gm.wait_for_selector(".layer-lit .lit-area .lit-bright")
+    gm.click("#edit-done")
+    gm.screenshot(path="/tmp/lightdraw-gm-lit-desk.png")
+    player.screenshot(path="/tmp/lightdraw-player-lit-phone.png")
     assert gm.errors == [] and player.errors == []

@@ -5,6 +5,11 @@
 // edit is its intent (`light.place`, `light.update`, `light.remove`), so
 // the players' fog follows from the server. The bar's fields change the
 // selected light: bright and dim reach in squares, colour, on or off.
+//
+// The same read brings a dim or dark scene's lit areas, whole (the GM's
+// alone: `lit_areas`), handed to onLit; it is read again, soon after, when
+// a light, the walls, a door or the lighting change, or a token carrying a
+// light moves.
 
 import { getJSON } from "../lib/api.js";
 import { describeError } from "../lib/errors.js";
@@ -17,7 +22,9 @@ const $ = (id) => document.getElementById(id);
 export const NEW_LIGHT = { bright: 4, dim: 8, color: "#ffb347", on: true };
 
 export class LightEdit {
-  constructor({ board, socket, config, status, onDraw }) {
+  constructor({ board, socket, config, status, onDraw, onLit }) {
+    this.onLit = onLit;
+    this.readTimer = null;
     this.board = board;
     this.socket = socket;
     this.config = config;
@@ -47,18 +54,41 @@ export class LightEdit {
     this.board.use(this.tool);
   }
 
-  /** The room's scene changed: its lights are read again. */
-  async sceneChanged(scene) {
-    if (scene?.id === this.sceneId) return;
-    this.sceneId = scene?.id ?? null;
+  /** The room's scene changed (another map, or this one's walls, doors or
+   *  lighting): its lights and lit areas are read again. */
+  sceneChanged(scene) {
+    if (scene?.id !== this.sceneId) {
+      this.sceneId = scene?.id ?? null;
+      this.lights.clear();
+      this.selected = null;
+      this.draw();
+      this.onLit?.([]);
+    }
+    if (scene) this.readSoon();
+  }
+
+  /** A token changed: one carrying a light relights the map. */
+  tokenChanged(token) {
+    const carries = token.light_ft > 0 || [...this.lights.values()].some((l) => l.token_id === token.id);
+    if (carries) this.readSoon();
+  }
+
+  /** Read the scene once the changes arriving together are in. */
+  readSoon() {
+    clearTimeout(this.readTimer);
+    this.readTimer = setTimeout(() => this.read(), 100);
+  }
+
+  async read() {
+    const id = this.sceneId;
+    if (id === null) return;
+    const answer = await getJSON(`${this.config.api.scene}${id}/`).catch(() => null);
+    if (!answer?.ok || this.sceneId !== id) return;
     this.lights.clear();
-    this.selected = null;
-    this.draw();
-    if (!scene) return;
-    const answer = await getJSON(`${this.config.api.scene}${scene.id}/`).catch(() => null);
-    if (!answer?.ok || this.sceneId !== scene.id) return;
     for (const light of answer.data.lights || []) this.lights.set(light.id, light);
+    if (!this.lights.has(this.selected)) this.selected = null;
     this.draw();
+    this.onLit?.(answer.data.lit_areas || []);
   }
 
   /** A `light.changed` event: placed, changed or removed. */
@@ -69,6 +99,7 @@ export class LightEdit {
       if (this.selected === light.id) this.selected = null;
     } else this.lights.set(light.id, light);
     this.draw();
+    this.readSoon();
   }
 
   draw() {

@@ -302,7 +302,10 @@ const ENTRIES = {
   session: (event) => log.session(event),
 };
 const EFFECTS = {
-  token: (token) => board.upsert(token),
+  token: (token) => {
+    board.upsert(token);
+    lightEdit?.tokenChanged(token);
+  },
   untoken: (id) => board.remove(id),
   trail: (event) => {
     if (!board.trails.moved(event.seq, event.data)) loadTrails();
@@ -459,7 +462,17 @@ const tools = may.runsTable
   : null;
 // Doors share the tokens' menu: one menu on the map at a time.
 const doors = new DoorControl({ board, socket, status, may, menu: tools?.menu || null });
-const lightEdit = may.runsTable ? new LightEdit({ board, socket, config, status, onDraw: () => mapEdit?.showSelection(null) }) : null;
+// The GM's lights: the Light tool's, and every light's lit area on the map.
+const lightEdit = may.runsTable
+  ? new LightEdit({
+      board,
+      socket,
+      config,
+      status,
+      onDraw: () => mapEdit?.showSelection(null),
+      onLit: (areas) => vision.setWhole(areas),
+    })
+  : null;
 // The GM's editing mode on the map: walls, doors, lights and the fog's areas.
 const mapEdit = may.runsTable ? new MapEdit({ board, walls: wallEdit, fog: fogPanel, doors, lights: lightEdit, status }) : null;
 sheet.choose(tray.characterId());

@@ -1,0 +1,80 @@
+"""The lit areas the map draws on a dim or dark scene: each light's bright
+and dim area (its visibility polygon within each radius when it casts
+shadows), tinted by its colour. The GM gets every light's whole area; a
+sight group only what it sees of them, cut to its view, and never where a
+light stands: an area it cannot see tells it nothing of the light.
+
+A light a token carries shines from the token's centre; a hidden token's
+lights nothing (vtt.fog.lights). A token's plain `light_ft` is a torch."""
+
+import shapely
+
+from vtt.rules import sight
+from vtt.tabletop.models import Light, Scene
+
+from .eyes import SQUARE_FT, centre
+from .lights import LIGHT_COLUMNS
+
+TORCH = "#ffb347"  # a token's plain light_ft has no colour of its own
+
+
+def _shining(scene_id: int, tokens: list[dict]) -> list[tuple[sight.Light, float, str]]:
+    """Each light that is on, as (sight.Light to its dim reach, bright
+    radius, colour)."""
+    by_id = {t["id"]: t for t in tokens}
+    out = []
+    for t in tokens:
+        if t["light_ft"] and not t["hidden"]:
+            reach = t["light_ft"] / SQUARE_FT
+            out.append((sight.Light(*centre(t), reach), reach, TORCH))
+    rows = Light.objects.filter(scene_id=scene_id, on=True).values(*LIGHT_COLUMNS, "color")
+    for row in rows:
+        reach = max(row["bright"], row["dim"])
+        at = (row["x"], row["y"])
+        if row["token_id"] is not None:
+            token = by_id.get(row["token_id"])
+            if token is None or token["hidden"]:
+                continue
+            at = centre(token)
+        out.append((sight.Light(*at, reach, row["shadows"]), row["bright"], row["color"]))
+    return out
+
+
+def lit_areas(scene, tokens: list[dict] | None = None, within=None) -> list[dict]:
+    """The scene's lit areas as the map draws them: [{color, bright, dim}]
+    with SVG paths in squares, the dim one taking in the bright. `within`:
+    a shape every area is cut to (a group's view); a light nothing of which
+    falls inside it is left out. None on a lit scene: nothing to draw."""
+    from .vision import scene_sight, scene_tokens  # vision imports the frames built here
+
+    if scene.lit:
+        return []
+    if tokens is None:
+        tokens = scene_tokens(scene.pk)
+    seen = scene_sight(scene, tokens)
+    out = []
+    for light, bright, color in _shining(scene.pk, tokens):
+        dim = seen.light_area(light)
+        lit = seen.light_area(light, min(bright, light.radius))
+        if within is not None:
+            dim = shapely.intersection(dim, within)
+            lit = shapely.intersection(lit, within)
+        if dim.is_empty or dim.area <= 0:
+            continue
+        out.append({"color": color, "bright": sight.to_path(lit), "dim": sight.to_path(dim)})
+    return out
+
+
+def seen_by(scene_id: int, views: dict[str, str]) -> dict[str, list[dict]]:
+    """Each group's lit areas, cut to its view (an SVG path): none on a lit
+    scene, none for a group that sees nothing."""
+    from .vision import scene_tokens
+
+    scene = Scene.objects.get(pk=scene_id)
+    if scene.lit:
+        return {group: [] for group in views}
+    tokens = scene_tokens(scene_id)
+    return {
+        group: lit_areas(scene, tokens, within=sight.from_path(view)) if view else []
+        for group, view in views.items()
+    }
