@@ -7,15 +7,37 @@ light stands: an area it cannot see tells it nothing of the light.
 A light a token carries shines from the token's centre; a hidden token's
 lights nothing (vtt.fog.lights). A token's plain `light_ft` is a torch."""
 
+import json
+
 import shapely
 
 from vtt.rules import sight
-from vtt.tabletop.models import Light, Scene
+from vtt.tabletop.models import Light, Scene, Token
+from vtt.tabletop.walls import sight_walls
 
 from .eyes import SQUARE_FT, centre
 from .lights import LIGHT_COLUMNS
 
 TORCH = "#ffb347"  # a token's plain light_ft has no colour of its own
+TOKEN_COLUMNS = ("id", "x", "y", "size", "hidden", "light_ft")
+
+# Each scene's walls as geometry, kept between frames: a light's area is
+# its visibility polygon, which the walls alone decide.
+_WALLS = sight.Kept(16)
+
+
+def _walls(scene) -> sight.Sight:
+    text = json.dumps(scene.walls or [])
+
+    def make():
+        return sight.Sight(sight_walls(scene.walls, text), scene.width, scene.height, True)
+
+    return _WALLS.get_or((scene.pk, scene.width, scene.height, text), make)
+
+
+def scene_tokens(scene_id: int) -> list[dict]:
+    """What the lights need of the scene's tokens (a carried light's place)."""
+    return list(Token.objects.filter(scene_id=scene_id).values(*TOKEN_COLUMNS))
 
 
 def _shining(scene_id: int, tokens: list[dict]) -> list[tuple[sight.Light, float, str]]:
@@ -45,13 +67,11 @@ def lit_areas(scene, tokens: list[dict] | None = None, within=None) -> list[dict
     with SVG paths in squares, the dim one taking in the bright. `within`:
     a shape every area is cut to (a group's view); a light nothing of which
     falls inside it is left out. None on a lit scene: nothing to draw."""
-    from .vision import scene_sight, scene_tokens  # vision imports the frames built here
-
     if scene.lit:
         return []
     if tokens is None:
         tokens = scene_tokens(scene.pk)
-    seen = scene_sight(scene, tokens)
+    seen = _walls(scene)
     out = []
     for light, bright, color in _shining(scene.pk, tokens):
         dim = seen.light_area(light)
@@ -68,8 +88,6 @@ def lit_areas(scene, tokens: list[dict] | None = None, within=None) -> list[dict
 def seen_by(scene_id: int, views: dict[str, str]) -> dict[str, list[dict]]:
     """Each group's lit areas, cut to its view (an SVG path): none on a lit
     scene, none for a group that sees nothing."""
-    from .vision import scene_tokens
-
     scene = Scene.objects.get(pk=scene_id)
     if scene.lit:
         return {group: [] for group in views}
