@@ -80,6 +80,7 @@ def test_the_gm_places_a_light_drags_it_and_removes_it_from_the_keyboard(gm, pla
     gm.keyboard.press("Delete")
     gm.wait_for_function("window.d6room.lightEdit.lights.size === 0")
     assert gm.locator(".layer-lights .light-mark").count() == 0
+    gm.wait_for_selector(".layer-lit .lit-area", state="detached")  # nothing lit any more
     assert gm.errors == [] and player.errors == []
 
 
