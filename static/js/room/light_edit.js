@@ -103,16 +103,20 @@ export class LightEdit {
   }
 
   draw() {
+    // A sun that had the focus keeps it when the marks are drawn anew.
+    const focused = document.activeElement?.closest?.(".light-mark[data-light]");
     this.marks.draw([...this.lights.values()], this.selected);
     const light = this.lights.get(this.selected);
     this.bar.hidden = !this.tool.enabled;
     this.bar.disabled = !light;
     const shown = light || NEW_LIGHT;
-    this.fields.bright.value = String(shown.bright);
-    this.fields.dim.value = String(shown.dim);
-    this.fields.color.value = shown.color;
+    // A field being typed in keeps what is typed until it is sent.
+    const keep = (input) => input === document.activeElement && light;
+    if (!keep(this.fields.bright)) this.fields.bright.value = String(shown.bright);
+    if (!keep(this.fields.dim)) this.fields.dim.value = String(shown.dim);
+    if (!keep(this.fields.color)) this.fields.color.value = shown.color;
     this.fields.on.checked = !!shown.on;
-    if (light) this.marks.focus(light.id);
+    if (focused) this.marks.focus(Number(focused.dataset.light));
     this.onDraw?.();
   }
 
@@ -157,7 +161,9 @@ export class LightEdit {
 
   remove(id) {
     this.send({ type: "light.remove", light: id }, () => {
+      const focused = document.activeElement?.closest?.(".light-mark[data-light]");
       this.changed({ id }, "removed");
+      if (focused) this.board.svg.focus({ preventScroll: true }); // the keyboard stays on the map
       this.status("Light removed.");
     });
   }

@@ -469,7 +469,7 @@ const lightEdit = may.runsTable
       socket,
       config,
       status,
-      onDraw: () => mapEdit?.showSelection(null),
+      onDraw: () => mapEdit?.current() === "light" && mapEdit.showSelection(null),
       onLit: (areas) => vision.setWhole(areas),
     })
   : null;

@@ -3,7 +3,7 @@
 // snapshot (tests/live/test_verify_events.py). main.js draws the effects.
 //
 // state: { seq, campaign, scene, tokens: {id: token}, log: [event views],
-//          vision: null | {scene, group, view, explored, tokens, lit, preview?} }
+//          vision: null | {scene, group, view, explored, tokens, lit?, preview?} }
 //
 // Fog of war (docs/protocol.md, the vision frame): `vision` is what this
 // member's sight group sees of the room's scene (SVG paths in grid units);
@@ -91,9 +91,9 @@ function visionOf(frame, scene) {
     group: frame.group,
     view: frame.view || "",
     explored: frame.explored || "",
-    lit: frame.lit || [], // a dim or dark scene's lit areas, cut to the view
     tokens: [...(frame.tokens || [])],
   };
+  if (frame.lit) vision.lit = frame.lit; // a dim or dark scene's lit areas, cut to the view
   if (frame.preview) vision.preview = true;
   return vision;
 }
