@@ -62,21 +62,26 @@ def _shining(scene_id: int, tokens: list[dict]) -> list[tuple[sight.Light, float
     return out
 
 
-def lit_areas(scene, tokens: list[dict] | None = None, within=None) -> list[dict]:
-    """The scene's lit areas as the map draws them: [{color, bright, dim}]
-    with SVG paths in squares, the dim one taking in the bright. `within`:
-    a shape every area is cut to (a group's view); a light nothing of which
-    falls inside it is left out. None on a lit scene: nothing to draw."""
-    if scene.lit:
-        return []
-    if tokens is None:
-        tokens = scene_tokens(scene.pk)
+def _areas(scene, tokens: list[dict]) -> list[tuple[str, object, object]]:
+    """Each shining light's (colour, bright area, dim area) as shapes."""
     seen = _walls(scene)
     out = []
     for light, bright, color in _shining(scene.pk, tokens):
         dim = seen.light_area(light)
-        lit = seen.light_area(light, min(bright, light.radius))
+        if dim.is_empty:
+            continue
+        out.append((color, seen.light_area(light, min(bright, light.radius)), dim))
+    return out
+
+
+def _drawn(areas, within=None) -> list[dict]:
+    """The areas as the map draws them, cut to `within` when given; a light
+    nothing of which falls inside it is left out."""
+    out = []
+    for color, lit, dim in areas:
         if within is not None:
+            if not shapely.intersects(dim, within):
+                continue
             dim = shapely.intersection(dim, within)
             lit = shapely.intersection(lit, within)
         if dim.is_empty or dim.area <= 0:
@@ -85,14 +90,24 @@ def lit_areas(scene, tokens: list[dict] | None = None, within=None) -> list[dict
     return out
 
 
+def lit_areas(scene, tokens: list[dict] | None = None) -> list[dict]:
+    """The scene's lit areas, whole, as the GM's map draws them:
+    [{color, bright, dim}] with SVG paths in squares, the dim one taking in
+    the bright. None on a lit scene: nothing to draw."""
+    if scene.lit:
+        return []
+    return _drawn(_areas(scene, scene_tokens(scene.pk) if tokens is None else tokens))
+
+
 def seen_by(scene_id: int, views: dict[str, str]) -> dict[str, list[dict]]:
     """Each group's lit areas, cut to its view (an SVG path): none on a lit
-    scene, none for a group that sees nothing."""
+    scene, none for a group that sees nothing. Each light's area is worked
+    out once for all the groups."""
     scene = Scene.objects.get(pk=scene_id)
-    if scene.lit:
+    if scene.lit or not any(views.values()):
         return {group: [] for group in views}
-    tokens = scene_tokens(scene_id)
+    areas = _areas(scene, scene_tokens(scene_id))
     return {
-        group: lit_areas(scene, tokens, within=sight.from_path(view)) if view else []
+        group: _drawn(areas, sight.from_path(view)) if view and areas else []
         for group, view in views.items()
     }
