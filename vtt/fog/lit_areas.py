@@ -24,15 +24,25 @@ TOKEN_COLUMNS = ("id", "x", "y", "size", "hidden", "light_ft")
 # Each scene's walls as geometry, kept between frames: a light's area is
 # its visibility polygon, which the walls alone decide.
 _WALLS = sight.Kept(16)
+# And each light's area under those walls: a frame redraws the lights that
+# did not move from here (a light that moved, or other walls, is a new key).
+_AREAS = sight.Kept(2048)
 
 
-def _walls(scene) -> sight.Sight:
+def _walls(scene):
+    """The scene's walls as geometry, and the key they are kept under."""
     text = json.dumps(scene.walls or [])
+    key = (scene.pk, scene.width, scene.height, text)
 
     def make():
         return sight.Sight(sight_walls(scene.walls, text), scene.width, scene.height, True)
 
-    return _WALLS.get_or((scene.pk, scene.width, scene.height, text), make)
+    return _WALLS.get_or(key, make), key
+
+
+def _area(walls, key, light: sight.Light, radius: float):
+    at = (key, light.x, light.y, radius, light.shadows)
+    return _AREAS.get_or(at, lambda: walls.light_area(light, radius))
 
 
 def scene_tokens(scene_id: int) -> list[dict]:
@@ -64,13 +74,13 @@ def _shining(scene_id: int, tokens: list[dict]) -> list[tuple[sight.Light, float
 
 def _areas(scene, tokens: list[dict]) -> list[tuple[str, object, object]]:
     """Each shining light's (colour, bright area, dim area) as shapes."""
-    seen = _walls(scene)
+    walls, key = _walls(scene)
     out = []
     for light, bright, color in _shining(scene.pk, tokens):
-        dim = seen.light_area(light)
+        dim = _area(walls, key, light, light.radius)
         if dim.is_empty:
             continue
-        out.append((color, seen.light_area(light, min(bright, light.radius)), dim))
+        out.append((color, _area(walls, key, light, min(bright, light.radius)), dim))
     return out
 
 
