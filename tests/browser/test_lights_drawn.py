@@ -81,6 +81,14 @@ def test_the_gm_places_a_light_drags_it_and_removes_it_from_the_keyboard(gm, pla
     gm.wait_for_function("window.d6room.lightEdit.lights.size === 0")
     assert gm.locator(".layer-lights .light-mark").count() == 0
     gm.wait_for_selector(".layer-lit .lit-area", state="detached")  # nothing lit any more
+    # Enter on the focused map places one mid-view; Tab reaches its sun.
+    gm.focus("#map")
+    gm.keyboard.press("Enter")
+    gm.wait_for_function("window.d6room.lightEdit.lights.size === 1")
+    gm.focus(".layer-lights .light-mark")
+    gm.keyboard.press("Delete")
+    gm.wait_for_function("window.d6room.lightEdit.lights.size === 0")
+    assert gm.evaluate("document.activeElement.id") == "map"
     assert gm.errors == [] and player.errors == []
 
 

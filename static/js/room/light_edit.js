@@ -160,8 +160,10 @@ export class LightEdit {
   }
 
   remove(id) {
+    // Deleted from its focused sun: the keyboard goes back to the map (its
+    // event may arrive before the answer and take the sun away first).
+    const focused = document.activeElement?.closest?.(".light-mark[data-light]");
     this.send({ type: "light.remove", light: id }, () => {
-      const focused = document.activeElement?.closest?.(".light-mark[data-light]");
       this.changed({ id }, "removed");
       if (focused) this.board.svg.focus({ preventScroll: true }); // the keyboard stays on the map
       this.status("Light removed.");
