@@ -68,6 +68,20 @@ def test_a_live_vision_frame_replaces_the_vision_unless_for_another_scene(page):
     assert result["effects"] == [["vision"], []]
 
 
+def test_a_vision_frames_lit_areas_are_held_with_it(page):
+    lit = [{"color": "#ffb347", "bright": "M1 1 L2 1 L2 2 Z", "dim": "M0 0 L3 0 L3 3 Z"}]
+    lamp = {"type": "vision", **VISION, "lit": lit}
+    result = run(page, snapshot(vision=VISION), [["vision", lamp]])
+    assert result["state"]["vision"]["lit"] == lit
+    out = {"type": "vision", **VISION, "lit": []}
+    assert (
+        run(page, snapshot(vision=VISION), [["vision", lamp], ["vision", out]])["state"]["vision"][
+            "lit"
+        ]
+        == []
+    )
+
+
 def test_tokens_enter_and_leave_view_with_any_event(page):
     door_opened = {
         "seq": 11,

@@ -202,6 +202,12 @@ class SceneOut(serializers.Serializer):
         required=False,
         help_text="The lights on the scene: for the GM, and for the others without fog.",
     )
+    lit_areas = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="One scene's read, dim or dark, with its lights: where each light "
+        "shines, {color, bright, dim}, SVG path data in squares.",
+    )
     active = serializers.BooleanField()
 
 
@@ -502,6 +508,11 @@ class VisionOut(serializers.Serializer):
     view = serializers.CharField(help_text="SVG path data in squares: what the group sees now.")
     explored = serializers.CharField(help_text="SVG path data: what the group has explored.")
     tokens = serializers.ListField(child=serializers.IntegerField())
+    lit = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="A dim or dark scene's lit areas the group sees, cut to its view: "
+        "{color, bright, dim}, SVG path data in squares; no light's place.",
+    )
 
 
 class BackgroundIn(StrictSerializer):

@@ -28,7 +28,7 @@ from vtt.rules import fog_paint
 from vtt.tabletop.models import Campaign, SceneSight, SeenToken
 from vtt.tabletop.walls import sight_walls
 
-from . import sight_cache
+from . import lit_areas, sight_cache
 from .eyes import eyes_seeing_for
 
 DRAW_EVERY = 0.25  # seconds: a room's drawings at most this often
@@ -182,13 +182,16 @@ def visions_of(scene_id: int, groups: list[str]) -> dict[str, dict]:
     rows = SeenToken.objects.filter(scene_id=scene_id, group__in=groups).order_by("token_id")
     for group, token_id in rows.values_list("group", "token_id"):
         seen[group].append(token_id)
+    views = {group: records[group].view if group in records else "" for group in groups}
+    lit = lit_areas.seen_by(scene_id, views)
     return {
         group: {
             "scene": scene_id,
             "group": group,
-            "view": records[group].view if group in records else "",
+            "view": views[group],
             "explored": records[group].explored if group in records else "",
             "tokens": seen[group],
+            "lit": lit[group],
         }
         for group in groups
     }

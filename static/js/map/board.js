@@ -32,7 +32,7 @@ import { PingTool } from "./tools/ping.js";
 // always takes that token, and one beside it takes the nearest disc. The
 // fog covers the map and its walls, not what moves on it; doors lie on it
 // whole, hidden or dimmed by what was seen of them (./doors.js).
-const LAYERS = ["background", "bands", "grid", "walls", "fog", "doors", "trails", "ghosts", "hits", "tokens", "ruler", "area", "pings"];
+const LAYERS = ["background", "bands", "grid", "walls", "lit", "fog", "doors", "lights", "trails", "ghosts", "hits", "tokens", "ruler", "area", "pings"];
 
 export class Board {
   constructor(svgEl, options) {

@@ -29,6 +29,7 @@ import { DoorControl } from "./door_control.js";
 import { FogPanel } from "./fog_panel.js";
 import { WallEdit } from "./wall_edit.js";
 import { MapEdit } from "./map_edit.js";
+import { LightEdit } from "./light_edit.js";
 import { Vision } from "./vision.js";
 import { May } from "./may.js";
 import { Pings } from "./pings.js";
@@ -250,6 +251,7 @@ function applyScene(scene) {
   vision.sceneChanged();
   fogPanel?.sceneChanged(scene);
   mapEdit?.sceneChanged(scene);
+  lightEdit?.sceneChanged(scene);
 }
 
 async function loadTrails() {
@@ -304,7 +306,10 @@ const ENTRIES = {
   session: (event) => log.session(event),
 };
 const EFFECTS = {
-  token: (token) => board.upsert(token),
+  token: (token) => {
+    board.upsert(token);
+    lightEdit?.tokenChanged(token);
+  },
   untoken: (id) => board.remove(id),
   trail: (event) => {
     if (!board.trails.moved(event.seq, event.data)) loadTrails();
@@ -342,6 +347,7 @@ const EFFECTS = {
     fogPanel?.setSettings(settings);
   },
   vision: (seen) => vision.set(seen),
+  light: (light, action) => lightEdit?.changed(light, action),
   clearTrails: () => board.trails.clearAll(),
   handout: (data) => handouts.arrived(data),
 };
@@ -466,8 +472,19 @@ const tools = may.runsTable
   : null;
 // Doors share the tokens' menu: one menu on the map at a time.
 const doors = new DoorControl({ board, socket, status, may, menu: tools?.menu || null });
-// The GM's editing mode on the map: walls, doors and the fog's areas.
-const mapEdit = may.runsTable ? new MapEdit({ board, walls: wallEdit, fog: fogPanel, doors, status }) : null;
+// The GM's lights: the Light tool's, and every light's lit area on the map.
+const lightEdit = may.runsTable
+  ? new LightEdit({
+      board,
+      socket,
+      config,
+      status,
+      onDraw: () => mapEdit?.current() === "light" && mapEdit.showSelection(null),
+      onLit: (areas) => vision.setWhole(areas),
+    })
+  : null;
+// The GM's editing mode on the map: walls, doors, lights and the fog's areas.
+const mapEdit = may.runsTable ? new MapEdit({ board, walls: wallEdit, fog: fogPanel, doors, lights: lightEdit, status }) : null;
 sheet.choose(tray.characterId());
 socket.connect();
-window.d6room = { may, handouts, socket, decisions, board, pings, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, mapEdit, state: () => room }; // for the browser tests and the curious
+window.d6room = { may, handouts, socket, decisions, board, pings, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, lightEdit, mapEdit, state: () => room }; // for the browser tests and the curious

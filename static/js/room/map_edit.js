@@ -1,7 +1,8 @@
 // The GM's editing mode on the room's map ("Edit map"): a bar of map tools,
 // each a handler the board gives the pointer to (board.use): the wall
 // editor drawing walls, doors or windows, or selecting a segment to move
-// its ends, delete it or open its door (./wall_edit.js), and the fog's
+// its ends, delete it or open its door (./wall_edit.js), the Light tool
+// placing, moving, changing and removing lights (./light_edit.js), and the fog's
 // Reveal and Cover area (../map/tools/area.js, through ./fog_panel.js). The
 // mode is on while one of its tools has the pointer; another tool (the
 // ruler) or Done ends it. A new tool is one more entry in TOOLS and one
@@ -18,13 +19,16 @@ const $ = (id) => document.getElementById(id);
 const COVER_NOTE =
   "Cover hides explored ground again. It cannot hide what a token sees now: that stays in view until the token looks away (close a door, or move the token).";
 const REVEAL_NOTE = "Reveal adds the area to what the players remember, dimmed where no token sees it.";
+const LIGHT_NOTE = "Click the map to place a light (Enter places one mid-view); drag a sun to move it, or Tab to it and use the arrows.";
+const NOTES = { cover: COVER_NOTE, reveal: REVEAL_NOTE, light: LIGHT_NOTE };
 const DOOR_ACTION = { closed: ["Open door", "open"], open: ["Close door", "closed"], locked: ["Unlock door", "closed"] };
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export class MapEdit {
-  constructor({ board, walls, fog, doors, status }) {
+  constructor({ board, walls, fog, doors, lights, status }) {
     this.board = board;
+    this.lights = lights;
     this.walls = walls;
     this.fog = fog;
     this.doors = doors;
@@ -46,11 +50,12 @@ export class MapEdit {
       select: wallTool("select"),
       reveal: areaTool("reveal"),
       cover: areaTool("cover"),
+      light: { owns: (tool) => tool === lights.tool, start: () => lights.start() },
     };
     this.button.addEventListener("click", () => this.toggle());
     $("edit-done").addEventListener("click", () => this.stop());
     this.choice.addEventListener("change", () => this.tools[this.choice.value]?.start());
-    this.deleteButton.addEventListener("click", () => walls.editor.deleteSelected());
+    this.deleteButton.addEventListener("click", () => (this.current() === "light" ? lights.deleteSelected() : walls.editor.deleteSelected()));
     this.undoButton.addEventListener("click", () => walls.editor.undo());
     this.doorButton.addEventListener("click", () => this.useDoor());
     board.events.addEventListener("tool", () => this.follow());
@@ -92,10 +97,13 @@ export class MapEdit {
     this.board.svg.classList.toggle("walls-mode", this.board.tool === this.walls.editor);
     if (name) this.choice.value = name;
     const walls = this.board.tool === this.walls.editor;
-    // Delete and Undo are the wall editor's: hidden while an area is marked.
-    this.undoButton.hidden = this.deleteButton.hidden = !walls;
-    this.note.textContent = name === "cover" ? COVER_NOTE : name === "reveal" ? REVEAL_NOTE : "";
+    // Undo is the wall editor's, Delete its and the Light tool's: hidden
+    // while an area is marked.
+    this.undoButton.hidden = !walls;
+    this.deleteButton.hidden = !walls && name !== "light";
+    this.note.textContent = NOTES[name] || "";
     if (!walls) this.showSelection(null);
+    this.lights.draw();
     if (!on) this.said = null;
   }
 
@@ -114,6 +122,11 @@ export class MapEdit {
   }
 
   showSelection(selected) {
+    if (this.current() === "light") {
+      this.deleteButton.disabled = this.lights.selected === null;
+      this.doorButton.hidden = true;
+      return;
+    }
     this.deleteButton.disabled = !selected && this.walls.editor.selected < 0;
     const door = selected && selected.wall[4] === "door" ? selected : null;
     this.doorButton.hidden = !door;

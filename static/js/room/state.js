@@ -3,7 +3,7 @@
 // snapshot (tests/live/test_verify_events.py). main.js draws the effects.
 //
 // state: { seq, campaign, scene, tokens: {id: token}, log: [event views],
-//          vision: null | {scene, group, view, explored, tokens, preview?} }
+//          vision: null | {scene, group, view, explored, tokens, lit?, preview?} }
 //
 // Fog of war (docs/protocol.md, the vision frame): `vision` is what this
 // member's sight group sees of the room's scene (SVG paths in grid units);
@@ -93,6 +93,7 @@ function visionOf(frame, scene) {
     explored: frame.explored || "",
     tokens: [...(frame.tokens || [])],
   };
+  if (frame.lit) vision.lit = frame.lit; // a dim or dark scene's lit areas, cut to the view
   if (frame.preview) vision.preview = true;
   return vision;
 }
@@ -239,6 +240,11 @@ export function applyEvent(state, received, { replay = false } = {}) {
         state.vision = null;
         effects.push(["vision", null]);
       }
+      break;
+    case "light.changed":
+      // A light placed, changed or removed: the GM's editing mode redraws it
+      // (what it lit reaches the players in their vision frames).
+      effects.push(["light", d.light, d.action]);
       break;
     case "sight.changed":
       // Nothing this member may see happened, but tokens came into or

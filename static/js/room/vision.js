@@ -10,6 +10,8 @@
 // that member controls. The server's answer is the truth; this is only the
 // preview, so a GM's token handed to nobody never counts.
 
+import { LitAreas } from "../map/lit_layer.js";
+
 const SIGHT_MODULE = "../map/sight.js";
 const FEET_PER_SQUARE = 5;
 
@@ -23,6 +25,20 @@ export class Vision {
     this.sight = null; // the geometry module, once loaded
     this.loading = null;
     this.barriers = null; // [walls, barriers] of the scene last read
+    this.lit = new LitAreas(board.layers.lit);
+    this.whole = []; // the GM's: every light's whole area (./light_edit.js)
+  }
+
+  /** The GM's lit areas, whole: drawn while no group's vision is. */
+  setWhole(list) {
+    this.whole = list || [];
+    this.drawLit();
+  }
+
+  /** A vision's lit areas (cut to its view by the server), or the GM's. */
+  drawLit() {
+    const fog = this.board.fog;
+    this.lit.show(fog.active ? this.vision.lit || [] : this.whole);
   }
 
   /** The room's vision changed (null: no fog). */
@@ -35,6 +51,7 @@ export class Vision {
     board.showOnly(this.previews && vision ? vision.tokens : null);
     board.doors.showOnly(board.fog.active ? (door) => this.seen(door) : null);
     if (board.fog.active) this.load();
+    this.drawLit();
   }
 
   /** The map changed under the same vision (a door opened): doors again. */

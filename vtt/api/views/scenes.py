@@ -7,7 +7,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
 from vtt.core.errors import ServiceError
-from vtt.fog import vision
+from vtt.fog import lit_areas, vision
 from vtt.fog.services import fog_edit
 from vtt.maps.importing import map_import, map_preview, read_upload
 from vtt.maps.wall_edits import wall_add, wall_change, wall_delete
@@ -35,9 +35,10 @@ from .base import ERRORS, READ_ERRORS, TabletopView
 from .pictures import PictureView
 
 
-def render_scene(scene, viewer=None) -> dict:
+def render_scene(scene, viewer=None, lit=False) -> dict:
     """A scene as the API answers it; with its lights when `viewer` may
-    see them (policy.sees_lights)."""
+    see them (policy.sees_lights), and with `lit` on a dim or dark scene
+    where they shine (`lit_areas`: the GM's map draws them)."""
     data = {
         **scene_data(scene),
         "campaign_id": scene.campaign_id,
@@ -45,6 +46,8 @@ def render_scene(scene, viewer=None) -> dict:
     }
     if viewer is not None and policy.sees_lights(viewer, scene):
         data["lights"] = [light_data(light) for light in scene.lights.all()]
+        if lit and not scene.lit:
+            data["lit_areas"] = lit_areas.lit_areas(scene)
     return data
 
 
@@ -68,7 +71,7 @@ class SceneDetailView(TabletopView):
     @extend_schema(responses={200: SceneOut, **READ_ERRORS})
     def get(self, request, scene_id):
         scene, viewer = scene_access(request.user, scene_id)
-        return Response(render_scene(scene, viewer))
+        return Response(render_scene(scene, viewer, lit=True))
 
     @extend_schema(request=ScenePatchIn, responses={200: SceneOut, **ERRORS})
     def patch(self, request, scene_id):
