@@ -19,6 +19,8 @@ export const KINDS = Object.freeze([
   "encounter.turn",
   "encounter.updated",
   "fog.changed",
+  "marker.added",
+  "marker.removed",
   "member.joined",
   "member.removed",
   "member.updated",

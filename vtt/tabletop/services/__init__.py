@@ -22,6 +22,7 @@ from .campaigns import (
 )
 from .characters import character_create, character_delete, character_update
 from .invites import invite_accept, invite_create, invite_revoke
+from .markers import marker_add, marker_remove
 from .memberships import membership_add, membership_remove, membership_set_role
 from .resources import resource_gain, resource_spend
 from .scenes import (
@@ -59,6 +60,8 @@ __all__ = [
     "invite_accept",
     "invite_create",
     "invite_revoke",
+    "marker_add",
+    "marker_remove",
     "membership_add",
     "membership_remove",
     "membership_set_role",
