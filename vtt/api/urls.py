@@ -2,7 +2,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import rules_views
-from .views import auth, campaigns, characters, pictures, rolls, scenes, sessions, tokens
+from .views import auth, campaigns, characters, markers, pictures, rolls, scenes, sessions, tokens
 
 urlpatterns = [
     path("adjudicate/", rules_views.AdjudicateView.as_view(), name="adjudicate"),
@@ -81,6 +81,8 @@ urlpatterns = [
     path("tokens/<int:token_id>/", tokens.TokenDetailView.as_view(), name="token"),
     path("tokens/<int:token_id>/move/", tokens.MoveView.as_view(), name="token-move"),
     path("tokens/<int:token_id>/hidden/", tokens.HiddenView.as_view(), name="token-hidden"),
+    path("campaigns/<int:campaign_id>/markers/", markers.MarkerListView.as_view(), name="markers"),
+    path("markers/<int:marker_id>/", markers.MarkerDetailView.as_view(), name="marker"),
     path("campaigns/<int:campaign_id>/rolls/", rolls.RollListView.as_view(), name="rolls"),
     path("rolls/<int:roll_id>/", rolls.RollDetailView.as_view(), name="roll"),
     path(
