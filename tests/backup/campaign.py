@@ -2,8 +2,8 @@
 every role, characters with sheets and portraits, two scenes (one with a
 background, walls, fog of war and a dark map), tokens (hidden, with sight,
 with art; one deleted), an encounter with combatants and trails, rolls of
-every visibility, an attack, chat and whispers, an undo, a broken weapon
-and two play sessions, ended."""
+every visibility, an attack, chat and whispers, an undo, a broken weapon,
+status markers and two play sessions, ended."""
 
 from tests.combat.battle import ARTIFICE_SHEETS, ARTIFICE_WEAPONS, attack, make_battle
 from tests.tabletop.images import image_bytes, upload
@@ -87,6 +87,11 @@ def rich_campaign():
     services.scene_activate(scene_id=crypt.pk, by=gm)
     services.token_delete(token_id=gone.pk, by=gm)
     fog_edit(scene_id=crypt.pk, by=gm, action="reveal", rect=[0, 0, 3, 3])
+    # Status markers: a condition, and the GM's secret free one on the lurker.
+    services.marker_add(campaign_id=cid, token_id=lurker.pk, by=gm, condition="prone")
+    services.marker_add(
+        campaign_id=cid, token_id=lurker.pk, by=gm, icon="eye", label="Waits", gm_only=True
+    )
     dice.roll_adjudicate(campaign_id=cid, by=player, request=CHECK, nonce=NONCE)
     dice.session_end(campaign_id=cid, by=gm)
     battle.crypt, battle.lurker = crypt, lurker
