@@ -31,6 +31,7 @@ import { WallEdit } from "./wall_edit.js";
 import { MapEdit } from "./map_edit.js";
 import { Vision } from "./vision.js";
 import { May } from "./may.js";
+import { Markers } from "./markers.js";
 import { applyEvent, applyVision, clearVision, fromSnapshot } from "./state.js";
 
 const config = JSON.parse(document.getElementById("room-config").textContent);
@@ -127,6 +128,7 @@ const board = new Board($("map"), {
   api: combatApi,
   status,
   badge,
+  markers: (token) => markers.of(token),
   bandChoice,
   bandWeapon,
   onMove: (token, x, y) => socket.send({ type: "token.move", token: token.id, x, y, version: token.version }),
@@ -151,6 +153,7 @@ const vision = new Vision({ board, previews: may.runsTable });
 
 function gmButtons(token) {
   $("token-reset").disabled = !token || !board.canMove(token);
+  $("token-markers").disabled = !token;
   if (!may.runsTable) return;
   $("token-edit").disabled = !token;
   $("token-hide").disabled = !token;
@@ -168,6 +171,10 @@ function toggleRuler() {
 board.events.addEventListener("tool", () => rulerButton.setAttribute("aria-pressed", String(board.tool === board.ruler)));
 
 rulerButton.addEventListener("click", toggleRuler);
+$("token-markers").addEventListener("click", () => {
+  const token = board.tokens.get(board.selected);
+  if (token) markers.open(token);
+});
 $("zoom-in").addEventListener("click", () => board.view.zoomAt(1.25));
 $("zoom-out").addEventListener("click", () => board.view.zoomAt(0.8));
 $("zoom-fit").addEventListener("click", () => board.view.fit());
@@ -317,6 +324,7 @@ const EFFECTS = {
     if (!switched) return;
     turns.load(scene?.id ?? null, combatApi);
     loadTrails();
+    markers.load();
   },
   character: (character, replay) => {
     if (!character) return;
@@ -331,7 +339,11 @@ const EFFECTS = {
     if (view === "roll" && event.data?.chat) panel.arrived("panel-chat");
   },
   turns: (data) => turns.event(data),
-  sighted: (ids) => turns.sighted(ids),
+  sighted: (ids) => {
+    turns.sighted(ids);
+    markers.load(); // tokens come into view with the markers they carry
+  },
+  markers: (tokenId) => markers.changed(tokenId),
   settings: (settings) => {
     may.settingsChanged(settings);
     placing.setSettings(settings);
@@ -403,6 +415,7 @@ const socket = new RoomSocket(config.socket, {
 const combatLog = new CombatLog(log, { me: config.me, may, roster, socket, onChanged: rosterChanged, game: spec });
 const decisions = new Decisions($("decisions-button"), { socket, may, reaction: spec.reaction, onChange: (list) => combatLog.pending(list) });
 const attack = new AttackPanel($("attack"), { config, may, spec, socket, board, roster });
+const markers = new Markers({ config, spec, may, socket, board, status, room: () => room });
 const turns = new TurnOrder($("turns"), { config, may, socket, board, roster, turnActions: spec.turn_actions });
 const rollMode = tabs(document.querySelector(".mode-switch"), (panel) => {
   if (panel === "attack") attack.shown();
@@ -452,6 +465,7 @@ const tools = may.runsTable
       status,
       dialog: new TokenDialog($("token-dialog"), { config, socket, roster, board, status }),
       menuHost: $("map-wrap"),
+      markers,
     })
   : null;
 // Doors share the tokens' menu: one menu on the map at a time.
@@ -460,4 +474,4 @@ const doors = new DoorControl({ board, socket, status, may, menu: tools?.menu ||
 const mapEdit = may.runsTable ? new MapEdit({ board, walls: wallEdit, fog: fogPanel, doors, status }) : null;
 sheet.choose(tray.characterId());
 socket.connect();
-window.d6room = { may, socket, decisions, board, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, mapEdit, state: () => room }; // for the browser tests and the curious
+window.d6room = { may, markers, socket, decisions, board, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, mapEdit, state: () => room }; // for the browser tests and the curious

@@ -6,9 +6,11 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from vtt import games
+from vtt.games.conditions import ICONS
 from vtt.tabletop import policy
 from vtt.tabletop.models import Character, Membership
 from vtt.tabletop.serialize import user_data
+from vtt.tabletop.services.markers import MAX_MARKER_LABEL
 
 from ..access import membership_or_404
 from ..room_config import character_summary
@@ -49,7 +51,11 @@ def room(request, campaign_id: int):
             "token": _root("token"),
             # A scene's REST root: the GM tab turns its fog and lighting there.
             "scene": _root("scene"),
+            # The markers of the map's tokens, asked for when a new map comes.
+            "markers": reverse("markers", args=[campaign.pk]),
         },
+        # What a free marker may be (vtt.tabletop.services.markers).
+        "markers": {"icons": list(ICONS), "label_max": MAX_MARKER_LABEL},
         # A play session's page (its number and "/" added): its rolls, checked.
         "pages": {"sessions": reverse("web:sessions", args=[campaign.pk])},
         "characters": [
