@@ -15,14 +15,14 @@ def _url(table) -> str:
 def test_the_gm_adds_lists_and_removes_a_marker(table, client_for):
     gm = client_for("gm")
     reply = gm.post(
-        _url(table), {"token": table.zombie_token.pk, "condition": "stunned"}, format="json"
+        _url(table), {"token": table.zombie_token.pk, "condition_id": "stunned"}, format="json"
     )
     assert reply.status_code == 201, reply.json()
     added = reply.json()
     assert added == {
         "id": added["id"],
         "token_id": table.zombie_token.pk,
-        "condition": "stunned",
+        "condition_id": "stunned",
         "icon": "bolt",
         "label": "Stunned",
         "gm_only": False,
@@ -37,7 +37,7 @@ def test_a_player_marks_their_own_token_with_a_condition_only(table, client_for)
     token_update(token_id=table.tenrec_token.pk, by=table.gm, controllers=[table.player.pk])
     player = client_for("player")
     ok = player.post(
-        _url(table), {"token": table.tenrec_token.pk, "condition": "prone"}, format="json"
+        _url(table), {"token": table.tenrec_token.pk, "condition_id": "prone"}, format="json"
     )
     assert ok.status_code == 201
     free = player.post(
@@ -45,7 +45,7 @@ def test_a_player_marks_their_own_token_with_a_condition_only(table, client_for)
     )
     assert free.status_code == 403
     theirs = player.post(
-        _url(table), {"token": table.zombie_token.pk, "condition": "prone"}, format="json"
+        _url(table), {"token": table.zombie_token.pk, "condition_id": "prone"}, format="json"
     )
     assert theirs.status_code == 403
 
@@ -54,11 +54,11 @@ def test_a_player_marks_their_own_token_with_a_condition_only(table, client_for)
     "body, field",
     [
         ({"icon": "star", "label": "x" * 10_240}, "label"),
-        ({"condition": "on_fire"}, "condition"),
+        ({"condition_id": "on_fire"}, "condition_id"),
         ({"icon": "rocket", "label": "Up"}, "icon"),
-        ({"condition": 3}, "condition"),
-        ({"condition": "prone", "gm_only": "yes"}, "gm_only"),
-        ({"condition": "prone", "colour": "red"}, "colour"),
+        ({"condition_id": 3}, "condition_id"),
+        ({"condition_id": "prone", "gm_only": "yes"}, "gm_only"),
+        ({"condition_id": "prone", "colour": "red"}, "colour"),
     ],
 )
 def test_bad_input_is_a_400_naming_its_field(table, client_for, body, field):
@@ -75,7 +75,7 @@ def test_bad_input_is_a_400_naming_its_field(table, client_for, body, field):
 @pytest.mark.parametrize("token", [999_999, "7", None])
 def test_a_marker_on_an_unknown_token_is_a_400(table, client_for, token):
     reply = client_for("gm").post(
-        _url(table), {"token": token, "condition": "prone"}, format="json"
+        _url(table), {"token": token, "condition_id": "prone"}, format="json"
     )
     assert reply.status_code == 400
     assert "token" in reply.json()["fields"]
@@ -83,7 +83,7 @@ def test_a_marker_on_an_unknown_token_is_a_400(table, client_for, token):
 
 
 def test_a_stranger_and_an_unknown_marker_get_404(table, client_for):
-    body = {"token": table.zombie_token.pk, "condition": "prone"}
+    body = {"token": table.zombie_token.pk, "condition_id": "prone"}
     assert client_for("outsider").post(_url(table), body, format="json").status_code == 404
     assert client_for("outsider").get(_url(table)).status_code == 404
     assert client_for("gm").delete("/api/markers/999999/").status_code == 404

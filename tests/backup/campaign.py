@@ -88,7 +88,7 @@ def rich_campaign():
     services.token_delete(token_id=gone.pk, by=gm)
     fog_edit(scene_id=crypt.pk, by=gm, action="reveal", rect=[0, 0, 3, 3])
     # Status markers: a condition, and the GM's secret free one on the lurker.
-    services.marker_add(campaign_id=cid, token_id=lurker.pk, by=gm, condition="prone")
+    services.marker_add(campaign_id=cid, token_id=lurker.pk, by=gm, condition_id="prone")
     services.marker_add(
         campaign_id=cid, token_id=lurker.pk, by=gm, icon="eye", label="Waits", gm_only=True
     )

@@ -20,7 +20,7 @@ def markers():
 async def test_a_condition_reaches_everyone_who_sees_the_token(room, clients):
     gm, player = await clients(room, "gm"), await clients(room, "player")
     reply = await gm.ask(
-        {"type": "marker.add", "id": 1, "token": room.tokens["tenrec"], "condition": "prone"}
+        {"type": "marker.add", "id": 1, "token": room.tokens["tenrec"], "condition_id": "prone"}
     )
     assert reply["type"] == "ack", reply
     added = reply["marker"]
@@ -39,8 +39,8 @@ async def test_a_secret_marker_and_a_hidden_tokens_reach_the_gm_only(room, clien
     asks = [
         {"type": "marker.add", "id": 1, "token": room.tokens["tenrec"], "icon": "skull",
          "label": SECRET, "gm_only": True},
-        {"type": "marker.add", "id": 2, "token": room.tokens["zombie"], "condition": "stunned"},
-        {"type": "marker.add", "id": 3, "token": room.tokens["tenrec"], "condition": "prone"},
+        {"type": "marker.add", "id": 2, "token": room.tokens["zombie"], "condition_id": "stunned"},
+        {"type": "marker.add", "id": 3, "token": room.tokens["tenrec"], "condition_id": "prone"},
     ]  # fmt: skip
     for ask in asks:
         assert (await gm.ask(ask))["type"] == "ack"
@@ -64,9 +64,9 @@ async def test_a_secret_marker_and_a_hidden_tokens_reach_the_gm_only(room, clien
     "ask, field",
     [
         ({"icon": "star", "label": "x" * 10_240}, "label"),
-        ({"condition": "on_fire"}, "condition"),
+        ({"condition_id": "on_fire"}, "condition_id"),
         ({"icon": "rocket", "label": "Up"}, "icon"),
-        ({"condition": ["prone"]}, "condition"),
+        ({"condition_id": ["prone"]}, "condition_id"),
     ],
 )
 async def test_bad_input_is_an_error_frame_and_the_socket_stays(room, clients, ask, field):
@@ -76,25 +76,25 @@ async def test_bad_input_is_an_error_frame_and_the_socket_stays(room, clients, a
     assert reply["field"] == field
     assert await markers() == []
     # Still connected: the next intent is carried out.
-    ok = {"type": "marker.add", "id": 2, "token": room.tokens["tenrec"], "condition": "prone"}
+    ok = {"type": "marker.add", "id": 2, "token": room.tokens["tenrec"], "condition_id": "prone"}
     assert (await gm.ask(ok))["type"] == "ack"
 
 
 @pytest.mark.parametrize("token", [999_999, "12"])
 async def test_a_marker_on_an_unknown_token_is_an_error_frame(room, clients, token):
     gm = await clients(room, "gm")
-    reply = await gm.ask({"type": "marker.add", "id": 1, "token": token, "condition": "prone"})
+    reply = await gm.ask({"type": "marker.add", "id": 1, "token": token, "condition_id": "prone"})
     assert reply["type"] == "error"
     assert reply["field"] == "token"
     assert await markers() == []
-    ok = {"type": "marker.add", "id": 2, "token": room.tokens["tenrec"], "condition": "prone"}
+    ok = {"type": "marker.add", "id": 2, "token": room.tokens["tenrec"], "condition_id": "prone"}
     assert (await gm.ask(ok))["type"] == "ack"
 
 
 async def test_a_player_may_not_mark_the_hidden_token_nor_freely(room, clients):
     player = await clients(room, "player")
     hidden = await player.ask(
-        {"type": "marker.add", "id": 1, "token": room.tokens["zombie"], "condition": "prone"}
+        {"type": "marker.add", "id": 1, "token": room.tokens["zombie"], "condition_id": "prone"}
     )
     assert (hidden["type"], hidden["field"]) == ("error", "token")
     free = await player.ask(

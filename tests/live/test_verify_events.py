@@ -96,11 +96,11 @@ def _markers(b):
     marker on the hidden lurker: a player holds the first only."""
     gm, cid = b.users["gm"], b.campaign.pk
     tenrec = b.tokens["tenrec"].pk
-    services.marker_add(campaign_id=cid, token_id=tenrec, by=gm, condition="prone")
+    services.marker_add(campaign_id=cid, token_id=tenrec, by=gm, condition_id="prone")
     services.marker_add(
         campaign_id=cid, token_id=tenrec, by=gm, icon="eye", label="Doomed", gm_only=True
     )
-    services.marker_add(campaign_id=cid, token_id=b.lurker.pk, by=gm, condition="stunned")
+    services.marker_add(campaign_id=cid, token_id=b.lurker.pk, by=gm, condition_id="stunned")
 
 
 def _markers_removed(b):

@@ -52,8 +52,12 @@ def mark_in_secret(room) -> list[int]:
     hidden = services.marker_add(
         campaign_id=cid, token_id=room.tokens["zombie"], by=gm, icon="eye", label=ON_HIDDEN
     )
-    services.marker_add(campaign_id=cid, token_id=room.tokens["zombie"], by=gm, condition="prone")
-    services.marker_add(campaign_id=cid, token_id=room.tokens["tenrec"], by=gm, condition="prone")
+    services.marker_add(
+        campaign_id=cid, token_id=room.tokens["zombie"], by=gm, condition_id="prone"
+    )
+    services.marker_add(
+        campaign_id=cid, token_id=room.tokens["tenrec"], by=gm, condition_id="prone"
+    )
     again = services.marker_add(
         campaign_id=cid, token_id=room.tokens["tenrec"], by=gm, icon="flag", label=GM_ONLY + "!",
         gm_only=True,

@@ -64,3 +64,12 @@ def with_effect(request: dict, effect: dict[str, int], fields: dict) -> dict:
             value = min(hi, value)
         changed[name] = value
     return changed
+
+
+def marked(kit, request: dict, action, condition_ids) -> dict:
+    """A rules request of `action` for a character whose tokens carry
+    `condition_ids` (the kit's condition ids): their effect laid over it,
+    as house rules are, so the stored request says what was adjudicated."""
+    conditions = [c for c in (kit.condition(i) for i in condition_ids) if c is not None]
+    effect = effect_of(conditions, action.fields)
+    return with_effect(request, effect, action.fields) if effect else request

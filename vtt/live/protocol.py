@@ -164,7 +164,7 @@ INTENTS: dict[str, dict] = {
     # who may add it are the marker service's.
     "marker.add": {
         "token": _id(),
-        "condition": Anything(default=None),
+        "condition_id": Anything(default=None),
         "icon": Anything(default=None),
         "label": Anything(default=None),
         "gm_only": Anything(default=False),

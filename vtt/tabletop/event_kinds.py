@@ -234,12 +234,12 @@ SCENE_TOKENS = List(TOKEN, max_len=SCENE_TOKENS_MAX)
 # its audience (Sight.TOKEN reads `hidden`; the fog, `id`).
 MARKED_TOKEN = Obj({"id": ID, "scene_id": ID, "name": Text(), "hidden": Bool()})
 # A status marker (vtt.tabletop.serialize.marker_data): one of the game's
-# conditions (`condition`, its id) or a free one ("").
+# conditions (`condition_id`) or a free one ("").
 MARKER = Obj(
     {
         "id": ID,
         "token_id": ID,
-        "condition": Text(),
+        "condition_id": Text(),
         "icon": Text(),
         "label": Text(),
         "gm_only": Bool(),

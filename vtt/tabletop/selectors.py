@@ -68,6 +68,19 @@ def markers_for(viewer: Viewer, campaign_id: int, scene_id: int | None = None) -
     return markers.filter(policy.visible_markers_q(viewer)).order_by("token_id", "id")
 
 
+def conditions_on(character) -> list[str]:
+    """The conditions a character's tokens on the room's scene are marked
+    with, as its rolls take them (vtt.dice.rolls): not a GM-only marker's,
+    whose effect on a roll would tell the player of it."""
+    scene_id = character.campaign.active_scene_id
+    if scene_id is None:
+        return []
+    found = Marker.objects.filter(
+        token__character_id=character.pk, token__scene_id=scene_id, gm_only=False
+    ).exclude(condition="")
+    return sorted(set(found.values_list("condition", flat=True)))
+
+
 def rolls_for(viewer: Viewer, campaign_id: int) -> QuerySet:
     """Newest first: the rolls the viewer sees in full, and their own blind
     rolls (shown only as having been made); under fog only those the room

@@ -82,7 +82,7 @@ def marker_data(marker) -> dict:
     return {
         "id": marker.pk,
         "token_id": marker.token_id,
-        "condition": marker.condition,
+        "condition_id": marker.condition,
         "icon": marker.icon,
         "label": marker.label,
         "gm_only": marker.gm_only,

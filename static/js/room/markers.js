@@ -50,7 +50,7 @@ export class Markers {
   }
 
   words(marker) {
-    const says = this.conditions.get(marker.condition)?.says || "";
+    const says = this.conditions.get(marker.condition_id)?.says || "";
     return [marker.label, says ? `(${says})` : "", marker.gm_only ? "[GM only]" : ""].filter(Boolean).join(" ");
   }
 
@@ -118,7 +118,7 @@ export class Markers {
     list.replaceChildren(
       ...markers.map(({ marker, words }) => {
         const item = el("li", { class: "marker-item", "data-marker-id": marker.id }, el("span", { text: words }));
-        if (this.may.marks(token, !!marker.condition)) {
+        if (this.may.marks(token, !!marker.condition_id)) {
           item.append(
             el("button", {
               type: "button",
@@ -142,7 +142,7 @@ export class Markers {
     this.clearErrors();
     const intent = { type: "marker.add", token: this.token.id };
     const condition = $("marker-condition").value;
-    if (condition) intent.condition = condition;
+    if (condition) intent.condition_id = condition;
     else {
       intent.icon = $("marker-icon")?.value;
       intent.label = $("marker-label")?.value;

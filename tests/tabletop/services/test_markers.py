@@ -21,7 +21,7 @@ def _last_event():
 
 
 def test_the_gm_adds_a_condition_and_the_room_hears_it(table):
-    marker = _add(table, table.zombie_token, table.gm, condition="prone")
+    marker = _add(table, table.zombie_token, table.gm, condition_id="prone")
     assert (marker.condition, marker.icon, marker.label) == ("prone", "down", "Prone")
     event = _last_event()
     assert event.kind == event_kinds.MARKER_ADDED
@@ -41,13 +41,13 @@ def test_a_gm_only_marker_is_appended_as_the_gms(table):
 
 
 def test_a_marker_on_a_hidden_token_is_the_gms(table):
-    _add(table, table.lurker, table.gm, condition="stunned")
+    _add(table, table.lurker, table.gm, condition_id="stunned")
     assert _last_event().visibility == Visibility.GM
 
 
 def test_a_player_marks_a_token_they_control_with_a_condition(table):
     token_update(token_id=table.tenrec_token.pk, by=table.gm, controllers=[table.player.pk])
-    marker = _add(table, table.tenrec_token, table.player, condition="stunned")
+    marker = _add(table, table.tenrec_token, table.player, condition_id="stunned")
     assert marker.added_by == table.player
     marker_remove(marker_id=marker.pk, by=table.player)
     assert not Marker.objects.exists()
@@ -57,7 +57,7 @@ def test_a_player_marks_a_token_they_control_with_a_condition(table):
 @pytest.mark.parametrize(
     "what",
     [
-        {"condition": "prone"},  # not their token
+        {"condition_id": "prone"},  # not their token
     ],
 )
 def test_a_player_may_not_mark_a_token_they_do_not_control(table, what):
@@ -70,9 +70,9 @@ def test_free_and_secret_markers_are_the_gms(table):
     with pytest.raises(NotAllowed, match="free marker"):
         _add(table, table.tenrec_token, table.player, icon="star", label="Brave")
     with pytest.raises(NotAllowed, match="secret"):
-        _add(table, table.tenrec_token, table.player, condition="prone", gm_only=True)
+        _add(table, table.tenrec_token, table.player, condition_id="prone", gm_only=True)
     with pytest.raises(NotAllowed, match="observer"):
-        _add(table, table.tenrec_token, table.observer, condition="prone")
+        _add(table, table.tenrec_token, table.observer, condition_id="prone")
     assert not Marker.objects.exists()
 
 
@@ -86,7 +86,7 @@ def test_a_player_may_not_remove_the_gms_free_marker(table):
 
 def test_a_gm_only_marker_does_not_exist_for_a_player(table):
     token_update(token_id=table.tenrec_token.pk, by=table.gm, controllers=[table.player.pk])
-    marker = _add(table, table.tenrec_token, table.gm, condition="prone", gm_only=True)
+    marker = _add(table, table.tenrec_token, table.gm, condition_id="prone", gm_only=True)
     with pytest.raises(NotFound):
         marker_remove(marker_id=marker.pk, by=table.player)
     with pytest.raises(NotFound):
@@ -101,9 +101,9 @@ def test_a_gm_only_marker_does_not_exist_for_a_player(table):
         ({"icon": "star", "label": "   "}, "label"),
         ({"icon": "star", "label": "bell\x07"}, "label"),
         ({"icon": "rocket", "label": "Up"}, "icon"),
-        ({"condition": "on_fire"}, "condition"),
-        ({"condition": "prone", "label": "Prone!"}, "condition"),
-        ({"condition": "prone", "gm_only": "yes"}, "gm_only"),
+        ({"condition_id": "on_fire"}, "condition_id"),
+        ({"condition_id": "prone", "label": "Prone!"}, "condition_id"),
+        ({"condition_id": "prone", "gm_only": "yes"}, "gm_only"),
     ],
 )
 def test_bad_input_is_a_field_error_and_stores_nothing(table, what, field):
@@ -119,25 +119,27 @@ def test_bad_input_is_a_field_error_and_stores_nothing(table, what, field):
 @pytest.mark.parametrize("token_id", [999_999, "12", None])
 def test_a_marker_on_an_unknown_token_is_a_field_error(table, token_id):
     with pytest.raises(ServiceError) as refused:
-        marker_add(campaign_id=table.campaign.pk, token_id=token_id, by=table.gm, condition="prone")
+        marker_add(
+            campaign_id=table.campaign.pk, token_id=token_id, by=table.gm, condition_id="prone"
+        )
     assert (refused.value.code, refused.value.field) == ("invalid", "token")
     assert not Marker.objects.exists()
 
 
 def test_a_hidden_token_is_as_unknown_to_a_player_as_a_missing_one(table):
     with pytest.raises(ServiceError) as hidden:
-        _add(table, table.lurker, table.player, condition="prone")
+        _add(table, table.lurker, table.player, condition_id="prone")
     with pytest.raises(ServiceError) as missing:
         marker_add(
-            campaign_id=table.campaign.pk, token_id=999_999, by=table.player, condition="prone"
+            campaign_id=table.campaign.pk, token_id=999_999, by=table.player, condition_id="prone"
         )
     assert hidden.value.as_dict() == missing.value.as_dict()
 
 
 def test_a_condition_is_on_a_token_once_and_a_token_carries_a_few(table):
-    _add(table, table.zombie_token, table.gm, condition="prone")
+    _add(table, table.zombie_token, table.gm, condition_id="prone")
     with pytest.raises(ServiceError) as again:
-        _add(table, table.zombie_token, table.gm, condition="prone")
+        _add(table, table.zombie_token, table.gm, condition_id="prone")
     assert again.value.code == "already_marked"
     for n in range(MAX_MARKERS_PER_TOKEN - 1):
         _add(table, table.zombie_token, table.gm, icon="star", label=f"Mark {n}")
@@ -149,4 +151,4 @@ def test_a_condition_is_on_a_token_once_and_a_token_carries_a_few(table):
 
 def test_a_stranger_is_told_there_is_no_campaign(table):
     with pytest.raises(NotFound):
-        _add(table, table.zombie_token, table.outsider, condition="prone")
+        _add(table, table.zombie_token, table.outsider, condition_id="prone")

@@ -41,10 +41,12 @@ def _what(kit, condition, icon, label) -> tuple[str, str, str]:
     """(condition id, icon, label) of the marker asked for."""
     if condition not in (None, ""):
         if icon not in (None, "") or label not in (None, ""):
-            raise shapes.invalid("condition", "give a condition, or an icon and a label, not both")
+            raise shapes.invalid(
+                "condition_id", "give a condition, or an icon and a label, not both"
+            )
         if not isinstance(condition, str) or kit.condition(condition) is None:
             known = ", ".join(c.name for c in kit.conditions) or "none"
-            raise shapes.invalid("condition", f"is not one of this game's conditions ({known})")
+            raise shapes.invalid("condition_id", f"is not one of this game's conditions ({known})")
         found = kit.condition(condition)
         return found.id, found.icon, found.name
     icon = shapes.choice(icon, "icon", ICONS)
@@ -57,16 +59,17 @@ def marker_add(
     campaign_id: int,
     token_id: int,
     by,
-    condition: str | None = None,
+    condition_id: str | None = None,
     icon: str | None = None,
     label: str | None = None,
     gm_only: bool = False,
 ) -> Marker:
-    """Put a marker on a token (policy.may_mark_token)."""
+    """Put a marker on a token (policy.may_mark_token): one of the game's
+    conditions (`condition_id`), or a free one (`icon`, `label`)."""
     member = require_member(campaign_id, by, with_campaign=True)
     token = _seen_token(campaign_id, token_id, member)
     gm_only = shapes.boolean(gm_only, "gm_only")
-    condition, icon, label = _what(games.kit(member.campaign.game), condition, icon, label)
+    condition, icon, label = _what(games.kit(member.campaign.game), condition_id, icon, label)
     if not policy.may_mark_token(member, token, condition=bool(condition), gm_only=gm_only):
         raise NotAllowed(_refusal(member, condition, gm_only))
     with transaction.atomic():
@@ -77,7 +80,7 @@ def marker_add(
                 "too_many", f"a token carries at most {MAX_MARKERS_PER_TOKEN} markers", "token"
             )
         if condition and mine.filter(condition=condition).exists():
-            raise ServiceError("already_marked", f"{token.name} is {label} already", "condition")
+            raise ServiceError("already_marked", f"{token.name} is {label} already", "condition_id")
         marker = Marker.objects.create(
             token=token,
             condition=condition,
