@@ -450,7 +450,9 @@ const tray = new Tray($("tray"), {
   socket,
   character: (id) => roster.get(id),
   onCharacter: (id) => sheet.choose(id),
+  conditionsOf: (id) => markers.conditionsOf(id),
 });
+markers.onChange = () => tray.oddsSoon();
 sheet.onChoose = (id) => tray.setCharacter(id);
 const placing = new Placing($("place"), { may, roster, board, socket, status });
 placing.draw();

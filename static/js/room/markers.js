@@ -54,8 +54,22 @@ export class Markers {
     return [marker.label, says ? `(${says})` : "", marker.gm_only ? "[GM only]" : ""].filter(Boolean).join(" ");
   }
 
+  /** The declared conditions (with their effects) marked on the tokens
+   *  of a character on this map, but secret ones, as its rolls take them. */
+  conditionsOf(characterId) {
+    const room = this.room();
+    if (!room) return [];
+    const ids = new Set();
+    for (const marker of Object.values(room.markers || {})) {
+      const token = room.tokens[marker.token_id];
+      if (token?.character_id === characterId && marker.condition_id && !marker.gm_only) ids.add(marker.condition_id);
+    }
+    return [...ids].sort().map((id) => this.conditions.get(id)).filter(Boolean);
+  }
+
   /** A token's markers changed (an event): its badges and its open card. */
   changed(tokenId) {
+    this.onChange?.();
     const token = this.board.tokens.get(tokenId);
     if (token) this.board.pieces.drawToken(this.board.pieces.node(token), token);
     if (this.token?.id === tokenId) this.drawList();
@@ -75,6 +89,7 @@ export class Markers {
       if (marker.token_id in now.tokens) now.markers[marker.id] = marker;
     }
     this.board.redrawAll();
+    this.onChange?.();
     if (this.token) this.drawList();
   }
 
