@@ -74,7 +74,8 @@ def test_the_gm_marks_the_bandit(gm, player, table):
     gm.click("#marker-form button[type=submit]")
     gm.wait_for_selector("#marker-list .marker-item")
     # A free marker, kept secret.
-    gm.select_option("#marker-condition", "")
+    # The form starts afresh after each marker.
+    assert gm.input_value("#marker-condition") == ""
     gm.select_option("#marker-icon", "skull")
     gm.fill("#marker-label", SECRET)
     gm.check("#marker-gm-only")
@@ -82,6 +83,7 @@ def test_the_gm_marks_the_bandit(gm, player, table):
     gm.wait_for_function("document.querySelectorAll('#marker-list .marker-item').length === 2")
     assert "Disadvantaged (-1D)" in gm.locator("#marker-list").inner_text()
     gm.screenshot(path="/tmp/markers-card-1440.png")
+    assert not gm.is_checked("#marker-gm-only")
     gm.click("#marker-close")
     # And one on the hidden assassin, through the same intent.
     gm.evaluate(
@@ -127,6 +129,7 @@ def test_the_player_marks_their_own_token_and_the_odds_say_it(gm, player, table)
     show_tab(player, "roll")
     player.wait_for_selector("#odds .odds-conditions")
     assert "Disadvantaged (-1D)" in player.inner_text("#odds .odds-conditions")
+    player.locator("#odds").scroll_into_view_if_needed()
     player.screenshot(path="/tmp/markers-390x844.png")
     gm.screenshot(path="/tmp/markers-1440x900.png")
 

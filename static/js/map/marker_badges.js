@@ -33,7 +33,7 @@ export function markerWords(marker, says = "") {
  *  {cx, cy, r}, or null past what fits (then the last shows "+n"). */
 export function badgeSpot(i, s, x = 0, y = 0) {
   // Down from a quarter of the way (under the plate) to the bottom edge.
-  const r = 0.13 * s;
+  const r = 0.15 * s;
   const perSide = Math.max(1, Math.floor((0.75 * s) / (2 * r)));
   if (i >= perSide * 2) return null;
   const side = i < perSide ? 1 : 0;

@@ -165,7 +165,10 @@ export class Markers {
     if ($("marker-gm-only")?.checked) intent.gm_only = true;
     try {
       await this.socket.send(intent);
+      // The next marker starts afresh: never a secret by a leftover tick.
+      $("marker-condition").value = "";
       if ($("marker-label")) $("marker-label").value = "";
+      if ($("marker-gm-only")) $("marker-gm-only").checked = false;
       this.status(`${this.token.name} marked.`);
     } catch (e) {
       const field = e?.field && this.dialog.querySelector(`.field-error[data-for="${e.field}"]`);
