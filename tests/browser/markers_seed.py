@@ -12,6 +12,7 @@ PASSWORD = "browser-test-pass-1"
 
 def seed() -> dict:
     from tests import factories
+    from vtt import dice
     from vtt.tabletop import services
 
     gm, player = gm_and_player(PASSWORD)
@@ -28,6 +29,8 @@ def seed() -> dict:
         "bandit": factories.token(scene, gm, "Bandit", 5, 3, color="#aa5522"),
         "assassin": factories.token(scene, gm, "Assassin", 9, 5, color="#222222", hidden=True),
     }  # fmt: skip
+    # The evening's play: its replay shows the markers as they came.
+    dice.session_start(campaign_id=campaign.pk, by=gm)
     return {
         "campaign": campaign.pk,
         "wren": wren.pk,

@@ -5,7 +5,7 @@ nothing of the secret one, nor of the hidden assassin's marker; the player
 marks their own Wren from the card, the badge reaches the GM, and the tray's
 odds for Wren say the condition's die comes off; the words are in each
 token's accessible name; taking a marker off removes its badge on both
-pages. Screenshots: /tmp/markers-*.png and tests/artifacts/."""
+pages; the session's replay shows each of them the markers they saw. Screenshots: /tmp/markers-*.png and tests/artifacts/."""
 
 import pytest
 
@@ -143,3 +143,19 @@ def test_a_marker_taken_off_leaves_both_maps(gm, player, table):
     wait_badges(gm, wren, 0)
     wait_badges(player, wren, 0)
     assert gm.errors == [] and player.errors == []
+
+
+def test_the_replay_shows_the_markers_as_each_saw_them(browser, table):
+    """The session's replay, played to the end: the GM's has the bandit's
+    two markers, the player's (their own view) the condition alone."""
+    bandit = table["tokens"]["bandit"]
+    for who, shown in (("gm", 2), ("player", 1)):
+        page = room.open_room(browser, table, table["campaign"], who, DESK)
+        try:
+            page.goto(f"{table['url']}/campaigns/{table['campaign']}/sessions/1/replay/")
+            page.wait_for_selector("#replay[data-state=ready]")
+            page.evaluate("window.d6replay.seek(1e9)")
+            wait_badges(page, bandit, shown)
+            assert (SECRET in page.content()) is (who == "gm")
+        finally:
+            page.context.close()
