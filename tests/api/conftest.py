@@ -28,6 +28,15 @@ def lay_table():
     table.blind_roll = dice.roll_adjudicate(
         campaign_id=table.campaign.pk, by=table.player, request=check, visibility="blind"
     )
+    # Status markers: a condition on Tenrec, and the GM's secret one.
+    table.marker = services.marker_add(
+        campaign_id=table.campaign.pk, token_id=table.tenrec_token.pk, by=table.gm,
+        condition_id="stunned",
+    )  # fmt: skip
+    table.secret_marker = services.marker_add(
+        campaign_id=table.campaign.pk, token_id=table.tenrec_token.pk, by=table.gm,
+        icon="skull", label="Doomed", gm_only=True,
+    )  # fmt: skip
     return table
 
 

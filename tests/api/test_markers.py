@@ -27,10 +27,19 @@ def test_the_gm_adds_lists_and_removes_a_marker(table, client_for):
         "label": "Stunned",
         "gm_only": False,
     }
-    assert gm.get(_url(table)).json()["results"] == [added]
-    assert client_for("player").get(_url(table)).json()["results"] == [added]
+    assert added in gm.get(_url(table)).json()["results"]
+    assert added in client_for("player").get(_url(table)).json()["results"]
     assert gm.delete(f"/api/markers/{added['id']}/").status_code == 204
-    assert gm.get(_url(table)).json()["results"] == []
+    assert added not in gm.get(_url(table)).json()["results"]
+
+
+def test_the_secret_marker_is_listed_for_the_gm_alone(table, client_for):
+    def labels(who):
+        return {m["label"] for m in client_for(who).get(_url(table)).json()["results"]}
+
+    assert labels("gm") == {"Stunned", "Doomed"}
+    for who in ("player", "other", "observer"):
+        assert labels(who) == {"Stunned"}, who
 
 
 def test_a_player_marks_their_own_token_with_a_condition_only(table, client_for):
@@ -62,24 +71,24 @@ def test_a_player_marks_their_own_token_with_a_condition_only(table, client_for)
     ],
 )
 def test_bad_input_is_a_400_naming_its_field(table, client_for, body, field):
-    before = RoomEvent.objects.count()
+    before = RoomEvent.objects.count(), Marker.objects.count()
     reply = client_for("gm").post(
         _url(table), {"token": table.zombie_token.pk, **body}, format="json"
     )
     assert reply.status_code == 400, reply.json()
     assert field in reply.json()["fields"]
-    assert not Marker.objects.exists()
-    assert RoomEvent.objects.count() == before
+    assert (RoomEvent.objects.count(), Marker.objects.count()) == before
 
 
 @pytest.mark.parametrize("token", [999_999, "7", None])
 def test_a_marker_on_an_unknown_token_is_a_400(table, client_for, token):
+    before = Marker.objects.count()
     reply = client_for("gm").post(
         _url(table), {"token": token, "condition_id": "prone"}, format="json"
     )
     assert reply.status_code == 400
     assert "token" in reply.json()["fields"]
-    assert not Marker.objects.exists()
+    assert Marker.objects.count() == before
 
 
 def test_a_stranger_and_an_unknown_marker_get_404(table, client_for):

@@ -55,6 +55,7 @@ def test_what_each_role_is_offered():
         "opens_doors": "always",
         "tokens": "any",
         "characters": "any",
+        "markers": "any",
     }
     assert player == {
         "runs_table": False,
@@ -63,6 +64,7 @@ def test_what_each_role_is_offered():
         "opens_doors": "with_setting",
         "tokens": "controlled",
         "characters": "own",
+        "markers": "conditions",
     }
     assert observer == {
         "runs_table": False,
@@ -71,6 +73,7 @@ def test_what_each_role_is_offered():
         "opens_doors": "never",
         "tokens": "none",
         "characters": "none",
+        "markers": "none",
     }
 
 
@@ -123,3 +126,20 @@ def test_sight_groups_by_role():
 def test_the_render_a_viewer_reads(role, key):
     viewer = Viewer(ME, role, "u5" if role == Role.PLAYER else "party")
     assert policy.sight_key(viewer) == key
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_the_markers_reach_is_may_mark_tokens(role):
+    """What the page offers for markers is what may_mark_token answers, on
+    a token the member controls and on one they do not."""
+    viewer = Viewer(ME, role)
+    reach = policy.capabilities(viewer)["markers"]
+    mine, theirs = {"controllers": [ME]}, {"controllers": []}
+    for condition in (True, False):
+        for gm_only in (True, False):
+            on_mine = policy.may_mark_token(viewer, mine, condition=condition, gm_only=gm_only)
+            on_theirs = policy.may_mark_token(viewer, theirs, condition=condition, gm_only=gm_only)
+            assert on_mine == (
+                reach == "any" or (reach == "conditions" and condition and not gm_only)
+            )
+            assert on_theirs == (reach == "any")
