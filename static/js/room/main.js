@@ -467,7 +467,6 @@ const tools = may.runsTable
       status,
       dialog: new TokenDialog($("token-dialog"), { config, socket, roster, board, status }),
       menuHost: $("map-wrap"),
-      markers,
     })
   : null;
 // Doors share the tokens' menu: one menu on the map at a time.

@@ -8,9 +8,8 @@ import { nearestFree } from "../map/free_square.js";
 import { TokenMenu } from "../map/token_menu.js";
 
 export class TokenTools {
-  constructor({ board, socket, status, dialog, menuHost, markers }) {
+  constructor({ board, socket, status, dialog, menuHost }) {
     this.board = board;
-    this.markers = markers;
     this.socket = socket;
     this.status = status;
     this.dialog = dialog;
@@ -78,7 +77,6 @@ export class TokenTools {
       token,
       [
         { label: "Edit…", run: (t) => this.edit(this.board.tokens.get(t.id) || t) },
-        { label: "Markers…", run: (t) => this.markers.open(this.board.tokens.get(t.id) || t) },
         { label: "Duplicate", run: (t) => this.duplicate(this.board.tokens.get(t.id) || t) },
         { label: token.hidden ? "Reveal to players" : "Hide from players", run: (t) => this.toggleHidden(this.board.tokens.get(t.id) || t) },
         { label: "Remove", danger: true, run: (t) => this.remove(this.board.tokens.get(t.id) || t) },
