@@ -7,7 +7,7 @@ def campaign_paths(pk) -> list[str]:
         f"/api/campaigns/{pk}/",
         *(
             f"/api/campaigns/{pk}/{part}/"
-            for part in ("members", "characters", "scenes", "rolls", "sessions")
+            for part in ("members", "characters", "scenes", "rolls", "sessions", "markers")
         ),
         f"/api/combat/attacks/?campaign={pk}",
     ]

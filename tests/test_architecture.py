@@ -25,6 +25,8 @@ ALLOWED = {
     "records": {"rules", "games", "core", "pictures", "tabletop"},
     # The dice thrown at the table: rolls and the play sessions they draw from.
     "dice": {"rules", "games", "core", "db", "tabletop"},
+    # Status markers on tokens.
+    "markers": {"games", "core", "tabletop"},
     # What the GM hands the players.
     "handouts": {"core", "db", "pictures", "tabletop"},
     # The map as the GM makes it: imported files, segment edits.
@@ -43,6 +45,7 @@ ALLOWED = {
         "combat",
         "dice",
         "maps",
+        "markers",
         "accounts.client_address",
     },
     "api": {
@@ -57,6 +60,7 @@ ALLOWED = {
         "dice",
         "maps",
         "handouts",
+        "markers",
         "accounts",
     },
     "web": {
@@ -70,6 +74,7 @@ ALLOWED = {
         "combat",
         "dice",
         "maps",
+        "markers",
         "accounts",
     },
     # The demo campaigns, laid out through the table's services; nothing

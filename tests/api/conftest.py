@@ -10,6 +10,7 @@ from tests.laid_once import laid_once_per_module
 from tests.tabletop.table import make_table
 from vtt import dice
 from vtt.handouts import services as handouts
+from vtt.markers import services as markers
 from vtt.tabletop import services
 
 
@@ -37,6 +38,15 @@ def lay_table():
     table.sealed = handouts.handout_create(
         campaign_id=table.campaign.pk, by=table.gm, title="Sealed", text="Not yet."
     )
+    # Status markers: a condition on Tenrec, and the GM's secret one.
+    table.marker = markers.marker_add(
+        campaign_id=table.campaign.pk, token_id=table.tenrec_token.pk, by=table.gm,
+        condition_id="stunned",
+    )  # fmt: skip
+    table.secret_marker = markers.marker_add(
+        campaign_id=table.campaign.pk, token_id=table.tenrec_token.pk, by=table.gm,
+        icon="skull", label="Doomed", gm_only=True,
+    )  # fmt: skip
     return table
 
 

@@ -287,6 +287,29 @@ ENDPOINTS = [
         {"everyone": True},
         (401, 404, 404, 403, 404, 200),
     ),
+    # Status markers: a player marks a token they control with a condition;
+    # free and secret markers are the GM's; a hidden token is bad input.
+    ("get", "/api/campaigns/{campaign}/markers/", None, (401, 404, 200, 200, 200, 200)),
+    (
+        "post",
+        "/api/campaigns/{campaign}/markers/",
+        {"token": "{tenrec_token}", "condition_id": "prone"},
+        (401, 404, 403, 201, 403, 201),
+    ),
+    (
+        "post",
+        "/api/campaigns/{campaign}/markers/",
+        {"token": "{tenrec_token}", "icon": "star", "label": "Brave"},
+        (401, 404, 403, 403, 403, 201),
+    ),
+    (
+        "post",
+        "/api/campaigns/{campaign}/markers/",
+        {"token": "{lurker}", "condition_id": "prone"},
+        (401, 404, 400, 400, 400, 201),
+    ),
+    ("delete", "/api/markers/{marker}/", None, (401, 404, 403, 204, 403, 204)),
+    ("delete", "/api/markers/{secret_marker}/", None, (401, 404, 404, 404, 404, 204)),
     ("get", "/api/schema/", None, (200, 200, 200, 200, 200, 200)),
     ("get", "/api/docs/", None, (200, 200, 200, 200, 200, 200)),
 ]
@@ -337,6 +360,8 @@ def fill(template, table):
         "sealed": table.sealed.pk,
         "session": 1,
         "no_session": 9,
+        "marker": table.marker.pk,
+        "secret_marker": table.secret_marker.pk,
     }
     if isinstance(template, str):
         if template.startswith("{") and template.endswith("}") and template.count("{") == 1:

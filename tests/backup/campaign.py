@@ -3,8 +3,8 @@ every role, characters with sheets and portraits, two scenes (one with a
 background, walls, fog of war and a dark map), tokens (hidden, with sight,
 with art; one deleted), an encounter with combatants and trails, rolls of
 every visibility, an attack, chat and whispers, an undo, a broken weapon,
-a handout with a picture shared with one player, and two play sessions,
-ended."""
+a handout with a picture shared with one player, status markers and two
+play sessions, ended."""
 
 from tests.combat.battle import ARTIFICE_SHEETS, ARTIFICE_WEAPONS, attack, make_battle
 from tests.tabletop.images import image_bytes, upload
@@ -19,6 +19,7 @@ from vtt.combat.services.reveal import event_reveal
 from vtt.combat.services.undo import undo_last
 from vtt.fog.services import fog_edit
 from vtt.handouts.services import handout_create, handout_share
+from vtt.markers import services as markers
 from vtt.tabletop import services
 from vtt.tabletop.models import Light, RoomEvent
 from vtt.tabletop.services.art import character_set_portrait, token_set_art
@@ -97,6 +98,11 @@ def rich_campaign():
     services.scene_activate(scene_id=crypt.pk, by=gm)
     services.token_delete(token_id=gone.pk, by=gm)
     fog_edit(scene_id=crypt.pk, by=gm, action="reveal", rect=[0, 0, 3, 3])
+    # Status markers: a condition, and the GM's secret free one on the lurker.
+    markers.marker_add(campaign_id=cid, token_id=lurker.pk, by=gm, condition_id="prone")
+    markers.marker_add(
+        campaign_id=cid, token_id=lurker.pk, by=gm, icon="eye", label="Waits", gm_only=True
+    )
     dice.roll_adjudicate(campaign_id=cid, by=player, request=CHECK, nonce=NONCE)
     dice.session_end(campaign_id=cid, by=gm)
     battle.crypt, battle.lurker = crypt, lurker

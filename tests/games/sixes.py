@@ -18,6 +18,7 @@ it without a script that knows it."""
 from vtt.core import shapes
 from vtt.core.errors import ServiceError
 from vtt.games.combat import Resolution
+from vtt.games.conditions import Condition
 from vtt.games.kit import DIAGONAL, GameKit, Words, count
 from vtt.games.reactions import Rescue, SpendAgainstHit
 from vtt.games.wounds import SKIP_FALLEN, Ladder, WoundState, WoundTrack
@@ -107,6 +108,8 @@ class Sixes(GameKit):
         **WOUND_TRACK.settings,
     }
     wound_track = WOUND_TRACK
+    # A condition of its own, with an effect on its one roll.
+    conditions = (Condition("dazed", "Dazed", "zzz", {"pool": -1}, "-1 die"),)
     counters = ("grit", "wounds")
     fillable = ("pool",)
     sheet_numbers = (("skills", None, "{name} {value}D"),)

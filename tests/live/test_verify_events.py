@@ -34,9 +34,10 @@ from vtt.fog.services import fog_edit
 from vtt.handouts import services as handouts
 from vtt.live import intents, room_reads
 from vtt.live.render import render_event, text_for
+from vtt.markers import services as markers
 from vtt.tabletop import event_kinds, services
 from vtt.tabletop.events import events_since
-from vtt.tabletop.models import Role
+from vtt.tabletop.models import Marker, Role
 from vtt.tabletop.serialize import table_tokens
 from vtt.tabletop.services.scenes import scene_set_door
 from vtt.tabletop.visibility import Viewer
@@ -100,6 +101,25 @@ def _handout(b):
             campaign_id=b.campaign.pk, by=gm, title=f"For <{to}>", text="*Only* you"
         )
         handouts.handout_share(handout_id=made.pk, by=gm, members=[b.users[to].pk])
+
+
+def _markers(b):
+    """A condition on Tenrec, the GM's secret marker on Tenrec, and a
+    marker on the hidden lurker: a player holds the first only."""
+    gm, cid = b.users["gm"], b.campaign.pk
+    tenrec = b.tokens["tenrec"].pk
+    markers.marker_add(campaign_id=cid, token_id=tenrec, by=gm, condition_id="prone")
+    markers.marker_add(
+        campaign_id=cid, token_id=tenrec, by=gm, icon="eye", label="Doomed", gm_only=True
+    )
+    markers.marker_add(campaign_id=cid, token_id=b.lurker.pk, by=gm, condition_id="stunned")
+
+
+def _markers_removed(b):
+    _markers(b)
+    for marker in Marker.objects.filter(token__scene__campaign_id=b.campaign.pk):
+        if marker.condition != "prone":
+            markers.marker_remove(marker_id=marker.pk, by=b.users["gm"])
 
 
 def _picture():
@@ -241,6 +261,9 @@ SCENARIOS = {
         dice.session_start(campaign_id=b.campaign.pk, by=b.users["gm"]),
     ),
     "fog.changed": _fog,
+    # Their stale state holds none: the markers of the snapshot come after.
+    "marker.added": _markers,
+    "marker.removed": _markers_removed,
     "trails.cleared": lambda b: (
         services.token_move(token_id=b.tokens["tenrec"].pk, by=b.users["player"], x=5, y=4),
         trails_clear(scene_id=b.scene.pk, by=b.users["gm"]),
@@ -301,6 +324,12 @@ def held(state: dict) -> dict:
         "campaign": state["campaign"],
         "scene": state["scene"],
         "tokens": sorted(tokens, key=lambda t: t["id"]),
+        "markers": sorted(
+            state.get("markers").values()
+            if isinstance(state.get("markers"), dict)
+            else state.get("markers") or [],
+            key=lambda m: m["id"],
+        ),
         # A snapshot's log keeps a scene change's scene only (its tokens are
         # older than the snapshot's): so does this comparison.
         "log": [room_reads.in_snapshot(view) for view in state["log"][-room_reads.LOG_TAIL :]],

@@ -16,8 +16,9 @@ from django.urls.resolvers import RoutePattern
 
 from vtt.combat.models import Combatant
 from vtt.core.errors import ServiceError
+from vtt.markers import services as markers
 from vtt.tabletop import services
-from vtt.tabletop.models import Light
+from vtt.tabletop.models import Light, Marker
 
 from .conftest import CHECK
 
@@ -40,6 +41,19 @@ PARAMETER = re.compile(r"<(?:(?P<converter>\w+):)?(?P<name>\w+)>")
 METHODS = ("get", "post", "put", "patch", "delete")
 
 
+def tomb_marker(s):
+    """A status marker in The Tomb: the GM's secret one on Tenrec."""
+    found = Marker.objects.filter(token=s.tokens.tenrec).first()
+    return found or markers.marker_add(
+        campaign_id=s.campaign.pk,
+        token_id=s.tokens.tenrec.pk,
+        by=s.users["gm"],
+        icon="skull",
+        label="Doomed",
+        gm_only=True,
+    )
+
+
 def fills(s, invite) -> dict:
     """Each URL parameter: the value naming an object of The Tomb (which the
     stranger is no member of), and the value naming nothing. A new
@@ -60,6 +74,7 @@ def fills(s, invite) -> dict:
         "combatant_id": (Combatant.objects.filter(encounter=fight).first().pk, MISSING),
         "user_id": (s.users["gm"].pk, MISSING),
         "handout_id": (s.handout.pk, MISSING),
+        "marker_id": (tomb_marker(s).pk, MISSING),
         # Not ids of their own: a play session's number and a door's index
         # within their campaign or scene, which the other parameters name.
         "number": (1, 1),
@@ -81,6 +96,7 @@ GLOBAL = {
     "combatant_id",
     "user_id",
     "handout_id",
+    "marker_id",
 }
 
 # A body each write parses before it looks anything up, so that the walk
@@ -103,6 +119,7 @@ BODIES = {
     "token-move": {"x": 1, "y": 1},
     "token-hidden": {"hidden": True},
     "rolls": {"request": CHECK},
+    "markers": {"token": 1, "condition_id": "prone"},
     "combat-attack-damage": {"amount": 1},
     "combat-attack-reduce": {"action_points": 1},
     "combat-repair": {"weapon": "Claws"},
@@ -308,6 +325,8 @@ def kept_by_the_gm(s) -> list[tuple[str, str, int]]:
         ("get", "/api/rolls/ID/", s.rolls.gm.pk),
         ("get", "/api/combat/attacks/ID/", s.hidden_attack.pk),
         ("post", "/api/combat/encounters/ID/initiative/", s.lair_fight.pk),
+        # A GM-only marker on a token the player sees.
+        ("delete", "/api/markers/ID/", tomb_marker(s).pk),
     ]
 
 

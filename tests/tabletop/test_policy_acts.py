@@ -57,6 +57,7 @@ def test_what_each_role_is_offered():
         "characters": "any",
         "pings": True,
         "pulls_view": True,
+        "markers": "any",
     }
     assert player == {
         "runs_table": False,
@@ -67,6 +68,7 @@ def test_what_each_role_is_offered():
         "characters": "own",
         "pings": True,
         "pulls_view": False,
+        "markers": "conditions",
     }
     assert observer == {
         "runs_table": False,
@@ -77,6 +79,7 @@ def test_what_each_role_is_offered():
         "characters": "none",
         "pings": False,
         "pulls_view": False,
+        "markers": "none",
     }
 
 
@@ -129,3 +132,20 @@ def test_sight_groups_by_role():
 def test_the_render_a_viewer_reads(role, key):
     viewer = Viewer(ME, role, "u5" if role == Role.PLAYER else "party")
     assert policy.sight_key(viewer) == key
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_the_markers_reach_is_may_mark_tokens(role):
+    """What the page offers for markers is what may_mark_token answers, on
+    a token the member controls and on one they do not."""
+    viewer = Viewer(ME, role)
+    reach = policy.capabilities(viewer)["markers"]
+    mine, theirs = {"controllers": [ME]}, {"controllers": []}
+    for condition in (True, False):
+        for gm_only in (True, False):
+            on_mine = policy.may_mark_token(viewer, mine, condition=condition, gm_only=gm_only)
+            on_theirs = policy.may_mark_token(viewer, theirs, condition=condition, gm_only=gm_only)
+            assert on_mine == (
+                reach == "any" or (reach == "conditions" and condition and not gm_only)
+            )
+            assert on_theirs == (reach == "any")

@@ -599,6 +599,25 @@ class MoveIn(StrictSerializer):
     version = Whole(required=False, allow_null=True)  # bounds: the token service's
 
 
+class MarkerIn(StrictSerializer):
+    # Types only: what a marker may be, its words' bounds and who may add
+    # it are the marker service's, so both doors give its one answer.
+    token = Whole(**ID)
+    condition_id = Text(required=False, allow_blank=True, trim_whitespace=False)
+    icon = Text(required=False, allow_blank=True, trim_whitespace=False)
+    label = Text(required=False, allow_blank=True, trim_whitespace=False)
+    gm_only = Flag(default=False)
+
+
+class MarkerOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    token_id = serializers.IntegerField()
+    condition_id = serializers.CharField(help_text="The game's condition id; empty: a free marker.")
+    icon = serializers.CharField()
+    label = serializers.CharField()
+    gm_only = serializers.BooleanField()
+
+
 class HiddenIn(StrictSerializer):
     hidden = Flag()
 

@@ -8,6 +8,7 @@ from .views import (
     characters,
     handouts,
     lights,
+    markers,
     pictures,
     rolls,
     scenes,
@@ -105,6 +106,8 @@ urlpatterns = [
     path("tokens/<int:token_id>/", tokens.TokenDetailView.as_view(), name="token"),
     path("tokens/<int:token_id>/move/", tokens.MoveView.as_view(), name="token-move"),
     path("tokens/<int:token_id>/hidden/", tokens.HiddenView.as_view(), name="token-hidden"),
+    path("campaigns/<int:campaign_id>/markers/", markers.MarkerListView.as_view(), name="markers"),
+    path("markers/<int:marker_id>/", markers.MarkerDetailView.as_view(), name="marker"),
     path("campaigns/<int:campaign_id>/rolls/", rolls.RollListView.as_view(), name="rolls"),
     path("rolls/<int:roll_id>/", rolls.RollDetailView.as_view(), name="roll"),
     path(

@@ -12,12 +12,14 @@ from vtt import games
 from vtt.core import shapes
 from vtt.db import rows
 from vtt.db.transactions import step
+from vtt.games.conditions import marked
 from vtt.games.house_rules import apply_house_rules
 from vtt.rules import RulesError, adjudicate
 from vtt.rules.engine import clean_fields, find_action
 from vtt.tabletop import event_kinds, policy
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Campaign, Character, Membership, Roll, Visibility
+from vtt.tabletop.selectors import conditions_on
 from vtt.tabletop.serialize import roll_event_data
 from vtt.tabletop.services.access import (
     SYSTEM,
@@ -220,12 +222,14 @@ def roll_adjudicate(
         )
     request = fill_request(campaign.game, character.sheet or {}, request, fill)
     check_request(campaign, request)
+    kit = games.kit(campaign.game)
     try:
         _, name, action = find_action(request)
+        # The conditions its tokens are marked with (vtt.games.conditions).
+        request = marked(kit, request, action, conditions_on(character))
         fields = clean_fields(action, request)
     except RulesError as error:
         raise rules_error(error) from None
-    kit = games.kit(campaign.game)
     with step():
         for resource, amount in kit.spends(name, fields).items():
             take(character.pk, by, resource, amount)

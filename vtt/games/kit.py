@@ -248,6 +248,9 @@ class GameKit:
     # The sheet's named maps whose names the attack form offers as the skill
     # to attack with, in order.
     skill_maps: tuple = ("skills",)
+    # The status markers the game names (vtt.games.conditions.Condition),
+    # with the effect each has on a roll where the rules give one.
+    conditions: tuple = ()
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -406,6 +409,10 @@ class GameKit:
         weapon = {"name": "Unarmed", "kind": "melee", "range_ft": None}
         return weapon | {self.damage.key: self.damage.unarmed}
 
+    def condition(self, condition_id) -> object | None:
+        """The declared condition of that id, or None."""
+        return next((c for c in self.conditions if c.id == condition_id), None)
+
     def reaction(self, reaction_id) -> object | None:
         """The declared reaction of that id, or None."""
         return next((r for r in self.reactions if r.id == reaction_id), None)
@@ -442,4 +449,5 @@ class GameKit:
             "request_settings": dict(self.request_settings),
             "skill_maps": list(self.skill_maps),
             "wound_track": self.wound_track.declaration() if self.wound_track else None,
+            "conditions": [c.declaration() for c in self.conditions],
         }

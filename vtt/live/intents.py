@@ -13,8 +13,9 @@ from vtt.dice.sessions import session_end, session_start
 from vtt.fog.services import fog_edit
 from vtt.maps.light_edits import CHANGEABLE, light_place, light_remove, light_update
 from vtt.maps.wall_edits import wall_add, wall_change, wall_delete
+from vtt.markers.services import marker_add, marker_remove
 from vtt.tabletop.models import Campaign, Scene, Token
-from vtt.tabletop.serialize import light_data, token_data
+from vtt.tabletop.serialize import light_data, marker_data, token_data
 from vtt.tabletop.services.access import require_member
 from vtt.tabletop.services.errors import NotFound, ServiceError
 from vtt.tabletop.services.scenes import scene_activate, scene_set_door
@@ -99,6 +100,18 @@ def delete(asker: Asker, fields: dict) -> dict:
     _token_in_room(asker, fields["token"])
     token_delete(token_id=fields["token"], by=asker.user)
     return {"token_id": fields["token"]}
+
+
+def add_marker(asker: Asker, fields: dict) -> dict:
+    marker = marker_add(
+        campaign_id=asker.room, token_id=fields.pop("token"), by=asker.user, **fields
+    )
+    return {"marker": marker_data(marker)}
+
+
+def remove_marker(asker: Asker, fields: dict) -> dict:
+    marker_remove(marker_id=fields["marker"], by=asker.user)
+    return {"marker_id": fields["marker"]}
 
 
 def _room_scene(asker: Asker, scene_id: int | None) -> int:
@@ -204,6 +217,8 @@ HANDLERS = {
     "token.hide": hide,
     "token.delete": delete,
     "scene.activate": activate,
+    "marker.add": add_marker,
+    "marker.remove": remove_marker,
     "door.set": door,
     "wall.add": add_wall,
     "wall.change": change_wall,

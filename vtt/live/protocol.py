@@ -177,6 +177,16 @@ INTENTS: dict[str, dict] = {
     "token.hide": {"token": _id(), "hidden": Bool(default=True)},
     "token.delete": {"token": _id()},
     "scene.activate": {"scene": _id()},
+    # Status markers (docs/protocol.md): what a marker is, its bounds and
+    # who may add it are the marker service's.
+    "marker.add": {
+        "token": _id(),
+        "condition_id": Anything(default=None),
+        "icon": Anything(default=None),
+        "label": Anything(default=None),
+        "gm_only": Anything(default=False),
+    },
+    "marker.remove": {"marker": _id()},
     # Fog of war (docs/vision.md): bounds and rights are the services'.
     "door.set": {
         "scene": Int(1, ENTITY_ID, default=None),

@@ -8,8 +8,15 @@ from vtt.tabletop import event_kinds, policy
 from vtt.tabletop.events import events_since
 from vtt.tabletop.models import Campaign, Membership, RoomEvent, Token
 from vtt.tabletop.policy import event_view
-from vtt.tabletop.selectors import tokens_seen
-from vtt.tabletop.serialize import scene_data, table_tokens, token_metas, token_table, user_data
+from vtt.tabletop.selectors import markers_for, tokens_seen
+from vtt.tabletop.serialize import (
+    marker_data,
+    scene_data,
+    table_tokens,
+    token_metas,
+    token_table,
+    user_data,
+)
 from vtt.tabletop.visibility import Viewer
 
 from .render import render_event
@@ -117,6 +124,10 @@ def snapshot(campaign_id: int, viewer: Viewer, preview: str | None = None) -> di
             "campaign": campaign_summary(campaign),
             "scene": scene_data(scene) if scene else None,
             "tokens": table,
+            # The status markers of the tokens it carries (policy.sees_marker).
+            "markers": [marker_data(m) for m in markers_for(viewer, campaign_id, scene.pk)]
+            if scene
+            else [],
             "metas": metas,
             "log": [in_snapshot(event_view(event, viewer)) for event in reversed(tail)],
             "vision": vision_for(scene.pk if scene else None, viewer, preview),

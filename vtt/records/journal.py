@@ -294,6 +294,15 @@ def _joined(data, entry):
     return entry("note", "{who} joined as {role}.", who=_who(data.user), role=data.role)
 
 
+def _marker(words: str):
+    def say(data, entry):
+        marker = data.marker
+        notes = ("GM only",) if marker["gm_only"] else ()
+        return entry("note", words, notes=notes, token=data.token["name"], marker=marker["label"])
+
+    return say
+
+
 def _reveal(data, entry):
     inner = WORDS.get(data.type)
     shown = inner(kinds.read_view(data.type, data.data), entry) if inner else None
@@ -331,6 +340,8 @@ WORDS = {
     kinds.REVEAL: _reveal,
     kinds.COMBAT_WEAPON_REPAIRED: _repaired,
     kinds.MEMBER_JOINED: _joined,
+    kinds.MARKER_ADDED: _marker("{token} is marked {marker}."),
+    kinds.MARKER_REMOVED: _marker("{token} is no longer marked {marker}."),
 }
 
 

@@ -77,6 +77,8 @@ REVEAL = "reveal"
 TRAILS_CLEARED = "trails.cleared"
 FOG_CHANGED = "fog.changed"
 LIGHT_CHANGED = "light.changed"
+MARKER_ADDED = "marker.added"
+MARKER_REMOVED = "marker.removed"
 SESSION_STARTED = "session.started"
 SESSION_ENDED = "session.ended"
 HANDOUT_SHARED = "handout.shared"
@@ -250,6 +252,21 @@ SCENE = Obj(
     }
 )
 SCENE_TOKENS = List(TOKEN, max_len=SCENE_TOKENS_MAX)
+# The token a marker event is about: enough to place the badge and decide
+# its audience (Sight.TOKEN reads `hidden`; the fog, `id`).
+MARKED_TOKEN = Obj({"id": ID, "scene_id": ID, "name": Text(), "hidden": Bool()})
+# A status marker (vtt.tabletop.serialize.marker_data): one of the game's
+# conditions (`condition_id`) or a free one ("").
+MARKER = Obj(
+    {
+        "id": ID,
+        "token_id": ID,
+        "condition_id": Text(),
+        "icon": Text(),
+        "label": Text(),
+        "gm_only": Bool(),
+    }
+)
 # A scene's tokens as a snapshot's table (vtt.tabletop.serialize.token_table).
 TOKEN_TABLE = Obj(
     {
@@ -857,6 +874,19 @@ _DECLARED = (
         Sight.ADDRESSED,
         (Visibility.SELF,),
         "the GM who handed it and the member it was handed to only",
+    ),
+    # A marker is seen by whoever sees its token (its hidden token's, its
+    # scene's, its fog's: as a token event), and a GM-only one by the GM:
+    # its service appends it with the GM's visibility.
+    *(
+        Kind(
+            name,
+            {"token": MARKED_TOKEN, "marker": MARKER},
+            Sight.TOKEN,
+            PUBLIC_OR_GM,
+            "as the other token events; a GM-only marker: the GM only",
+        )
+        for name in (MARKER_ADDED, MARKER_REMOVED)
     ),
     Kind(TRAILS_CLEARED, {"scene_id": ID}, Sight.VISIBILITY, EVERYONE, "everyone"),
     Kind(

@@ -261,6 +261,33 @@ class Light(models.Model):
         return f"light {self.pk} on scene {self.scene_id}"
 
 
+class Marker(models.Model):
+    """A status marker on a token: one of its game's declared conditions
+    (`condition`, the kit's id, with the rules effect the kit gives it) or
+    a free marker (an icon and a few words). A GM-only marker is the GM's
+    secret: players never receive it. Whoever sees the token sees its
+    other markers."""
+
+    token = models.ForeignKey(Token, on_delete=models.CASCADE, related_name="markers")
+    condition = models.CharField(max_length=40, blank=True, default="")
+    icon = models.CharField(max_length=20)
+    label = models.CharField(max_length=60)
+    gm_only = models.BooleanField(default=False)
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["token_id", "id"]
+
+    def __str__(self):
+        return f"{self.label} on token {self.token_id}"
+
+
 class Roll(models.Model):
     """The audit record of one adjudication: who rolled, for whom, how
     visible, when; indexed for the roll list. Its request, result and draw

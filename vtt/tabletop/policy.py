@@ -133,6 +133,43 @@ def visible_tokens_q(viewer: Viewer, prefix: str = "") -> Q:
     ) & (Q(**{f"{prefix}scene__fog": False}) | Q(Exists(seen)))
 
 
+# ------------------------------------------------------------------ markers
+
+
+def sees_marker(viewer: Viewer, marker, token) -> bool:
+    """A status marker is seen by whoever sees its token, a GM-only one by
+    the GM alone. `token`: the marker's Token with scene__campaign."""
+    if marker.gm_only and not viewer.is_gm:
+        return False
+    return sees_token(viewer, token)
+
+
+def visible_markers_q(viewer: Viewer) -> Q:
+    """sees_marker as a filter on Marker querysets."""
+    if viewer.is_gm:
+        return Q()
+    return Q(gm_only=False) & visible_tokens_q(viewer, "token__")
+
+
+def marker_audience(gm_only: bool) -> str:
+    """The visibility a marker's events are appended with (the token's own
+    sight narrows it further, at append)."""
+    return Visibility.GM if gm_only else Visibility.PUBLIC
+
+
+def may_mark_token(who, token, *, condition: bool, gm_only: bool) -> bool:
+    """Who may add or remove a marker on a token they see: a GM any marker
+    on any token; a player only one of the game's declared conditions, on
+    a token they control, never a GM-only one (a condition is a fact of
+    the rules a player tracks for their own character, as they spend its
+    counters; free text and secrets are the GM's); an observer none."""
+    if runs_table(who):
+        return True
+    if not condition or gm_only:
+        return False
+    return controls_token(Viewer(who.user_id, who.role), token)
+
+
 # ------------------------------------------------------------------ scenes, characters, attacks
 
 
@@ -345,6 +382,9 @@ def capabilities(who) -> dict:
         "characters": "any" if gm else "own" if acts else "none",
         "pings": may_ping(who),
         "pulls_view": may_pull_view(who),
+        # may_mark_token's reach: every marker, or conditions on the
+        # tokens a player controls, or none.
+        "markers": "any" if gm else "conditions" if acts else "none",
     }
 
 

@@ -5,7 +5,7 @@ other campaigns, NPCs from players, hidden tokens, rolls a viewer may not see.""
 from django.db.models import QuerySet
 
 from . import policy
-from .models import Campaign, Character, Invite, Membership, Roll, Scene, Token
+from .models import Campaign, Character, Invite, Marker, Membership, Roll, Scene, Token
 from .serialize import roll_event_data, user_data
 from .visibility import Viewer
 
@@ -57,6 +57,28 @@ def tokens_seen(viewer: Viewer, scene_id: int) -> QuerySet:
 def tokens_for(viewer: Viewer, scene_id: int) -> QuerySet:
     """tokens_seen, with what token_data reads of each."""
     return tokens_seen(viewer, scene_id).select_related("character").prefetch_related("controllers")
+
+
+def markers_for(viewer: Viewer, campaign_id: int, scene_id: int | None = None) -> QuerySet:
+    """The campaign's status markers `viewer` sees (policy.sees_marker), of
+    one scene's tokens when `scene_id` is given."""
+    markers = Marker.objects.filter(token__scene__campaign_id=campaign_id)
+    if scene_id is not None:
+        markers = markers.filter(token__scene_id=scene_id)
+    return markers.filter(policy.visible_markers_q(viewer)).order_by("token_id", "id")
+
+
+def conditions_on(character) -> list[str]:
+    """The conditions a character's tokens on the room's scene are marked
+    with, as its rolls take them (vtt.dice.rolls): not a GM-only marker's,
+    whose effect on a roll would tell the player of it."""
+    scene_id = character.campaign.active_scene_id
+    if scene_id is None:
+        return []
+    found = Marker.objects.filter(
+        token__character_id=character.pk, token__scene_id=scene_id, gm_only=False
+    ).exclude(condition="")
+    return sorted(set(found.values_list("condition", flat=True)))
 
 
 def rolls_for(viewer: Viewer, campaign_id: int) -> QuerySet:

@@ -72,6 +72,23 @@ def token_data(token: Token) -> dict:
     }
 
 
+def marked_token(token: Token) -> dict:
+    """The token a marker event is about (event_kinds.MARKED_TOKEN)."""
+    return {"id": token.pk, "scene_id": token.scene_id, "name": token.name, "hidden": token.hidden}
+
+
+def marker_data(marker) -> dict:
+    """A status marker as events, snapshots and the REST API carry it."""
+    return {
+        "id": marker.pk,
+        "token_id": marker.token_id,
+        "condition_id": marker.condition,
+        "icon": marker.icon,
+        "label": marker.label,
+        "gm_only": marker.gm_only,
+    }
+
+
 # What a move changes of a token: token.moved carries only these, and a
 # reader lays them over the token it holds (moved_token). Entries logged
 # before carry the whole token_data; they are told apart by its name.

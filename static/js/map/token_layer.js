@@ -16,6 +16,7 @@
 import { svg, clear } from "../lib/dom.js";
 import { drawCondition, drawFace, makeFace, makePrint, severity } from "./token_face.js";
 import { shownLabels } from "./labels.js";
+import { drawMarkers } from "./marker_badges.js";
 
 // Text on the map never gets smaller on screen than this many pixels
 // (nor smaller than a share of a square when zoomed in).
@@ -93,6 +94,7 @@ export class TokenLayer {
       makeFace(),
       svg("g", { class: "badge-wrap" }),
       svg("text", { class: "label" }),
+      svg("g", { class: "markers" }), // status markers (./marker_badges.js)
     );
     node.classList.add("label-crowded", "plate-crowded"); // until the names and plates are placed
     // The initials and the plate's words: out of the button, whose only
@@ -176,7 +178,7 @@ export class TokenLayer {
     this.hits.get(token.id)?.classList.toggle("out-of-view", outOfView);
     node.classList.toggle("selected", this.board.selected === token.id);
     node.classList.toggle("movable", this.board.canMove(token));
-    const [ring, face, badgeWrap, label] = node.children;
+    const [ring, face, badgeWrap, label, markerWrap] = node.children;
     const print = this.prints.get(token.id);
     ring.setAttribute("cx", x + s / 2);
     ring.setAttribute("cy", y + s / 2);
@@ -197,7 +199,11 @@ export class TokenLayer {
     node.classList.toggle("dead", mark?.fallen === "dead");
     node.dataset.woundLevel = level || "none";
     drawCondition(badgeWrap, print, mark, s, this.text.state, x, y);
-    const state = [mark?.text || "", token.hidden ? "hidden from players" : ""].filter(Boolean);
+    // [{marker, words}] from the room (the markers this member sees).
+    const markers = this.board.options.markers?.(token) || [];
+    drawMarkers(markerWrap, markers, s, x, y);
+    const marked = markers.length ? `marked ${markers.map((m) => m.words).join(", ")}` : "";
+    const state = [mark?.text || "", marked, token.hidden ? "hidden from players" : ""].filter(Boolean);
     node.setAttribute("aria-label", [token.name, ...state, `at column ${x}, row ${y}`].join(", "));
     this.placeLabelsSoon();
   }

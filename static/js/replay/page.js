@@ -15,6 +15,7 @@ import { el, clear } from "../lib/dom.js";
 import { getJSON } from "../lib/api.js";
 import { timeOf } from "../room/words.js";
 import { applyEvent, fromSnapshot } from "../room/state.js";
+import { markerWords } from "../map/marker_badges.js";
 import { Vision } from "../room/vision.js";
 import { FogMemory } from "./fog.js";
 import { startIndex, waits } from "./timeline.js";
@@ -38,6 +39,12 @@ const board = new Board($("map"), {
     mapStatus.textContent = text;
   },
   badge: () => null,
+  // The markers the viewer held then (../room/state.js), in their words.
+  markers: (token) =>
+    Object.values(room?.markers || {})
+      .filter((m) => m.token_id === token.id)
+      .sort((a, b) => a.id - b.id)
+      .map((marker) => ({ marker, words: markerWords(marker) })),
   bandChoice: () => null,
   bandWeapon: () => null,
   onSelect: (token) => {
@@ -98,10 +105,13 @@ function draw(fresh) {
     board.setScene(room.scene);
     $("map-empty").hidden = !!room.scene;
     board.setTokens(Object.values(room.tokens));
-    drawn = { scene: room.scene, tokens: new Map(Object.values(room.tokens).map((t) => [t.id, t])) };
+    drawn = { scene: room.scene, tokens: new Map(Object.values(room.tokens).map((t) => [t.id, t])), markers: JSON.stringify(room.markers || {}) };
     return;
   }
   const now = new Map(Object.values(room.tokens).map((t) => [t.id, t]));
+  const marked = JSON.stringify(room.markers || {});
+  if (marked !== drawn.markers) board.redrawAll(); // a marker put on or taken off
+  drawn.markers = marked;
   for (const [id, token] of now) if (drawn.tokens.get(id) !== token) board.upsert(token);
   for (const id of drawn.tokens.keys()) if (!now.has(id)) board.remove(id);
   drawn.tokens = now;

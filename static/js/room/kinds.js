@@ -21,6 +21,8 @@ export const KINDS = Object.freeze([
   "fog.changed",
   "handout.shared",
   "light.changed",
+  "marker.added",
+  "marker.removed",
   "member.joined",
   "member.removed",
   "member.updated",

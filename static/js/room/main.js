@@ -34,6 +34,7 @@ import { Vision } from "./vision.js";
 import { May } from "./may.js";
 import { Pings } from "./pings.js";
 import { Handouts } from "./handouts.js";
+import { Markers } from "./markers.js";
 import { applyEvent, applyVision, clearVision, fromSnapshot } from "./state.js";
 
 const config = JSON.parse(document.getElementById("room-config").textContent);
@@ -130,6 +131,7 @@ const board = new Board($("map"), {
   api: combatApi,
   status,
   badge,
+  markers: (token) => markers.of(token),
   bandChoice,
   bandWeapon,
   onMove: (token, x, y) => socket.send({ type: "token.move", token: token.id, x, y, version: token.version }),
@@ -155,6 +157,7 @@ const vision = new Vision({ board, previews: may.runsTable });
 
 function gmButtons(token) {
   $("token-reset").disabled = !token || !board.canMove(token);
+  $("token-markers").disabled = !token;
   if (!may.runsTable) return;
   $("token-edit").disabled = !token;
   $("token-hide").disabled = !token;
@@ -172,6 +175,10 @@ function toggleRuler() {
 board.events.addEventListener("tool", () => rulerButton.setAttribute("aria-pressed", String(board.tool === board.ruler)));
 
 rulerButton.addEventListener("click", toggleRuler);
+$("token-markers").addEventListener("click", () => {
+  const token = board.tokens.get(board.selected);
+  if (token) markers.open(token);
+});
 $("zoom-in").addEventListener("click", () => board.view.zoomAt(1.25));
 $("zoom-out").addEventListener("click", () => board.view.zoomAt(0.8));
 $("zoom-fit").addEventListener("click", () => board.view.fit());
@@ -326,6 +333,7 @@ const EFFECTS = {
     if (!switched) return;
     turns.load(scene?.id ?? null, combatApi);
     loadTrails();
+    markers.load();
   },
   character: (character, replay) => {
     if (!character) return;
@@ -340,7 +348,11 @@ const EFFECTS = {
     if (view === "roll" && event.data?.chat) panel.arrived("panel-chat");
   },
   turns: (data) => turns.event(data),
-  sighted: (ids) => turns.sighted(ids),
+  sighted: (ids) => {
+    turns.sighted(ids);
+    markers.load(); // tokens come into view with the markers they carry
+  },
+  markers: (tokenId) => markers.changed(tokenId),
   settings: (settings) => {
     may.settingsChanged(settings);
     placing.setSettings(settings);
@@ -415,6 +427,7 @@ const socket = new RoomSocket(config.socket, {
 const combatLog = new CombatLog(log, { me: config.me, may, roster, socket, onChanged: rosterChanged, game: spec });
 const decisions = new Decisions($("decisions-button"), { socket, may, reaction: spec.reaction, onChange: (list) => combatLog.pending(list) });
 const attack = new AttackPanel($("attack"), { config, may, spec, socket, board, roster });
+const markers = new Markers({ config, spec, may, socket, board, status, room: () => room });
 const turns = new TurnOrder($("turns"), { config, may, socket, board, roster, turnActions: spec.turn_actions });
 const rollMode = tabs(document.querySelector(".mode-switch"), (panel) => {
   if (panel === "attack") attack.shown();
@@ -452,7 +465,9 @@ const tray = new Tray($("tray"), {
   socket,
   character: (id) => roster.get(id),
   onCharacter: (id) => sheet.choose(id),
+  conditionsOf: (id) => markers.conditionsOf(id),
 });
+markers.onChange = () => tray.oddsSoon();
 sheet.onChoose = (id) => tray.setCharacter(id);
 const placing = new Placing($("place"), { may, roster, board, socket, status });
 const pings = new Pings({ board, socket, status, me: config.me, may, tools: $("ping-tools"), pingButton: $("tool-ping"), pullButton: $("tool-pull") });
@@ -487,4 +502,4 @@ const lightEdit = may.runsTable
 const mapEdit = may.runsTable ? new MapEdit({ board, walls: wallEdit, fog: fogPanel, doors, lights: lightEdit, status }) : null;
 sheet.choose(tray.characterId());
 socket.connect();
-window.d6room = { may, handouts, socket, decisions, board, pings, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, lightEdit, mapEdit, state: () => room }; // for the browser tests and the curious
+window.d6room = { may, handouts, markers, socket, decisions, board, pings, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, lightEdit, mapEdit, state: () => room }; // for the browser tests and the curious

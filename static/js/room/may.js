@@ -28,6 +28,18 @@ export class May {
     /** Pinging a point of the map; pulling everyone's view there (the GM). */
     this.pings = !!served.pings;
     this.pullsView = !!served.pulls_view;
+    this.markers = served.markers || "none";
+  }
+
+  /** Free markers and secret ones: the GM's (policy.may_mark_token). */
+  get marksFreely() {
+    return this.markers === "any";
+  }
+
+  /** Whether the member adds or takes off a marker (a condition, or not) on this token. */
+  marks(token, condition) {
+    if (this.markers === "any") return true;
+    return this.markers === "conditions" && !!condition && this.movesToken(token);
   }
 
   /** The campaign's settings changed (campaign.updated). */

@@ -3,7 +3,8 @@
 // snapshot (tests/live/test_verify_events.py). main.js draws the effects.
 //
 // state: { seq, campaign, scene, tokens: {id: token}, log: [event views],
-//          vision: null | {scene, group, view, explored, tokens, lit?, preview?} }
+//          vision: null | {scene, group, view, explored, tokens, lit?, preview?},
+//          markers: {id: marker} (status markers of the tokens held) }
 //
 // Fog of war (docs/protocol.md, the vision frame): `vision` is what this
 // member's sight group sees of the room's scene (SVG paths in grid units);
@@ -58,7 +59,15 @@ export function fromSnapshot(frame) {
     tokens,
     log: [...(frame.log || [])],
     vision: visionOf(frame.vision, frame.scene),
+    markers: Object.fromEntries((frame.markers || []).map((m) => [m.id, m])),
   };
+}
+
+// The markers of a token this page no longer holds go with it.
+function dropMarkers(state, tokenId) {
+  for (const [id, marker] of Object.entries(state.markers || {})) {
+    if (marker.token_id === tokenId) delete state.markers[id];
+  }
 }
 
 const fresh = (value) => (Array.isArray(value) ? [...value] : value); // no shared default list
@@ -128,6 +137,7 @@ function applySight(state, sight, effects) {
   for (const id of sight.leave || []) {
     if (!(id in state.tokens)) continue;
     delete state.tokens[id];
+    dropMarkers(state, id);
     effects.push(["untoken", id]);
     changed = true;
   }
@@ -212,6 +222,7 @@ export function applyEvent(state, received, { replay = false } = {}) {
     case "token.removed": {
       const id = event.type === "token.deleted" ? d.token.id : d.token_id;
       delete state.tokens[id];
+      dropMarkers(state, id);
       effects.push(["untoken", id], ["tokensChanged"]);
       break;
     }
@@ -221,6 +232,8 @@ export function applyEvent(state, received, { replay = false } = {}) {
       state.scene = d.scene;
       state.tokens = {};
       for (const token of tokensOf(d.tokens)) state.tokens[token.id] = token; // a table since version 3
+      // The new map's markers are not in the event: the page asks for them.
+      state.markers = {};
       // The new map's vision follows in its own frame.
       if (state.vision?.scene !== d.scene?.id) state.vision = null;
       effects.push(
@@ -284,6 +297,21 @@ export function applyEvent(state, received, { replay = false } = {}) {
     case "handout.shared":
       // Handed to this member (or by them): the Handouts tab tells them.
       if (!replay) effects.push(["handout", d]);
+      break;
+    case "marker.added":
+      // A marker this viewer received is on a token they see (the server
+      // decided); held only while the token is.
+      if (!replay && d.marker.token_id in state.tokens) {
+        state.markers ??= {};
+        state.markers[d.marker.id] = d.marker;
+        effects.push(["markers", d.marker.token_id]);
+      }
+      break;
+    case "marker.removed":
+      if (!replay && state.markers && d.marker.id in state.markers) {
+        delete state.markers[d.marker.id];
+        effects.push(["markers", d.marker.token_id]);
+      }
       break;
     case "trails.cleared":
       if (d.scene_id === state.scene?.id) effects.push(["clearTrails"]);

@@ -8,6 +8,7 @@ import { el, clear } from "../lib/dom.js";
 import { postJSON } from "../lib/api.js";
 import { FieldSet, fieldElement } from "./fields.js";
 import { drawOdds, drawOddsError } from "./odds.js";
+import { conditionsNote, withConditions } from "./conditions.js";
 import { parseFaces } from "../lib/faces.js";
 import { describeError as describe } from "../lib/errors.js";
 import { recall, remember } from "../lib/remember.js";
@@ -16,8 +17,10 @@ import { expectRoll, show } from "../room/toast.js";
 const ODDS_DELAY_MS = 200;
 
 export class Tray {
-  constructor(root, { spec, config, may, socket, character, onCharacter }) {
+  constructor(root, { spec, config, may, socket, character, onCharacter, conditionsOf }) {
     this.character = character; // id -> the character as the room knows it now
+    // id -> the declared conditions its tokens are marked with (../room/markers.js)
+    this.conditionsOf = conditionsOf;
     this.onCharacter = onCharacter;
     this.characterKey = `d6.room.${config.campaign.id}.character`;
     this.root = root;
@@ -142,8 +145,10 @@ export class Tray {
     const turn = ++this.oddsTurn;
     this.oddsBox.setAttribute("aria-busy", "true");
     let answer;
+    const id = this.characterSelect.value ? Number(this.characterSelect.value) : null;
+    const marked = withConditions(this.request(), this.action.fields, id ? this.conditionsOf?.(id) || [] : []);
     try {
-      answer = await postJSON(this.config.api.odds, this.request());
+      answer = await postJSON(this.config.api.odds, marked.request);
     } catch {
       if (turn === this.oddsTurn) drawOddsError(this.oddsBox, "Odds unavailable (offline).");
       return;
@@ -153,6 +158,8 @@ export class Tray {
     this.markField(null);
     if (answer.ok) {
       drawOdds(this.oddsBox, answer.data);
+      const note = conditionsNote(marked.applied);
+      if (note) this.oddsBox.append(el("p", { class: "note odds-conditions", text: note }));
       this.oddsBox.dataset.action = this.action.id; // which set-up these odds are of
       this.showError("");
     } else {

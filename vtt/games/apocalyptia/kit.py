@@ -4,6 +4,7 @@ exploding sixes and Botches on a 1, and wounds that add up to a wound track."""
 from vtt.core import shapes
 
 from ..combat import WeaponChange
+from ..conditions import Condition
 from ..kit import DIAGONAL, CombatRole, GameKit, Words
 from ..wounds import Ladder
 from . import chain, log, notation
@@ -13,6 +14,14 @@ TRAITS = ("Agility", "Brains", "Constitution", "Demeanor")
 # The seed leaves DMG to a later chapter: docs/rules.md, "Wound tracks".
 WOUND_TRACK = Ladder(
     "wounds", ["Unhurt", "Hurt", "Wounded", "Critical", "Incapacitated", "Dead"], 3
+)
+
+
+# The rules name no effect for these: markers the table reads as it will.
+CONDITIONS = (
+    Condition("prone", "Prone", "down"),
+    Condition("stunned", "Stunned", "bolt"),
+    Condition("unconscious", "Unconscious", "zzz"),
 )
 
 
@@ -35,6 +44,7 @@ class Apocalyptia(GameKit):
     fillable = ("bonus", "atk_bonus", "def_bonus")
     sheet_numbers = (("traits", None, "{name} {value}"), ("skills", "level", "{name} {value}"))
     new_entries = {"skills": {"trait": "Agility", "level": 0}}
+    conditions = CONDITIONS
     words = Words(
         actions={"roll": "Roll", "opposed": "Opposed roll", "attack": "Attack (ATK vs DEF)"},
         fields={

@@ -6,6 +6,7 @@ never skills: there are no combat roles for a sheet to map."""
 
 from vtt.core import shapes
 
+from ..conditions import Condition
 from ..kit import DIAGONAL, GameKit, Setting, WeaponDamage, Words
 from ..wounds import ConditionTrack
 from . import chain, log, notation, sheet
@@ -16,6 +17,14 @@ DIFFICULTY_HINT = "Automatic 0, Easy 1, Moderate 2, Hard 3, Difficult 4, Monstro
 
 def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
+
+
+# The rules name no effect for these: markers the table reads as it will.
+CONDITIONS = (
+    Condition("prone", "Prone", "down"),
+    Condition("stunned", "Stunned", "bolt"),
+    Condition("unconscious", "Unconscious", "zzz"),
+)
 
 
 class Artifice(GameKit):
@@ -37,6 +46,7 @@ class Artifice(GameKit):
     damage = WeaponDamage("lethality", lambda v, p: shapes.whole(v, p, 0, 6), 0)
     fillable = ("pool", "ability", "finesse", "might", "agility", "toughness")
     pips_field = "modifier"
+    conditions = CONDITIONS
     words = Words(
         actions={
             "check": "Check (against a Difficulty)",

@@ -3,6 +3,7 @@ and on reducing damage, and Wounds that add up to a wound track."""
 
 from vtt.core import shapes
 
+from ..conditions import Condition
 from ..kit import DIAGONAL, CombatRole, GameKit, Words, attack_roles, count
 from ..reactions import SpendAgainstHit
 from ..wounds import Ladder
@@ -17,6 +18,18 @@ WOUND_TRACK = Ladder(
 
 def _count(value) -> int:
     return value if type(value) is int else int(value is True)
+
+
+# The bonuses and penalties of "Bonus/Penalty Type" as markers, and the
+# usual states.
+CONDITIONS = (
+    Condition("minor_hindrance", "Minor hindrance", "drop", {"modifier_dice": -1}, "-1D"),
+    Condition("major_hindrance", "Major hindrance", "drop", {"modifier_dice": -2}, "-2D"),
+    Condition("minor_help", "Minor help", "star", {"modifier_dice": 1}, "+1D"),
+    Condition("prone", "Prone", "down"),
+    Condition("stunned", "Stunned", "bolt"),
+    Condition("unconscious", "Unconscious", "zzz"),
+)
 
 
 class FantasyGroundRules(GameKit):
@@ -36,6 +49,7 @@ class FantasyGroundRules(GameKit):
     fillable = ("skill", "dice")
     sheet_numbers = (("skills", None, "{name} {value}"),)
     new_entries = {"skills": 1}
+    conditions = CONDITIONS
     words = Words(
         actions={
             "roll": "Skill roll",

@@ -5,6 +5,7 @@ up to a wound track."""
 from vtt.core import shapes
 from vtt.core.errors import ServiceError
 
+from ..conditions import Condition
 from ..kit import (
     DIAGONAL,
     CombatRole,
@@ -50,6 +51,18 @@ def _character_points(request: dict) -> list[tuple[str, object]]:
     return [(path, value) for path, value in found if value is not None]
 
 
+# The skill modifiers of the rules' guideline (Rd6 basics, "Condition/
+# Situation Level to the character"), as markers, and the usual states.
+CONDITIONS = (
+    Condition("disadvantaged", "Disadvantaged", "drop", {"modifier_dice": -1}, "-1D"),
+    Condition("very_disadvantaged", "Very Disadvantaged", "drop", {"modifier_dice": -2}, "-2D"),
+    Condition("advantaged", "Advantaged", "star", {"modifier_dice": 1}, "+1D"),
+    Condition("prone", "Prone", "down"),
+    Condition("stunned", "Stunned", "bolt"),
+    Condition("unconscious", "Unconscious", "zzz"),
+)
+
+
 class Rd6(GameKit):
     system = SYSTEM
     chain = chain
@@ -77,6 +90,7 @@ class Rd6(GameKit):
     fillable = ("dice",)
     pips_field = "pips"
     new_entries = {"attributes": "2D", "skills": {"attribute": "", "code": "3D"}}
+    conditions = CONDITIONS
     words = Words(
         actions={"roll": "Roll a die code", "opposed": "Opposed roll"},
         fields={

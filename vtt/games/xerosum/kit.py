@@ -4,6 +4,7 @@ damage takes away, Dying at 0, and every Insight Die spent to be saved."""
 
 from vtt.core import shapes
 
+from ..conditions import Condition
 from ..kit import DIAGONAL, CombatRole, GameKit, Words, attack_roles, count
 from ..reactions import Rescue
 from . import chain, log, notation
@@ -24,6 +25,17 @@ def _count(value) -> int:
 def _actor(fields: dict) -> dict:
     """The rolling side of a request or result (a check is its own side)."""
     return fields["actor"] if isinstance(fields.get("actor"), dict) else fields
+
+
+# Conditional Modifiers (CMods, -5 to +5) a state brings, as markers; the
+# rules leave their size to the GM: these are the table's usual ones.
+CONDITIONS = (
+    Condition("hampered", "Hampered", "drop", {"cmod": -1}, "-1 CMod"),
+    Condition("doomed", "Doomed to Failure", "skull", {"cmod": -5}, "-5 CMod"),
+    Condition("prone", "Prone", "down"),
+    Condition("stunned", "Stunned", "bolt"),
+    Condition("unconscious", "Unconscious", "zzz"),
+)
 
 
 class XeroSum(GameKit):
@@ -56,6 +68,7 @@ class XeroSum(GameKit):
         ("skills", "smod", "{name} (SMod {value:+d})"),
     )
     new_entries = {"skills": {"attribute": "Reason", "smod": 0}}
+    conditions = CONDITIONS
     words = Words(
         actions={
             "check": "Check",

@@ -6,6 +6,8 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from vtt import games
+from vtt.games.conditions import ICONS
+from vtt.markers.services import MAX_MARKER_LABEL
 from vtt.tabletop import policy
 from vtt.tabletop.models import Character, Membership
 from vtt.tabletop.serialize import user_data
@@ -53,7 +55,11 @@ def room(request, campaign_id: int):
             # them), and a handout's REST root (its share).
             "handouts": reverse("handouts", args=[campaign.pk]),
             "handout": _root("handout"),
+            # The markers of the map's tokens, asked for when a new map comes.
+            "markers": reverse("markers", args=[campaign.pk]),
         },
+        # What a free marker may be (vtt.markers.services).
+        "markers": {"icons": list(ICONS), "label_max": MAX_MARKER_LABEL},
         # A play session's page (its number and "/" added): its rolls, checked.
         "pages": {"sessions": reverse("web:sessions", args=[campaign.pk])},
         "characters": [
