@@ -34,6 +34,7 @@ from vtt.fog.services import fog_edit
 from vtt.handouts import services as handouts
 from vtt.live import intents, room_reads
 from vtt.live.render import render_event, text_for
+from vtt.maps import light_edits
 from vtt.markers import services as markers
 from vtt.tabletop import event_kinds, services
 from vtt.tabletop.events import events_since
@@ -143,6 +144,21 @@ def _fog(b):
     scene_set_door(scene_id=b.scene.pk, by=gm, wall=1, state="open")
     services.token_move(token_id=b.tokens["zombie"].pk, by=gm, x=16, y=1)
     fog_edit(scene_id=b.scene.pk, by=gm, action="reveal", rect=[20, 20, 3, 3])
+
+
+def _lights(b):
+    """A dark map: the GM sets a lamp down, dims it, gives Tenrec a torch
+    and takes the lamp away; fog comes down meanwhile, when light events
+    turn the GM's alone."""
+    gm = b.users["gm"]
+    services.scene_update(scene_id=b.scene.pk, by=gm, lighting="dark")
+    lamp = light_edits.light_place(scene_id=b.scene.pk, by=gm, x=2.5, y=2.5, bright=2, dim=4)
+    light_edits.light_update(light_id=lamp.pk, by=gm, dim=6)
+    light_edits.light_place(
+        scene_id=b.scene.pk, by=gm, token_id=b.tokens["tenrec"].pk, bright=1, dim=3
+    )
+    services.scene_update(scene_id=b.scene.pk, by=gm, fog=True)
+    light_edits.light_remove(light_id=lamp.pk, by=gm)
 
 
 # Each action, before which the stale snapshots are read, and the kinds it
@@ -261,6 +277,7 @@ SCENARIOS = {
         dice.session_start(campaign_id=b.campaign.pk, by=b.users["gm"]),
     ),
     "fog.changed": _fog,
+    "light.changed": _lights,
     # Their stale state holds none: the markers of the snapshot come after.
     "marker.added": _markers,
     "marker.removed": _markers_removed,
