@@ -4,10 +4,10 @@ free marker, and the one event each change appends."""
 import pytest
 
 from vtt.core.errors import NotAllowed, NotFound, ServiceError
-from vtt.markers.services import MAX_MARKER_LABEL, MAX_MARKERS_PER_TOKEN
+from vtt.markers.services import MAX_MARKER_LABEL, MAX_MARKERS_PER_TOKEN, marker_add, marker_remove
 from vtt.tabletop import event_kinds
 from vtt.tabletop.models import Marker, RoomEvent, Visibility
-from vtt.tabletop.services import marker_add, marker_remove, token_update
+from vtt.tabletop.services import token_update
 
 pytestmark = pytest.mark.django_db
 
