@@ -252,6 +252,12 @@ def test_the_games_chat_roll_reaches_both_logs(night):
         player.press("#chat-input", "Enter")
         theirs = new_entry(gm, "#log > li.roll-entry", before[gm])
         mine = new_entry(player, "#log > li.roll-entry", before[player])
+        # The box empties on the command's ack, which may come after its entry.
+        player.wait_for_function(
+            "document.querySelector('#chat-input').value === '' "
+            "|| document.querySelector('#chat-note').textContent !== ''",
+            timeout=10_000,
+        )
         assert player.input_value("#chat-input") == "", player.inner_text("#chat-note")
         assert mine.get_attribute("data-seq") == theirs.get_attribute("data-seq")
         # For the player's one character, as the tray's rolls are.
@@ -363,8 +369,10 @@ def token_square(page, token_id):
 
 def finger_on(page, token_id):
     """A whole-pixel point that takes a finger for the token: its centre, or
-    else the nearest point of its face or its 44 px touch disc that does."""
-    point = page.evaluate(
+    else the nearest point of its face or its 44 px touch disc that does;
+    waited for while the map settles after a zoom (a loaded machine draws
+    late)."""
+    found = page.wait_for_function(
         """id => {
             const node = document.querySelector(`#map g.token[data-token-id="${id}"]`);
             const disc = document.querySelector(`#map circle.hit[data-hit-for="${id}"]`);
@@ -379,8 +387,10 @@ def finger_on(page, token_id):
             }
             return null;
         }""",
-        token_id,
+        arg=token_id,
+        timeout=10_000,
     )
+    point = found.json_value()
     assert point, f"no point takes a finger for token {token_id}"
     return point
 
