@@ -88,6 +88,8 @@ def test_the_gm_places_a_light_drags_it_and_removes_it_from_the_keyboard(gm, pla
     gm.focus(".layer-lights .light-mark")
     gm.keyboard.press("Delete")
     gm.wait_for_function("window.d6room.lightEdit.lights.size === 0")
+    # Focus goes back to the map once the sun is drawn away.
+    gm.wait_for_function("document.activeElement?.id === 'map'", timeout=10_000)
     assert gm.evaluate("document.activeElement.id") == "map"
     assert gm.errors == [] and player.errors == []
 
