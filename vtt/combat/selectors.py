@@ -92,7 +92,7 @@ def scene_trails(*, scene_id: int, by) -> dict:
     own log entry by index, so the read does not grow with the log."""
     scene, member = _scene(scene_id, by)
     steps = TrailStep.objects.filter(scene=scene)
-    viewer = policy.viewer_in(member.user_id, member.role, scene.campaign.settings)
+    viewer = policy.member_viewer(member, scene.campaign.settings)
     if not policy.runs_table(viewer):
         # Steps of moves the viewer did not see, of tokens they do not see.
         unseen = RoomEvent.objects.filter(
@@ -120,13 +120,11 @@ def scene_encounter(*, scene_id: int, by) -> dict | None:
     encounter = Encounter.objects.filter(scene=scene, ended_at__isnull=True).first()
     if encounter is None:
         return None
-    return encounter_view(
-        encounter, policy.viewer_in(member.user_id, member.role, scene.campaign.settings)
-    )
+    return encounter_view(encounter, policy.member_viewer(member, scene.campaign.settings))
 
 
 def _visible_attacks(member):
-    viewer = policy.viewer_in(member.user_id, member.role, member.campaign.settings)
+    viewer = policy.member_viewer(member, member.campaign.settings)
     attacks = Attack.objects.filter(
         policy.visible_attacks_q(viewer), campaign_id=member.campaign_id
     )

@@ -74,7 +74,7 @@ def light_place(*, scene_id: int, by, token_id: int | None = None, **fields) -> 
     """Put a light on the map at (x, y), or give token `token_id` one to
     carry (it goes where the token goes). Radii in squares; the GM's."""
     scene, member = find(Scene.objects.select_related("campaign"), scene_id, by, "scene")
-    viewer = policy.viewer_in(member.user_id, member.role, scene.campaign.settings)
+    viewer = policy.member_viewer(member, scene.campaign.settings)
     if not policy.sees_scene(viewer, scene):
         raise unknown("scene")
     as_gm(member, "place lights")
@@ -101,7 +101,7 @@ def _light_for(light_id: int, by):
         "light",
         campaign="scene.campaign_id",
     )
-    viewer = policy.viewer_in(member.user_id, member.role, light.scene.campaign.settings)
+    viewer = policy.member_viewer(member, light.scene.campaign.settings)
     return light, viewer
 
 

@@ -30,7 +30,7 @@ def _seen_token(campaign_id: int, token_id, member) -> Token:
         if type(token_id) is int
         else None
     )
-    viewer = policy.viewer_in(member.user_id, member.role, member.campaign.settings)
+    viewer = policy.member_viewer(member, member.campaign.settings)
     if token is None or not policy.sees_token(viewer, token):
         raise shapes.invalid("token", "no such token")
     return token
@@ -102,7 +102,7 @@ def marker_remove(*, marker_id: int, by) -> None:
         campaign="token.scene.campaign_id",
     )
     token = marker.token
-    viewer = policy.viewer_in(member.user_id, member.role, token.scene.campaign.settings)
+    viewer = policy.member_viewer(member, token.scene.campaign.settings)
     if not policy.sees_marker(viewer, marker, token):
         raise unknown("marker")
     allowed = policy.may_mark_token(

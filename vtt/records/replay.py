@@ -116,7 +116,7 @@ def replay_page(session: PlaySession, member: Membership, after: int | None = No
     )
     events, rolls = [], []
     for event in rows[:PAGE]:
-        viewer = policy.viewer_in(member.user_id, member.role, settings)
+        viewer = policy.member_viewer(member, settings)
         view = policy.event_view(event, viewer)
         events.append(view)
         if event.kind == event_kinds.CAMPAIGN_UPDATED:

@@ -29,9 +29,13 @@ def viewer_in(user_id: int, role: str, settings) -> Viewer:
     return Viewer(user_id, role, group_of(role, user_id, settings) or PARTY)
 
 
-def member_viewer(member) -> Viewer:
-    """A membership as a viewer, when no fog scene's sight is asked."""
-    return Viewer(member.user_id, member.role)
+def member_viewer(member, settings=None) -> Viewer:
+    """A membership as a viewer: with the campaign's `settings`, as
+    viewer_in sees them (their sight group on a fog scene); without, when
+    no fog scene's sight is asked."""
+    if settings is None:
+        return Viewer(member.user_id, member.role)
+    return viewer_in(member.user_id, member.role, settings)
 
 
 # ------------------------------------------------------------------ tokens

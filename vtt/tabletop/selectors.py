@@ -25,7 +25,7 @@ def membership_of(user, campaign_id: int) -> Membership | None:
 
 
 def viewer_of(member: Membership) -> Viewer:
-    return policy.viewer_in(member.user_id, member.role, member.campaign.settings)
+    return policy.member_viewer(member, member.campaign.settings)
 
 
 def members_of(campaign_id: int) -> QuerySet:

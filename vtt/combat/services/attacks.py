@@ -351,7 +351,7 @@ def attack_for(attack_id, by) -> tuple[Attack, object]:
     attack, member = find(
         Attack.objects.select_related("campaign", "event"), attack_id, by, "attack", "attack"
     )
-    viewer = policy.viewer_in(member.user_id, member.role, attack.campaign.settings)
+    viewer = policy.member_viewer(member, attack.campaign.settings)
     if not policy.sees_attack(viewer, attack):
         raise unknown("attack", "attack")
     return attack, member

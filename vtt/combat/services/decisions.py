@@ -134,6 +134,4 @@ def pending_for(campaign_id: int, viewer) -> list[dict]:
 def decisions(*, campaign_id: int, by) -> list[dict]:
     """pending_for the member `by` (the REST read)."""
     member = require_member(campaign_id, by, with_campaign=True)
-    return pending_for(
-        campaign_id, policy.viewer_in(member.user_id, member.role, member.campaign.settings)
-    )
+    return pending_for(campaign_id, policy.member_viewer(member, member.campaign.settings))

@@ -67,7 +67,7 @@ def viewer_of(encounter: Encounter, by) -> Viewer:
     member = membership(encounter.campaign_id, by)
     if member is None:
         raise unknown("encounter", "encounter")
-    return policy.viewer_in(member.user_id, member.role, encounter.campaign.settings)
+    return policy.member_viewer(member, encounter.campaign.settings)
 
 
 def _announce(encounter: Encounter, kind: str, by, **extra) -> None:
@@ -295,7 +295,7 @@ def encounter_roll_initiative(
         raise ServiceError("encounter_ended", "this encounter is over", "encounter")
     gm = policy.runs_table(member)
     every = turn_order(encounter)
-    viewer = policy.viewer_in(member.user_id, member.role, encounter.campaign.settings)
+    viewer = policy.member_viewer(member, encounter.campaign.settings)
     unseen = unseen_tokens(every, viewer)
     if combatants is None:
         chosen = [

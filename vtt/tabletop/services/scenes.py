@@ -254,7 +254,7 @@ def scene_set_door(*, scene_id: int, by, wall: int, state: str) -> Scene:
     a door of the room's scene within a square of a token they control, and
     never a locked one nor to lock it."""
     scene, member = find(Scene.objects.select_related("campaign"), scene_id, by, "scene")
-    viewer = policy.viewer_in(member.user_id, member.role, scene.campaign.settings)
+    viewer = policy.member_viewer(member, scene.campaign.settings)
     if not policy.sees_scene(viewer, scene):
         raise unknown("scene")
     if not policy.runs_table(viewer) and not policy.opens_doors(viewer, scene.campaign.settings):

@@ -146,7 +146,7 @@ def token_for(token_id: int, by) -> tuple[Token, Membership]:
         "token",
         campaign="scene.campaign_id",
     )
-    viewer = policy.viewer_in(member.user_id, member.role, token.scene.campaign.settings)
+    viewer = policy.member_viewer(member, token.scene.campaign.settings)
     if not policy.sees_token(viewer, token):
         raise unknown("token")
     return token, member
