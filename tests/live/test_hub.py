@@ -2,6 +2,7 @@
 channel layer reorders or loses broadcasts (Redis pub/sub is at-most-once)."""
 
 import asyncio
+import contextlib
 import json
 
 import pytest
@@ -89,21 +90,62 @@ async def test_one_layer_subscription_per_process_and_room(room, clients):
     assert room.campaign_id not in the_hub.rooms
 
 
-async def _heard(layer, channel, kind: str, timeout: float, first=False) -> list[dict]:
-    """What of `kind` ("drag": a drag preview) reached a channel of the
-    room's group within `timeout` (batches opened): what another process
-    would have received. With `first`, what the first message that had any
-    of it held, as soon as it came."""
-    got = []
+class Elsewhere:
+    """Another process in the room's group, as the layer would feed it. One
+    receive is kept waiting the whole time: the pub/sub layer forgets a
+    channel whose receive was cancelled and drops what the group sends it
+    until the next receive, which a timed-out listen would otherwise lose."""
+
+    def __init__(self, layer, channel):
+        self.layer, self.channel = layer, channel
+        self.inbox: asyncio.Queue = asyncio.Queue()
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self):
+        while True:
+            self.inbox.put_nowait(await self.layer.receive(self.channel))
+
+    async def heard(self, kind: str, timeout: float, first=False) -> list[dict]:
+        """What of `kind` ("drag": a drag preview) reached this process within
+        `timeout` (batches opened). With `first`, what the first message that
+        had any of it held, as soon as it came."""
+        got = []
+        try:
+            async with asyncio.timeout(timeout):
+                while not (first and got):
+                    message = await self.inbox.get()
+                    items = message["items"] if message["type"] == "room.batch" else [message]
+                    got += [m for m in items if m["type"] == kind or _is_drag(m, kind)]
+        except TimeoutError:
+            pass
+        return got
+
+    async def answer_from(self, the_hub, timeout=2.0) -> bool:
+        """Whether the hub answered this process's word within `timeout`
+        (its own word comes back first: it is in the group too)."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while (left := deadline - asyncio.get_running_loop().time()) > 0:
+            for m in await self.heard("room.hub", left, first=True):
+                if m["hub"] == the_hub.channel and m.get("answer"):
+                    return True
+        return False
+
+
+@contextlib.asynccontextmanager
+async def elsewhere(room):
+    """A process that has joined the room's group and not spoken yet."""
+    layer = hub.get_hub().layer
+    channel = await layer.new_channel("elsewhere.")
+    group = hub.room_group(room.campaign_id)
+    await layer.group_add(group, channel)
+    other = Elsewhere(layer, channel)
     try:
-        async with asyncio.timeout(timeout):
-            while not (first and got):
-                message = await layer.receive(channel)
-                items = message["items"] if message["type"] == "room.batch" else [message]
-                got += [m for m in items if m["type"] == kind or _is_drag(m, kind)]
-    except TimeoutError:
-        pass
-    return got
+        yield other
+    finally:
+        other.reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await other.reader
+        await layer.group_discard(group, channel)
 
 
 def _is_drag(message: dict, kind: str) -> bool:
@@ -117,26 +159,22 @@ async def test_drag_previews_go_through_the_layer_only_while_another_process_ser
     gm = await clients(room, "gm")
     player = await clients(room, "player")
     the_hub = hub.get_hub()
-    layer = the_hub.layer
-    other = await layer.new_channel("elsewhere.")  # a process that has not spoken yet
-    await layer.group_add(hub.room_group(room.campaign_id), other)
     tenrec = room.tokens["tenrec"]
-    try:
+    async with elsewhere(room) as other:
         # Alone: the GM sees the preview, and nothing of it goes to the layer.
         await player.send({"type": "token.drag", "token": tenrec, "x": 2, "y": 3})
         drag = await gm.until(lambda f: f["type"] == "token.drag")
         assert (drag["x"], drag["y"]) == (2, 3)
-        assert await _heard(layer, other, "drag", 0.3) == []
+        assert await other.heard("drag", 0.3) == []
 
         # Another process says it serves the room: it is answered at once,
         # and the previews go to it (and to the GM, by the same way).
-        here = {"type": "room.hub", "room": room.campaign_id, "hub": other}
-        await layer.group_send(hub.room_group(room.campaign_id), here)
-        answers = await _heard(layer, other, "room.hub", 0.15)
-        assert any(m["hub"] == the_hub.channel and m.get("answer") for m in answers)
+        here = {"type": "room.hub", "room": room.campaign_id, "hub": other.channel}
+        await the_hub.layer.group_send(hub.room_group(room.campaign_id), here)
+        assert await other.answer_from(the_hub)
         await asyncio.sleep(0.25)  # the next preview is not merged into the last
         await player.send({"type": "token.drag", "token": tenrec, "x": 4, "y": 3})
-        sent = await _heard(layer, other, "drag", 0.5)
+        sent = await other.heard("drag", 0.5)
         assert [json.loads(m["text"])["x"] for m in sent] == [4]
         drag = await gm.until(lambda f: f["type"] == "token.drag")
         assert (drag["x"], drag["y"]) == (4, 3)
@@ -146,9 +184,7 @@ async def test_drag_previews_go_through_the_layer_only_while_another_process_ser
         await player.send({"type": "token.drag", "token": tenrec, "x": 6, "y": 3})
         drag = await gm.until(lambda f: f["type"] == "token.drag")
         assert (drag["x"], drag["y"]) == (6, 3)
-        assert await _heard(layer, other, "drag", 0.3) == []
-    finally:
-        await layer.group_discard(hub.room_group(room.campaign_id), other)
+        assert await other.heard("drag", 0.3) == []
 
 
 async def test_events_go_through_the_layer_only_while_another_process_serves_the_room(
@@ -162,38 +198,25 @@ async def test_events_go_through_the_layer_only_while_another_process_serves_the
     gm = await clients(room, "gm")
     player = await clients(room, "player")
     the_hub = hub.get_hub()
-    layer = the_hub.layer
-    other = await layer.new_channel("elsewhere.")
-    await layer.group_add(hub.room_group(room.campaign_id), other)
-    try:
+    async with elsewhere(room) as other:
         alone = await chat(room.campaign_id, "alone")
         for client in (gm, player):
             event = await client.event("chat")
             assert (event["seq"], event["data"]["text"]) == (alone, "alone")
-        assert await _heard(layer, other, "room.event", 0.3) == []
+        assert await other.heard("room.event", 0.3) == []
 
-        here = {"type": "room.hub", "room": room.campaign_id, "hub": other}
-        await layer.group_send(hub.room_group(room.campaign_id), here)
-        await _heard(layer, other, "room.hub", 0.15)
-        # The hub has taken the other's word before the commit (on a loaded
-        # machine its reader may come to it after a fast commit).
-        for _ in range(100):
-            if the_hub.shared(room.campaign_id):
-                break
-            await asyncio.sleep(0.05)
+        here = {"type": "room.hub", "room": room.campaign_id, "hub": other.channel}
+        await the_hub.layer.group_send(hub.room_group(room.campaign_id), here)
+        assert await other.answer_from(the_hub)  # so the hub has taken its word
         assert the_hub.shared(room.campaign_id)
         shared = await chat(room.campaign_id, "shared")
-        heard = await _heard(layer, other, "room.event", 0.3)
-        if not heard:  # a loaded machine: the first one may take longer, never two
-            heard = await _heard(layer, other, "room.event", 5, first=True)
-            heard += await _heard(layer, other, "room.event", 0.3)
+        heard = await other.heard("room.event", 5, first=True)
+        heard += await other.heard("room.event", 0.3)  # and never twice
         assert [m["seq"] for m in heard] == [shared]
         for client in (gm, player):
             event = await client.event("chat")
             assert (event["seq"], event["data"]["text"]) == (shared, "shared")
             assert not [f for f in await client.drain(0.2) if f["type"] == "event"]
-    finally:
-        await layer.group_discard(hub.room_group(room.campaign_id), other)
 
 
 async def test_an_event_is_delivered_outside_the_committing_threads_context(
