@@ -352,15 +352,22 @@ class GameKit:
         """What a result gives back to the rolling character."""
         return {}
 
+    # The game's own chat notation: a module with `parse(text, settings)`
+    # and `HELP`. Without one, the actions' fields are written by name.
+    chat_notation = None
+
     def parse_roll(self, text: str, settings: dict) -> dict:
         """A rules request from the chat's dice notation ("/r 3D diff 2"
         less the command), or a ServiceError (`bad_roll`, field `text`)
-        that says how this game's rolls are written. A game without a
-        notation of its own takes its actions' fields by name."""
+        that says how this game's rolls are written."""
+        if self.chat_notation is not None:
+            return self.chat_notation.parse(text, settings)
         return notation.generic_parse(self.system, text)
 
     def roll_help(self, settings: dict) -> str:
         """The chat's dice notation for this game, a few lines for /help."""
+        if self.chat_notation is not None:
+            return self.chat_notation.HELP
         return notation.generic_help(self.system)
 
     def request_defaults(self, settings: dict) -> dict:

@@ -29,6 +29,7 @@ class Apocalyptia(GameKit):
     system = SYSTEM
     chain = chain
     log = log
+    chat_notation = notation
     settings = {"diagonal": DIAGONAL, **WOUND_TRACK.settings}
     wound_track = WOUND_TRACK
     combat_roles = {
@@ -98,12 +99,6 @@ class Apocalyptia(GameKit):
                 raise shapes.invalid(f"{path}.level", f"cannot exceed {trait} ({traits[trait]})")
             skills[name] = {"trait": trait, "level": level}
         return {"traits": traits, "skills": skills}
-
-    def parse_roll(self, text, settings):
-        return notation.parse(text, settings)
-
-    def roll_help(self, settings):
-        return notation.HELP
 
     def sheet_choices(self, settings):
         return {"sheet.skills.*.trait": TRAITS}

@@ -31,6 +31,7 @@ class Artifice(GameKit):
     system = SYSTEM
     chain = chain
     log = log
+    chat_notation = notation
     settings = {
         "diagonal": DIAGONAL,
         "condition_track": Setting(
@@ -145,12 +146,6 @@ class Artifice(GameKit):
             for name, rating in values.get("attributes", {}).items()
         ]
         return abilities + attributes
-
-    def parse_roll(self, text, settings):
-        return notation.parse(text, settings)
-
-    def roll_help(self, settings):
-        return notation.HELP
 
     def request_defaults(self, settings):
         return {

@@ -36,6 +36,7 @@ class FantasyGroundRules(GameKit):
     system = SYSTEM
     chain = chain
     log = log
+    chat_notation = notation
     settings = {
         "diagonal": DIAGONAL,
         "starting_action_points": count(5),
@@ -105,12 +106,6 @@ class FantasyGroundRules(GameKit):
         return super().starting_resources(settings) | {
             "action_points": settings["starting_action_points"]
         }
-
-    def parse_roll(self, text, settings):
-        return notation.parse(text, settings)
-
-    def roll_help(self, settings):
-        return notation.HELP
 
     def spends(self, action, fields):
         spent = _count(fields.get("action_points", 0))

@@ -67,6 +67,7 @@ class Rd6(GameKit):
     system = SYSTEM
     chain = chain
     log = log
+    chat_notation = notation
     settings = {
         "diagonal": DIAGONAL,
         "complication": choice("cancel_highest", COMPLICATIONS),
@@ -204,12 +205,6 @@ class Rd6(GameKit):
             "fate_points": _count(side.get("fate_point")),
         }
         return {resource: n for resource, n in cost.items() if n > 0}
-
-    def parse_roll(self, text, settings):
-        return notation.parse(text, settings)
-
-    def roll_help(self, settings):
-        return notation.HELP
 
     def request_defaults(self, settings):
         return {

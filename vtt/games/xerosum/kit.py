@@ -42,6 +42,7 @@ class XeroSum(GameKit):
     system = SYSTEM
     chain = chain
     log = log
+    chat_notation = notation
     settings = {
         "diagonal": DIAGONAL,
         "starting_insight_dice": count(2),
@@ -158,12 +159,6 @@ class XeroSum(GameKit):
             "wound_points": settings["starting_wound_points"],
             "resilience_points": settings["starting_resilience_points"],
         }
-
-    def parse_roll(self, text, settings):
-        return notation.parse(text, settings)
-
-    def roll_help(self, settings):
-        return notation.HELP
 
     def spends(self, action, fields):
         if action == "reroll":
