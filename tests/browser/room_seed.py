@@ -15,7 +15,7 @@ PASSWORD = "browser-test-pass-1"
 
 
 def seed() -> dict:
-
+    from tests import factories
     from vtt.tabletop import services
 
     gm, player = gm_and_player(PASSWORD)
@@ -41,7 +41,7 @@ def seed() -> dict:
     hall = seed_hall(campaign, gm, player)
     # One table per other game, for the tray's forms.
     others = {
-        game: services.campaign_create(owner=gm, name=f"{game} table", game=game).pk
+        game: factories.campaign(gm, name=f"{game} table", game=game).pk
         for game in ("fgr", "xerosum", "rd6", "apocalyptia")
     }
     fight = seed_fight(gm, player)

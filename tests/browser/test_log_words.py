@@ -51,7 +51,7 @@ def roll(page, action) -> tuple:
     show_tab(page, "roll")
     page.select_option("#tray-action", action)
     page.wait_for_function(
-        "() => document.querySelector('#odds li[data-outcome], #odds .odds-dist')"
+        "() => document.querySelector('#odds li[data-outcome], #odds .odds-dist, #odds .odds-certain')"
         " && !document.querySelector('#odds[aria-busy]')"
     )
     before = page.locator("#log > li.roll-entry").count()

@@ -126,7 +126,7 @@ def test_every_trays_action_gets_its_odds(gm_page, table, game, shot):
     for action in actions:
         gm_page.select_option("#tray-action", action)
         gm_page.wait_for_function(
-            "() => document.querySelector('#odds li[data-outcome], #odds .odds-dist')"
+            "() => document.querySelector('#odds li[data-outcome], #odds .odds-dist, #odds .odds-certain')"
             " && !document.querySelector('#odds[aria-busy]')"
         )
         error = gm_page.inner_text("#tray-error")

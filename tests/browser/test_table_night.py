@@ -223,7 +223,7 @@ def test_the_player_rolls_from_the_sheet_and_both_logs_say_it(night, shot):
     first.click()
     player.wait_for_selector("#panel-roll:not([hidden])")
     player.wait_for_function(
-        "() => document.querySelector('#odds li[data-outcome], #odds .odds-dist')"
+        "() => document.querySelector('#odds li[data-outcome], #odds .odds-dist, #odds .odds-certain')"
         " && !document.querySelector('#odds[aria-busy]')"
     )
     assert player.locator("#tray-character option:checked").inner_text() == pc

@@ -11,11 +11,12 @@ def seed() -> dict:
     from django.contrib.auth import get_user_model
     from django.core.files.base import ContentFile
 
+    from tests import factories
     from vtt.games.artifice import demo as artifice
     from vtt.tabletop import services
 
     gm = get_user_model().objects.create_user("gm", password=PASSWORD)
-    campaign = services.campaign_create(owner=gm, name="The Tomb", game="artifice")
+    campaign = factories.campaign(gm, name="The Tomb", game="artifice")
     scene = services.scene_create(
         campaign_id=campaign.pk,
         by=gm,

@@ -122,7 +122,7 @@ def make_secrets(prefix: str = "") -> SimpleNamespace:
     # The GM sets up the dragon's fight before the room gets there.
     lair_fight = encounter_start(scene_id=lair.pk, by=gm)
 
-    elsewhere = services.campaign_create(owner=users["stranger"], name=ELSEWHERE, game="artifice")
+    elsewhere = factories.campaign(users["stranger"], name=ELSEWHERE, game="artifice")
     far_scene = services.scene_create(
         campaign_id=elsewhere.pk, by=users["stranger"], name="Keep", width=10, height=10
     )

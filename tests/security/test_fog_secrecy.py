@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from tests import factories
 from vtt.combat import selectors as combat_reads
 from vtt.combat.services import encounters
 from vtt.live import room_reads
@@ -155,7 +156,7 @@ def test_a_player_never_receives_a_token_out_of_the_partys_view(
     User = get_user_model()
     tag = uuid.uuid4().hex[:8]
     gm, player = (User.objects.create_user(f"{n}-{tag}") for n in ("gm", "player"))
-    campaign = services.campaign_create(owner=gm, name="Fog", game="artifice")
+    campaign = factories.campaign(gm, name="Fog", game="artifice")
     Membership.objects.create(campaign=campaign, user=player, role=Role.PLAYER)
     scene = services.scene_create(
         campaign_id=campaign.pk, by=gm, name="Maze", width=SIDE, height=SIDE, walls=wall_list
@@ -265,7 +266,7 @@ def test_a_token_walking_into_view_by_its_own_move_arrives_whole(db):
     walking about out of view leaves nothing in the player's frames."""
     User = get_user_model()
     gm, player = (User.objects.create_user(f"{n}-walk") for n in ("gm", "player"))
-    campaign = services.campaign_create(owner=gm, name="Fog", game="artifice")
+    campaign = factories.campaign(gm, name="Fog", game="artifice")
     Membership.objects.create(campaign=campaign, user=player, role=Role.PLAYER)
     scene = services.scene_create(
         campaign_id=campaign.pk,

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
+from tests import factories
 from vtt.live import room_reads
 from vtt.live.render import render_event, text_for
 from vtt.maps.light_edits import light_place, light_update
@@ -72,7 +73,7 @@ class Table:
         User = get_user_model()
         tag = uuid.uuid4().hex[:8]
         self.gm, self.player = (User.objects.create_user(f"{n}-{tag}") for n in ("gm", "pl"))
-        self.campaign = services.campaign_create(owner=self.gm, name="Dark", game="artifice")
+        self.campaign = factories.campaign(self.gm, name="Dark", game="artifice")
         Membership.objects.create(campaign=self.campaign, user=self.player, role=Role.PLAYER)
         self.scene = services.scene_create(
             campaign_id=self.campaign.pk,

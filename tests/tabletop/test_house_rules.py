@@ -1,10 +1,10 @@
 import pytest
 
+from tests import factories
 from vtt import dice
 from vtt.core.errors import ServiceError
 from vtt.games import game_settings
 from vtt.games.house_rules import apply_house_rules
-from vtt.tabletop import services
 from vtt.tabletop.models import Roll
 
 from .table import make_user
@@ -79,9 +79,7 @@ def test_artifice_track_and_diagonal():
 @pytest.mark.django_db
 def test_recorded_rolls_carry_the_house_rules_and_replay():
     gm = make_user("rgm")
-    campaign = services.campaign_create(
-        owner=gm, name="Run", game="rd6", settings={"complication": "narrate"}
-    )
+    campaign = factories.campaign(gm, name="Run", game="rd6", settings={"complication": "narrate"})
     roll = dice.roll_adjudicate(
         campaign_id=campaign.pk,
         by=gm,

@@ -6,8 +6,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from tests import factories
 from tests.tabletop.helpers import chat_data
-from vtt.tabletop import services
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Campaign, LogIsAppendOnly, RoomEvent
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def entry():
     gm = get_user_model().objects.create_user("log-gm")
-    campaign = services.campaign_create(owner=gm, name="The Tomb", game="artifice")
+    campaign = factories.campaign(gm, name="The Tomb", game="artifice")
     with transaction.atomic():
         return append_event(campaign=campaign, kind="chat", data=chat_data("hello"), actor=gm)
 

@@ -5,8 +5,8 @@ import datetime
 import pytest
 from django.db import connection, transaction
 
+from tests import factories
 from vtt.db import rows
-from vtt.tabletop import services
 from vtt.tabletop.models import Campaign, Membership, Roll
 from vtt.tabletop.services.access import membership
 
@@ -34,7 +34,7 @@ def test_membership_without_the_campaign_and_for_a_stranger(table):
     found = membership(table.campaign.pk, table.gm)
     assert found.role == "gm" and "campaign" not in found._state.fields_cache
     assert membership(table.campaign.pk, table.outsider) is None
-    other = services.campaign_create(owner=table.outsider, name="Elsewhere", game="artifice")
+    other = factories.campaign(table.outsider, name="Elsewhere", game="artifice")
     assert membership(other.pk, table.player) is None
 
 

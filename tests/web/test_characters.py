@@ -3,6 +3,7 @@ the field they concern, and who may edit what."""
 
 import pytest
 
+from tests import factories
 from vtt.tabletop import services
 from vtt.tabletop.models import Character
 
@@ -136,7 +137,7 @@ def test_a_player_creates_a_character(campaign, users, as_user):
 
 @pytest.mark.parametrize("game", ["fgr", "xerosum", "rd6", "apocalyptia"])
 def test_every_game_has_an_editor_that_round_trips(game, users, as_user):
-    campaign = services.campaign_create(owner=users["gm"], name=f"{game} table", game=game)
+    campaign = factories.campaign(users["gm"], name=f"{game} table", game=game)
     client = as_user("gm")
     new = f"/campaigns/{campaign.pk}/characters/new/"
     data = form_data(client.get(new))
@@ -152,7 +153,7 @@ def test_every_game_has_an_editor_that_round_trips(game, users, as_user):
 
 
 def test_named_rows_add_entries(users, as_user):
-    campaign = services.campaign_create(owner=users["gm"], name="Rd6 table", game="rd6")
+    campaign = factories.campaign(users["gm"], name="Rd6 table", game="rd6")
     client = as_user("gm")
     new = f"/campaigns/{campaign.pk}/characters/new/"
     data = form_data(client.get(new))

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from tests import factories
 from vtt.tabletop import selectors, services
 from vtt.tabletop.models import Token
 from vtt.tabletop.policy import event_view
@@ -165,7 +166,7 @@ def test_bad_input_is_refused_on_its_field_and_nothing_is_saved(gm, table, chang
 
 
 def test_a_character_of_another_campaign_is_refused(gm, table):
-    elsewhere = services.campaign_create(owner=table.gm, name="Elsewhere", game="artifice")
+    elsewhere = factories.campaign(table.gm, name="Elsewhere", game="artifice")
     stranger = services.character_create(campaign_id=elsewhere.pk, by=table.gm, name="Stranger")
     seq = last_seq(table.campaign)
     token = table.zombie_token

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import F
 from django.test import Client
 
+from tests import factories
 from vtt.accounts.models import JoinFailure
 from vtt.tabletop import services
 from vtt.tabletop.models import Membership
@@ -34,7 +35,7 @@ def limits(settings):
 
 @pytest.fixture
 def invite(users):
-    campaign = services.campaign_create(owner=users["gm"], name="The Tomb", game="artifice")
+    campaign = factories.campaign(users["gm"], name="The Tomb", game="artifice")
     return services.invite_create(campaign=campaign, by=users["gm"], role="player")
 
 

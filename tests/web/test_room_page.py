@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from tests import factories
 from vtt.tabletop import services
 from vtt.tabletop.models import Character
 
@@ -100,7 +101,7 @@ def test_every_tray_control_has_a_label(campaign, as_user):
     [("xerosum", "reroll", []), ("apocalyptia", None, ["dodge", "block"]), ("rd6", None, [])],
 )
 def test_the_page_offers_what_the_games_kit_declares(users, as_user, game, reroll, defenses):
-    campaign = services.campaign_create(owner=users["gm"], name="Kit", game=game)
+    campaign = factories.campaign(users["gm"], name="Kit", game=game)
     page = as_user("gm").get(f"/campaigns/{campaign.pk}/room/")
     spec = page.context["tray"]
     assert (spec["reroll"] or {}).get("action") == reroll

@@ -63,7 +63,7 @@ def test_the_api_serves_the_state_with_the_character(xerosum, users):
 
 
 def test_the_gm_sets_the_track_in_the_settings_form(users, as_user):
-    campaign = services.campaign_create(owner=users["gm"], name="Keep", game="fgr")
+    campaign = factories.campaign(users["gm"], name="Keep", game="fgr")
     client = as_user("gm")
     page = client.get(f"/campaigns/{campaign.pk}/gm/").content.decode()
     assert "Wound states, best to worst" in page and "Wounds for each state down" in page

@@ -233,13 +233,17 @@ export class AttackPanel {
 
   previewSoon() {
     clearTimeout(this.previewTimer);
+    // The choice changed: a preview still on its way is of the old one.
+    this.turn++;
     if (this.root.hidden) return; // asked again when the tab opens
+    this.oddsBox.setAttribute("aria-busy", "true");
     this.previewTimer = setTimeout(() => this.preview(), PREVIEW_DELAY_MS);
   }
 
   async preview() {
     const turn = ++this.turn;
     if (!this.ready()) {
+      this.oddsBox.removeAttribute("aria-busy");
       this.showPreview(null);
       drawOddsError(this.oddsBox, "Choose an attacker and a target to see the odds.");
       return;

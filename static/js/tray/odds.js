@@ -51,6 +51,9 @@ export function drawOdds(container, odds, { distributions = DISTRIBUTIONS, expec
       const lo = entries[0][0];
       const hi = entries[entries.length - 1][0];
       container.append(hist, el("p", { class: "note", text: `${label(name)} from ${lo} to ${hi}` }));
+    } else if (entries.length === 1) {
+      // Nothing left to chance (a passive value): say the one result.
+      container.append(el("p", { class: "odds-certain", text: `${label(name)}: ${entries[0][0]}, certain` }));
     }
   }
   if (expected) {

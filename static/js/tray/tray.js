@@ -134,11 +134,18 @@ export class Tray {
 
   oddsSoon() {
     clearTimeout(this.oddsTimer);
+    // The set-up changed: odds still on their way are of the old one, and
+    // a refusal of the last roll is of the old one too.
+    this.oddsTurn++;
+    this.refused = false;
+    this.oddsBox.setAttribute("aria-busy", "true");
     this.oddsTimer = setTimeout(() => this.odds(), ODDS_DELAY_MS);
   }
 
   async odds() {
-    if (!this.action?.odds) {
+    const action = this.action;
+    if (!action?.odds) {
+      this.oddsBox.removeAttribute("aria-busy");
       clear(this.oddsBox);
       return;
     }
@@ -150,7 +157,9 @@ export class Tray {
     try {
       answer = await postJSON(this.config.api.odds, marked.request);
     } catch {
-      if (turn === this.oddsTurn) drawOddsError(this.oddsBox, "Odds unavailable (offline).");
+      if (turn !== this.oddsTurn) return;
+      this.oddsBox.removeAttribute("aria-busy");
+      drawOddsError(this.oddsBox, "Odds unavailable (offline).");
       return;
     }
     if (turn !== this.oddsTurn) return; // a newer set-up is on its way
@@ -160,8 +169,9 @@ export class Tray {
       drawOdds(this.oddsBox, answer.data);
       const note = conditionsNote(marked.applied);
       if (note) this.oddsBox.append(el("p", { class: "note odds-conditions", text: note }));
-      this.oddsBox.dataset.action = this.action.id; // which set-up these odds are of
-      this.showError("");
+      this.oddsBox.dataset.action = action.id; // which set-up these odds are of
+      // Odds of this set-up coming after a refused roll of it keep the refusal.
+      if (!this.refused) this.showError("");
     } else {
       const error = answer.data?.error || {};
       drawOddsError(this.oddsBox, "No odds until the roll is set up right.");
@@ -192,11 +202,13 @@ export class Tray {
         // A player's GM-only roll never comes back to their page.
         show({ sentence: "Your roll went to the GM.", visibility: "gm" });
       } else expectRoll(ack?.roll_id);
+      this.refused = false;
       this.showError("");
       if (this.physical.checked) this.faces.value = "";
       // A hidden roll is a one-off: the next roll is seen by everyone again.
       this.visibility.value = "public";
     } catch (error) {
+      this.refused = true;
       this.showError(describe(error), error.field);
     } finally {
       button.disabled = !this.may.takesPart;

@@ -13,7 +13,6 @@ from vtt.tabletop.services import (
     NotAllowed,
     NotFound,
     ServiceError,
-    campaign_create,
     character_create,
 )
 
@@ -302,7 +301,7 @@ def test_a_character_of_a_campaign_the_roller_is_no_member_of_is_no_character(pe
     answer as an id that names nothing, so the id tells nothing."""
     campaign, _ = table(people, "fgr")
     stranger = get_user_model().objects.create_user("stranger")
-    theirs = campaign_create(owner=stranger, name="Elsewhere", game="fgr")
+    theirs = factories.campaign(stranger, name="Elsewhere", game="fgr")
     hidden = character_create(campaign_id=theirs.pk, by=stranger, name="Hidden")
     answers = []
     for character_id in (hidden.pk, hidden.pk + 1000):

@@ -7,10 +7,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tests import factories
 from vtt.core.errors import NotAllowed, NotFound, ServiceError
 from vtt.maps.importing import map_import, map_preview
 from vtt.rules import sight
-from vtt.tabletop import services
 from vtt.tabletop.models import Light, Scene, Token
 
 from ..helpers import events_after, last_seq
@@ -227,7 +227,7 @@ def test_only_a_gm_imports(table):
 def test_the_scene_must_be_of_the_campaign_named(table):
     from tests.tabletop.table import make_user
 
-    other = services.campaign_create(owner=table.gm, name="Elsewhere", game="artifice")
+    other = factories.campaign(table.gm, name="Elsewhere", game="artifice")
     assert make_user("someone")
     with pytest.raises(NotFound):
         map_import(
