@@ -14,7 +14,7 @@ from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tests.live.conftest import make_room
+from tests.live.conftest import carried_markers, make_room
 from vtt import dice
 from vtt.markers import services as markers
 from vtt.tabletop import services
@@ -53,12 +53,8 @@ def mark_in_secret(room) -> list[int]:
     hidden = markers.marker_add(
         campaign_id=cid, token_id=room.tokens["zombie"], by=gm, icon="eye", label=ON_HIDDEN
     )
-    markers.marker_add(
-        campaign_id=cid, token_id=room.tokens["zombie"], by=gm, condition_id="prone"
-    )
-    markers.marker_add(
-        campaign_id=cid, token_id=room.tokens["tenrec"], by=gm, condition_id="prone"
-    )
+    markers.marker_add(campaign_id=cid, token_id=room.tokens["zombie"], by=gm, condition_id="prone")
+    markers.marker_add(campaign_id=cid, token_id=room.tokens["tenrec"], by=gm, condition_id="prone")
     again = markers.marker_add(
         campaign_id=cid, token_id=room.tokens["tenrec"], by=gm, icon="flag", label=GM_ONLY + "!",
         gm_only=True,
@@ -127,7 +123,7 @@ async def test_secret_markers_reach_no_player_over_any_channel(room, clients):
     for who in NOT_GM:
         fresh = await clients(room, who)
         assert leaks(fresh.first) == [], who
-        assert [m["label"] for m in fresh.first["markers"]] == ["Prone"], who
+        assert [m["label"] for m in carried_markers(fresh.first["tokens"])] == ["Prone"], who
         resynced = await clients(room, who, query=f"since={start}")
         pages = [resynced.first]
         while True:

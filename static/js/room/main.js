@@ -333,7 +333,7 @@ const EFFECTS = {
     if (!switched) return;
     turns.load(scene?.id ?? null, combatApi);
     loadTrails();
-    markers.load();
+    markers.arrived(); // the new map's tokens brought their markers
   },
   character: (character, replay) => {
     if (!character) return;
@@ -350,7 +350,7 @@ const EFFECTS = {
   turns: (data) => turns.event(data),
   sighted: (ids) => {
     turns.sighted(ids);
-    markers.load(); // tokens come into view with the markers they carry
+    markers.arrived(); // tokens come into view with the markers they carry
   },
   markers: (tokenId) => markers.changed(tokenId),
   settings: (settings) => {
