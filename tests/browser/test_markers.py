@@ -159,3 +159,24 @@ def test_the_replay_shows_the_markers_as_each_saw_them(browser, table):
             assert (SECRET in page.content()) is (who == "gm")
         finally:
             page.context.close()
+
+
+def test_a_new_map_brings_its_markers(gm, player, table):
+    """The GM puts the table on the ford: its ferryman's badges come with
+    the scene change itself (the player's: the condition alone), and
+    neither page asks the server for markers."""
+    ferryman = table["ferryman"]
+    asked = []
+    for page in (gm, player):
+        page.on("request", lambda r: asked.append(r.url) if "/markers" in r.url else None)
+    gm.evaluate(
+        "id => window.d6room.socket.send({type: 'scene.activate', scene: id})", table["ford"]
+    )
+    wait_badges(gm, ferryman, 2)
+    wait_badges(player, ferryman, 1)
+    assert badges(gm, ferryman) == ["Disadvantaged (-1D)", "Takes a toll [GM only]"]
+    assert badges(player, ferryman) == ["Disadvantaged (-1D)"]
+    state = player.evaluate("JSON.stringify(window.d6room.state())")
+    assert "Takes a toll" not in state and "Takes a toll" not in player.content()
+    assert asked == []
+    assert gm.errors == [] and player.errors == []
