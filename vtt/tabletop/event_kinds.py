@@ -891,12 +891,16 @@ _DECLARED = (
     *(
         Kind(
             name,
-            {"token": MARKED_TOKEN, "marker": MARKER},
+            {"token": MARKED_TOKEN, "marker": MARKER, **extra},
             Sight.TOKEN,
             PUBLIC_OR_GM,
             "as the other token events; a GM-only marker: the GM only",
         )
-        for name in (MARKER_ADDED, MARKER_REMOVED)
+        for name, extra in (
+            (MARKER_ADDED, {}),
+            # The GM's undo of its marker.added takes it off again.
+            (MARKER_REMOVED, {"undo_of": optional(ID)}),
+        )
     ),
     Kind(TRAILS_CLEARED, {"scene_id": ID}, Sight.VISIBILITY, EVERYONE, "everyone"),
     Kind(
