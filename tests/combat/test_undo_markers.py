@@ -48,8 +48,10 @@ def test_the_gms_undo_takes_the_last_marker_off(battle):
     assert Undo.objects.get(event=added).undone_by == event
     # Never undone twice: the next undo is the move's.
     assert undo(battle).data["undo_of"] == moved.seq
-    # The journal says the marker came off, and that it was an undo.
-    line = entry_of(event_view(event, Viewer(battle.users["player"].pk, Role.PLAYER)))
+    # The journal says the marker went on, came off, and that it was an undo.
+    player = Viewer(battle.users["player"].pk, Role.PLAYER)
+    assert entry_of(event_view(added, player)).markdown() == "Tenrec is marked Prone."
+    line = entry_of(event_view(event, player))
     assert line.markdown() == "Tenrec is no longer marked Prone."
     assert line.notes == (f"undoing #{added.seq}",)
 
