@@ -162,7 +162,7 @@ function gmButtons(token) {
   $("token-edit").disabled = !token;
   $("token-hide").disabled = !token;
   $("token-delete").disabled = !token;
-  $("token-hide").textContent = token?.hidden ? "Reveal token" : "Hide token";
+  $("token-hide").querySelector("[data-verb]").textContent = token?.hidden ? "Reveal" : "Hide";
 }
 
 // One tool has the map's pointer at a time (board.use): the ruler's button
