@@ -306,3 +306,25 @@ async def test_a_token_coming_into_view_brings_no_secret_marker(room, clients):
         for name, text in got.items():
             assert UNSEEN not in text, (who, name)
     assert UNSEEN in (await reads(room, "gm"))["replay"]
+
+
+def test_every_kind_whose_tokens_may_carry_markers_names_where():
+    """A kind whose payload may carry a token's markers, and whose whole
+    copy players may get, declares where (`markers_in`): policy leaves the
+    GM-only markers out of the players' copy by that declaration alone."""
+    from vtt.tabletop import event_kinds as kinds
+
+    def carries(field) -> bool:
+        fields = getattr(field, "fields", None)
+        if isinstance(field, kinds.SceneTokens) or (fields and "markers" in fields):
+            return True
+        inner = getattr(field, "item", None) or getattr(field, "field", None)
+        return inner is not None and carries(inner)
+
+    for kind in kinds.KINDS.values():
+        keys = [key for key, field in kind.payload.items() if carries(field)]
+        if kind.players == kinds.Copy.REMOVED or kind.sight == kinds.Sight.ADDRESSED:
+            continue  # players never get its payload whole
+        assert keys in ([], [kind.markers_in]), (kind.name, keys, kind.markers_in)
+    assert kinds.KINDS["scene.activated"].markers_in == "tokens"
+    assert kinds.KINDS["token.revealed"].markers_in == "token"

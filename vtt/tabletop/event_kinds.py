@@ -251,6 +251,7 @@ MOVED_TOKEN = Obj(
         if name in ("id", "scene_id", "x", "y", "version", "hidden")
         else optional(field)
         for name, field in TOKEN.fields.items()
+        if name != "markers"  # a move brings none: it is no token coming into sight
     }
 )
 SCENE_TOKENS_MAX = 10_000  # a scene change carries every token of its map
