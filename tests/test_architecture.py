@@ -32,7 +32,7 @@ ALLOWED = {
     # The map as the GM makes it: imported files, segment edits.
     "maps": {"rules", "core", "pictures", "tabletop"},
     "accounts": set(),
-    "combat": {"rules", "games", "core", "db", "tabletop", "fog", "dice"},
+    "combat": {"rules", "games", "core", "db", "tabletop", "fog", "dice", "markers"},
     # The client's address behind the trusted proxies, as every door reads
     # it (a pure helper of accounts: no models, no views).
     "live": {

@@ -95,14 +95,17 @@ def rich_campaign():
     # A brazier on the map and the torch Tenrec carries.
     Light.objects.create(scene=crypt, x=8.5, y=2.5, bright=2, dim=4, color="#ff9329")
     Light.objects.create(scene=crypt, token=torch_bearer, x=1.5, y=1.5, bright=2, dim=4, on=False)
-    services.scene_activate(scene_id=crypt.pk, by=gm)
-    services.token_delete(token_id=gone.pk, by=gm)
-    fog_edit(scene_id=crypt.pk, by=gm, action="reveal", rect=[0, 0, 3, 3])
-    # Status markers: a condition, and the GM's secret free one on the lurker.
-    markers.marker_add(campaign_id=cid, token_id=lurker.pk, by=gm, condition_id="prone")
+    # Status markers: the GM's secret free one on the lurker and one on the
+    # rat (gone before the export), which the scene change carries; then
+    # a condition on the lurker.
     markers.marker_add(
         campaign_id=cid, token_id=lurker.pk, by=gm, icon="eye", label="Waits", gm_only=True
     )
+    markers.marker_add(campaign_id=cid, token_id=gone.pk, by=gm, icon="drop", label="Wet")
+    services.scene_activate(scene_id=crypt.pk, by=gm)
+    services.token_delete(token_id=gone.pk, by=gm)
+    fog_edit(scene_id=crypt.pk, by=gm, action="reveal", rect=[0, 0, 3, 3])
+    markers.marker_add(campaign_id=cid, token_id=lurker.pk, by=gm, condition_id="prone")
     dice.roll_adjudicate(campaign_id=cid, by=player, request=CHECK, nonce=NONCE)
     dice.session_end(campaign_id=cid, by=gm)
     battle.crypt, battle.lurker = crypt, lurker

@@ -14,7 +14,8 @@ from vtt.records.backup import export_campaign, import_campaign
 from vtt.records.backup.graph import campaign_tables, is_file, label
 from vtt.records.backup.ids import STAND_IN_TOP, NewIds, rewrite
 from vtt.records.backup.restore import GROUPS, REWRITTEN, preview_import
-from vtt.tabletop.models import Campaign, PlaySession, RoomEvent, Token
+from vtt.tabletop.models import Campaign, Handout, Marker, PlaySession, RoomEvent, Token
+from vtt.tabletop.serialize import table_tokens
 
 from .campaign import rich_campaign
 
@@ -173,11 +174,48 @@ def test_imported_beside_other_campaigns_it_gets_ids_of_its_own_and_still_plays(
         for session in PlaySession.objects.filter(campaign=campaign):
             assert "DOES NOT MATCH" not in verified(campaign.pk, session.number)
             assert "MISSING" not in verified(campaign.pk, session.number)
-    # Undo reads the log's ids: the copy's last move goes back on the copy.
+    # Undo reads the log's ids: the copy's two markers come off (below,
+    # test_the_markers_and_handouts_the_log_names_are_the_copys), then its
+    # last move goes back on the copy.
     moved = RoomEvent.objects.filter(campaign=copy, kind="token.moved").last()
     token = Token.objects.get(pk=moved.data["token"]["id"])
     assert token.scene.campaign_id == copy.pk
+    for _ in range(2):
+        assert undo_last(campaign_id=copy.pk, by=gm).kind == "marker.removed"
     undo_last(campaign_id=copy.pk, by=gm)
     token.refresh_from_db()
     assert [token.x, token.y] == moved.data["from"]
     assert snapshot(original) == before
+
+
+def test_the_markers_and_handouts_the_log_names_are_the_copys():
+    """A marker's events, the markers a scene change's tokens carry and a
+    handout's sharing name the copy's rows (a stand-in for a marker gone
+    with its token), and the copy's GM undoes the copy's marker."""
+    battle = rich_campaign()
+    gm = battle.users["gm"]
+    copy = import_campaign(export_campaign(battle.campaign), owner=gm)
+    events = RoomEvent.objects.filter(campaign=copy)
+    own = set(Marker.objects.filter(token__scene__campaign=copy).values_list("pk", flat=True))
+    named = {e.data["marker"]["id"] for e in events.filter(kind__startswith="marker.")}
+    carried = [
+        marker
+        for event in events.filter(kind="scene.activated")
+        for token in table_tokens(event.data["tokens"])
+        for marker in token.get("markers", [])
+    ]
+    assert {m["label"] for m in carried} == {"Waits", "Wet"}
+    # The rat's marker went with it: a stand-in; the lurker's are the copy's.
+    gone = {i for i in named | {m["id"] for m in carried} if i not in own}
+    assert len(gone) == 1 and min(gone) > STAND_IN_TOP - 100
+    assert own <= named and {m["id"] for m in carried} - gone <= own
+    shared = [e.data["handout"]["id"] for e in events.filter(kind="handout.shared")]
+    assert shared and set(shared) <= set(
+        Handout.objects.filter(campaign=copy).values_list("pk", flat=True)
+    )
+    # The copy's last result is its condition on the lurker: undone there.
+    undone = undo_last(campaign_id=copy.pk, by=gm)
+    assert undone.kind == "marker.removed"
+    assert undone.data["marker"]["id"] in own
+    assert not Marker.objects.filter(pk=undone.data["marker"]["id"]).exists()
+    assert Marker.objects.filter(token__scene__campaign=battle.campaign).count() == 2

@@ -13,6 +13,7 @@ PASSWORD = "browser-test-pass-1"
 def seed() -> dict:
     from tests import factories
     from vtt import dice
+    from vtt.markers.services import marker_add
     from vtt.tabletop import services
 
     gm, player = gm_and_player(PASSWORD)
@@ -29,12 +30,22 @@ def seed() -> dict:
         "bandit": factories.token(scene, gm, "Bandit", 5, 3, color="#aa5522"),
         "assassin": factories.token(scene, gm, "Assassin", 9, 5, color="#222222", hidden=True),
     }  # fmt: skip
+    # The next map, its ferryman marked already: in the open, and in secret.
+    ford = factories.scene(campaign, gm, "Ford", width=12, height=8)
+    ferryman = factories.token(ford, gm, "Ferryman", 4, 4, color="#556677")
+    marker_add(campaign_id=campaign.pk, token_id=ferryman.pk, by=gm, condition_id="disadvantaged")
+    marker_add(
+        campaign_id=campaign.pk, token_id=ferryman.pk, by=gm, icon="flag", label="Takes a toll",
+        gm_only=True,
+    )  # fmt: skip
     # The evening's play: its replay shows the markers as they came.
     dice.session_start(campaign_id=campaign.pk, by=gm)
     return {
         "campaign": campaign.pk,
         "wren": wren.pk,
         "tokens": {key: token.pk for key, token in tokens.items()},
+        "ford": ford.pk,
+        "ferryman": ferryman.pk,
         "password": PASSWORD,
     }
 

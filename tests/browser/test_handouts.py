@@ -76,6 +76,8 @@ def test_a_handout_reaches_its_player_and_nobody_else(browser, server):
         assert player.locator("#panel-handouts script").count() == 0
         links = text.locator("a").evaluate_all("links => links.map(a => a.href)")
         assert links == ["https://example.com/mill"]
+        # The server's HTML as it is, each link opening beside the room.
+        assert text.locator("a").evaluate_all("links => links.map(a => a.target)") == ["_blank"]
         assert player.evaluate("() => window.pwned") is None
         image = player.locator(".handout img")
         image.wait_for()

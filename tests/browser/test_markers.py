@@ -159,3 +159,62 @@ def test_the_replay_shows_the_markers_as_each_saw_them(browser, table):
             assert (SECRET in page.content()) is (who == "gm")
         finally:
             page.context.close()
+
+
+def test_a_new_map_brings_its_markers(gm, player, table):
+    """The GM puts the table on the ford: its ferryman's badges come with
+    the scene change itself (the player's: the condition alone), and
+    neither page asks the server for markers."""
+    ferryman = table["ferryman"]
+    asked = []
+    for page in (gm, player):
+        page.on("request", lambda r: asked.append(r.url) if "/markers" in r.url else None)
+    gm.evaluate(
+        "id => window.d6room.socket.send({type: 'scene.activate', scene: id})", table["ford"]
+    )
+    wait_badges(gm, ferryman, 2)
+    wait_badges(player, ferryman, 1)
+    assert badges(gm, ferryman) == ["Disadvantaged (-1D)", "Takes a toll [GM only]"]
+    assert badges(player, ferryman) == ["Disadvantaged (-1D)"]
+    state = player.evaluate("JSON.stringify(window.d6room.state())")
+    assert "Takes a toll" not in state and "Takes a toll" not in player.content()
+    assert asked == []
+    assert gm.errors == [] and player.errors == []
+
+
+# The room's tools and tabs as laid out: the vertical middles of the
+# toolbar's visible controls (one row: one middle), and the tabs the panel
+# does not show whole.
+LAYOUT = """() => {
+  const bar = document.querySelector(".map-tools");
+  const shown = [...bar.querySelectorAll("button, select, label")].filter((e) => e.offsetParent);
+  const middles = shown.map((e) => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; });
+  const tabs = document.querySelector(".side-tabs"), box = tabs.getBoundingClientRect();
+  const cut = [...tabs.querySelectorAll("[role=tab]")].filter((t) => {
+    const r = t.getBoundingClientRect();
+    return r.left < box.left - 0.5 || r.right > box.right + 0.5 || t.scrollWidth > t.clientWidth;
+  });
+  return {rows: Math.max(...middles) - Math.min(...middles) < 4 ? 1 : 2, shown: shown.length,
+          cut: cut.map((t) => t.id), overflow: tabs.scrollWidth > tabs.clientWidth};
+}"""
+
+
+def test_the_gms_tools_are_one_row_and_every_tab_shows(gm, player):
+    """At 1440x900 the GM's map tools (the most anyone has: pings, bands,
+    the token's actions, the map's editing) keep one row, and every tab of
+    the panel shows whole, the GM's included, even with counts of unread
+    entries on two of them; the words a screen reader hears stay whole."""
+    layout = gm.evaluate(LAYOUT)
+    assert layout == {"rows": 1, "shown": layout["shown"], "cut": [], "overflow": False}
+    assert layout["shown"] >= 14
+    gm.evaluate(
+        """() => { for (const id of ["log-unread", "handouts-unread"]) {
+             const count = document.getElementById(id); count.hidden = false; count.textContent = "12"; } }"""
+    )
+    assert gm.evaluate(LAYOUT)["cut"] == []
+    gm.screenshot(path="/tmp/markers-layout-1440x900.png")
+    for name in ("Back to turn start", "Edit token", "Hide token", "Remove token"):
+        assert gm.get_by_role("button", name=name).count() == 1, name
+    assert gm.get_by_role("combobox", name="Range bands").count() == 1
+    player.screenshot(path="/tmp/markers-layout-390x844.png")
+    assert gm.errors == [] and player.errors == []

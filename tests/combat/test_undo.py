@@ -263,6 +263,7 @@ def test_the_undoable_index_covers_the_declared_kinds():
         kinds.CHARACTER_UPDATED,
         kinds.COMBAT_ATTACK,
         kinds.COMBAT_DAMAGE,
+        kinds.MARKER_ADDED,
     }
     assert set(UNDOABLE_KINDS) <= set(kinds.KINDS)
 

@@ -35,6 +35,15 @@ class Room:
 session_cookie = factories.session_cookie
 
 
+def carried_markers(tokens) -> list[dict]:
+    """The status markers the tokens of a snapshot or a scene change carry
+    (a table, or a list of tokens), in one list."""
+    from vtt.tabletop.serialize import is_table, table_tokens
+
+    listed = table_tokens(tokens) if is_table(tokens) else tokens
+    return [marker for token in listed for marker in token.get("markers", [])]
+
+
 def make_room(game: str = "artifice", prefix: str = "", **character_sheets) -> Room:
     users = factories.people(prefix=prefix)
     gm = users["gm"]

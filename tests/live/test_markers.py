@@ -5,6 +5,7 @@ error frame that names its field and keeps the connection."""
 import pytest
 from channels.db import database_sync_to_async
 
+from tests.live.conftest import carried_markers
 from vtt.tabletop.models import Marker
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -55,9 +56,10 @@ async def test_a_secret_marker_and_a_hidden_tokens_reach_the_gm_only(room, clien
     ]
     # A fresh snapshot: the same, the GM's holds all three.
     again = await clients(room, "player")
-    assert [m["label"] for m in again.first["markers"]] == ["Prone"]
+    assert [m["label"] for m in carried_markers(again.first["tokens"])] == ["Prone"]
     gm_again = await clients(room, "gm")
-    assert {m["label"] for m in gm_again.first["markers"]} == {"Prone", SECRET, "Stunned"}
+    labels = {m["label"] for m in carried_markers(gm_again.first["tokens"])}
+    assert labels == {"Prone", SECRET, "Stunned"}
 
 
 @pytest.mark.parametrize(

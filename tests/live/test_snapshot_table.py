@@ -14,17 +14,21 @@ from django.contrib.auth import get_user_model
 
 from tests.live.conftest import make_room
 from vtt.live import room_reads
+from vtt.markers.services import marker_add
 from vtt.tabletop import services
 from vtt.tabletop.models import Character, Role, Scene, Token
 from vtt.tabletop.policy import viewer_in
-from vtt.tabletop.selectors import tokens_for
+from vtt.tabletop.selectors import scene_markers, tokens_for
 from vtt.tabletop.serialize import (
     REQUIRED,
     TOKEN_FIELDS,
+    markers_by_token,
+    markers_of_tokens,
     shown_rows,
     table_tokens,
     token_data,
     token_metas,
+    with_markers,
 )
 from vtt.tabletop.services.scenes import activation_data
 
@@ -86,6 +90,14 @@ def furnish(room) -> dict:
     )
     Token.objects.filter(pk=made["banner"].pk).update(art="tokens/banner.png")
     services.token_move(token_id=made["statue"].pk, by=gm, x=16, y=15)  # version 2
+    # Markers: a condition, the GM's secret one, and one on the hidden idol.
+    cid = room.campaign_id
+    marker_add(campaign_id=cid, token_id=made["kobor"].pk, by=gm, condition_id="prone")
+    marker_add(
+        campaign_id=cid, token_id=made["kobor"].pk, by=gm, icon="skull", label="Doomed",
+        gm_only=True,
+    )  # fmt: skip
+    marker_add(campaign_id=cid, token_id=made["idol"].pk, by=gm, icon="eye", label="Cursed")
     return {name: token.pk for name, token in made.items()} | room.tokens
 
 
@@ -97,8 +109,10 @@ def viewers(room) -> dict:
 
 
 def the_old_list(viewer, scene_id) -> list[dict]:
-    """What snapshots sent before tables: token_data of each, by id."""
-    return [token_data(token) for token in tokens_for(viewer, scene_id)]
+    """What snapshots sent before tables: token_data of each, by id, with
+    the markers the viewer sees of it."""
+    markers = markers_by_token(scene_markers(viewer, scene_id))
+    return [with_markers(token_data(t), markers) for t in tokens_for(viewer, scene_id)]
 
 
 def test_the_table_decodes_to_exactly_the_tokens_of_the_list():
@@ -136,8 +150,11 @@ def test_a_row_leaves_out_the_defaults_after_its_last_own_value():
     assert table["defaults"]["scene_id"] == room.scene_id
     assert len(rows[ids["statue"]]) == REQUIRED  # a plain token: id to version
     hidden = TOKEN_FIELDS.index("hidden")
-    assert len(rows[ids["idol"]]) == hidden + 1
+    assert len(rows[ids["zombie"]]) == hidden + 1
     assert len(rows[ids["mask"]]) == TOKEN_FIELDS.index("art_from") + 1
+    # A marked token's row goes on to its markers (the idol is hidden too).
+    assert len(rows[ids["idol"]]) == TOKEN_FIELDS.index("markers") + 1
+    assert [m["label"] for m in rows[ids["idol"]][-1]] == ["Cursed"]
 
 
 def test_a_player_gets_no_row_for_a_hidden_token():
@@ -179,10 +196,14 @@ def test_a_scene_change_carries_the_tokens_token_data_gives():
     furnish(room)
     data = activation_data(Scene.objects.get(pk=room.scene_id))
     tokens = Token.objects.filter(scene_id=room.scene_id).order_by("pk")
-    assert table_tokens(data["tokens"]) == [token_data(t) for t in tokens]
-    # Players' copy: the same table without the hidden rows.
+    # Each with all of its markers, the GM's secret ones too.
+    markers = markers_of_tokens(t.pk for t in tokens)
+    assert table_tokens(data["tokens"]) == [with_markers(token_data(t), markers) for t in tokens]
+    # Players' copy: the same table without the hidden rows (and, policy's
+    # work, without the secret markers: tests/security/test_marker_secrecy.py).
     players = shown_rows(data["tokens"])
-    assert table_tokens(players) == [token_data(t) for t in tokens.filter(hidden=False)]
+    shown = tokens.filter(hidden=False)
+    assert table_tokens(players) == [with_markers(token_data(t), markers) for t in shown]
     assert token_metas(data["tokens"]) == [
         {key: token_data(t)[key] for key in ("id", "controllers", "hidden", "version")}
         for t in tokens

@@ -123,6 +123,27 @@ def _markers_removed(b):
             markers.marker_remove(marker_id=marker.pk, by=b.users["gm"])
 
 
+def _marked(b, token_id: int, words: str) -> None:
+    """A condition, and the GM's secret marker: the token brings the first
+    to a player, both to the GM, wherever it comes into their sight."""
+    gm, cid = b.users["gm"], b.campaign.pk
+    markers.marker_add(campaign_id=cid, token_id=token_id, by=gm, condition_id="prone")
+    markers.marker_add(
+        campaign_id=cid, token_id=token_id, by=gm, icon="skull", label=words, gm_only=True
+    )
+
+
+def _new_map(b):
+    statue = services.token_create(scene_id=b.spare.pk, by=b.users["gm"], name="Statue")
+    _marked(b, statue.pk, "Watches")
+    services.scene_activate(scene_id=b.spare.pk, by=b.users["gm"])
+
+
+def _revealed(b):
+    _marked(b, b.lurker.pk, "Waits")
+    services.token_set_hidden(token_id=b.lurker.pk, by=b.users["gm"], hidden=False)
+
+
 def _picture():
     return upload(image_bytes(40, 30))
 
@@ -210,10 +231,7 @@ SCENARIOS = {
         services.scene_update(scene_id=b.spare.pk, by=b.users["gm"], name="Deeper chamber"),
     ),
     "scene.deleted": lambda b: services.scene_delete(scene_id=b.spare.pk, by=b.users["gm"]),
-    "scene.activated": lambda b: (
-        services.token_create(scene_id=b.spare.pk, by=b.users["gm"], name="Statue"),
-        services.scene_activate(scene_id=b.spare.pk, by=b.users["gm"]),
-    ),
+    "scene.activated": _new_map,
     "token.created": lambda b: (
         services.token_create(scene_id=b.scene.pk, by=b.users["gm"], name="Rat", x=1, y=9),
         services.token_create(
@@ -238,9 +256,7 @@ SCENARIOS = {
     "token.hidden": lambda b: services.token_set_hidden(
         token_id=b.tokens["zombie"].pk, by=b.users["gm"], hidden=True
     ),
-    "token.revealed": lambda b: services.token_set_hidden(
-        token_id=b.lurker.pk, by=b.users["gm"], hidden=False
-    ),
+    "token.revealed": _revealed,
     "token.deleted": lambda b: (
         services.token_delete(token_id=b.tokens["kobor"].pk, by=b.users["gm"]),
         services.token_delete(token_id=b.lurker.pk, by=b.users["gm"]),
@@ -334,19 +350,20 @@ def snapshot(battle, viewer: Viewer) -> dict:
 def held(state: dict) -> dict:
     """What a snapshot and a client's state both hold, in one form."""
     tokens = state["tokens"]
-    # A client's are by id; a snapshot's a table (serialize.token_table).
-    tokens = tokens.values() if "rows" not in tokens else table_tokens(tokens)
+    # A client's are by id, their markers kept beside them; a snapshot's a
+    # table (serialize.token_table) whose tokens carry their markers.
+    if "rows" in tokens:
+        tokens = table_tokens(tokens)
+        markers = [m for token in tokens for m in token["markers"]]
+        tokens = [{k: v for k, v in token.items() if k != "markers"} for token in tokens]
+    else:
+        tokens, markers = tokens.values(), state["markers"].values()
     return {
         "seq": state["seq"],
         "campaign": state["campaign"],
         "scene": state["scene"],
         "tokens": sorted(tokens, key=lambda t: t["id"]),
-        "markers": sorted(
-            state.get("markers").values()
-            if isinstance(state.get("markers"), dict)
-            else state.get("markers") or [],
-            key=lambda m: m["id"],
-        ),
+        "markers": sorted(markers, key=lambda m: m["id"]),
         # A snapshot's log keeps a scene change's scene only (its tokens are
         # older than the snapshot's): so does this comparison.
         "log": [room_reads.in_snapshot(view) for view in state["log"][-room_reads.LOG_TAIL :]],

@@ -14,7 +14,7 @@ from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tests.live.conftest import make_room
+from tests.live.conftest import carried_markers, make_room
 from vtt import dice
 from vtt.markers import services as markers
 from vtt.tabletop import services
@@ -123,7 +123,7 @@ async def test_secret_markers_reach_no_player_over_any_channel(room, clients):
     for who in NOT_GM:
         fresh = await clients(room, who)
         assert leaks(fresh.first) == [], who
-        assert [m["label"] for m in fresh.first["markers"]] == ["Prone"], who
+        assert [m["label"] for m in carried_markers(fresh.first["tokens"])] == ["Prone"], who
         resynced = await clients(room, who, query=f"since={start}")
         pages = [resynced.first]
         while True:
@@ -185,3 +185,146 @@ async def test_a_marker_on_a_token_out_of_view_reaches_no_player(room, clients):
         assert UNSEEN not in got["markers"] + got["scene markers"], who
     assert UNSEEN in (await reads(room, "gm"))["markers"]
     assert "Goblin" in json.dumps(gm.first["tokens"])
+
+
+# Markers a token carries as it comes into sight whole: a new map's, a
+# revealed token's, one coming into a fog group's view.
+SWORN = "Sworn to the lich"  # GM-only, on the Warden, whom everyone sees on the vault
+SLEEPS = "Sleeps in the wall"  # on the hidden Shade of the vault
+BETRAYS = "Will betray them"  # GM-only, on the zombie, revealed later
+CARRIED = (SWORN, SLEEPS, BETRAYS)
+
+
+def carried_leaks(payload) -> list[str]:
+    text = payload if isinstance(payload, str) else json.dumps(payload, ensure_ascii=False)
+    return [s for s in CARRIED if s in text]
+
+
+@database_sync_to_async
+def a_new_map_and_a_revealed_token(room) -> None:
+    """The vault, marked, becomes the room's map; back to the crypt, and
+    the marked zombie is revealed."""
+    gm, cid = _gm(room), room.campaign_id
+    vault = services.scene_create(campaign_id=cid, by=gm, name="Vault", width=10, height=10)
+    warden = services.token_create(scene_id=vault.pk, by=gm, name="Warden", x=1, y=1)
+    shade = services.token_create(scene_id=vault.pk, by=gm, name="Shade", x=5, y=5, hidden=True)
+    add = markers.marker_add
+    add(campaign_id=cid, token_id=warden.pk, by=gm, condition_id="prone")
+    add(campaign_id=cid, token_id=warden.pk, by=gm, icon="skull", label=SWORN, gm_only=True)
+    add(campaign_id=cid, token_id=shade.pk, by=gm, icon="eye", label=SLEEPS)
+    zombie = room.tokens["zombie"]
+    add(campaign_id=cid, token_id=zombie, by=gm, condition_id="stunned")
+    add(campaign_id=cid, token_id=zombie, by=gm, icon="flag", label=BETRAYS, gm_only=True)
+    services.scene_activate(scene_id=vault.pk, by=gm)
+    services.scene_activate(scene_id=room.scene_id, by=gm)
+    services.token_set_hidden(token_id=zombie, by=gm, hidden=False)
+
+
+def carried(frames, kind: str) -> list[list[str]]:
+    """The labels of the markers each `kind` event's tokens carry."""
+    found = []
+    for frame in frames:
+        event = frame.get("event", {})
+        if event.get("type") != kind:
+            continue
+        data = event["data"]
+        tokens = data["tokens"] if "tokens" in data else [data["token"]]
+        found.append(sorted(m["label"] for m in carried_markers(tokens)))
+    return found
+
+
+async def test_tokens_coming_into_sight_bring_no_secret_marker_to_a_player(room, clients):
+    gm = await clients(room, "gm")
+    watchers = {who: await clients(room, who) for who in NOT_GM}
+    start = gm.first["seq"]
+    await a_new_map_and_a_revealed_token(room)
+    last = (await gm.event("token.revealed"))["seq"]
+    # The GM's copies carry every marker: the scan below would find them.
+    assert carried(gm.seen, "scene.activated")[0] == sorted(["Prone", SWORN, SLEEPS])
+    assert carried(gm.seen, "token.revealed") == [sorted(["Stunned", BETRAYS])]
+    for who, member in watchers.items():
+        await member.until(lambda f, last=last: f.get("event", {}).get("seq") == last)
+        assert carried_leaks(member.seen) == [], who
+        # What they do see comes with the tokens.
+        assert carried(member.seen, "scene.activated")[0] == ["Prone"], who
+        assert carried(member.seen, "token.revealed") == [["Stunned"]], who
+        fresh = await clients(room, who)
+        assert carried_leaks(fresh.first) == [], who
+        assert sorted(m["label"] for m in carried_markers(fresh.first["tokens"])) == ["Stunned"]
+        resynced = await clients(room, who, query=f"since={start}")
+        pages = []
+        while True:
+            page = await resynced.until(lambda f: f["type"] == "resync")
+            pages.extend(page["events"])
+            if not page["more"]:
+                break
+        assert carried_leaks(pages) == [], who
+        assert carried([{"event": e} for e in pages], "scene.activated")[0] == ["Prone"], who
+        got = await reads(room, who)
+        for name, text in got.items():
+            assert carried_leaks(text) == [], (who, name)
+    mine = await reads(room, "gm")
+    assert set(carried_leaks(mine["replay"])) == set(CARRIED)
+
+
+@database_sync_to_async
+def goblin_steps_into_view(room, goblin: int) -> None:
+    """The goblin, marked in the open and in secret, comes round the wall."""
+    gm, cid = _gm(room), room.campaign_id
+    markers.marker_add(campaign_id=cid, token_id=goblin, by=gm, condition_id="prone")
+    markers.marker_add(
+        campaign_id=cid, token_id=goblin, by=gm, icon="skull", label=UNSEEN, gm_only=True
+    )
+    services.token_move(token_id=goblin, by=gm, x=4, y=8)
+
+
+async def test_a_token_coming_into_view_brings_no_secret_marker(room, clients):
+    goblin = await fog_and_a_goblin(room)
+    gm = await clients(room, "gm")
+    watchers = {who: await clients(room, who) for who in NOT_GM}
+    start = gm.first["seq"]
+    await goblin_steps_into_view(room, goblin)
+    last = (await gm.event("token.moved"))["seq"]
+    for who, member in watchers.items():
+        moved = await member.until(lambda f, last=last: f.get("event", {}).get("seq") == last)
+        assert UNSEEN not in json.dumps(member.seen), who
+        # It came into the party's view whole, with the condition it carries.
+        entered = moved["event"]["data"]["sight"]["enter"]
+        assert [(t["id"], [m["label"] for m in t["markers"]]) for t in entered] == [
+            (goblin, ["Prone"])
+        ], who
+        resynced = await clients(room, who, query=f"since={start}")
+        pages = []
+        while True:
+            page = await resynced.until(lambda f: f["type"] == "resync")
+            pages.extend(page["events"])
+            if not page["more"]:
+                break
+        assert UNSEEN not in json.dumps(pages), who
+        assert "Prone" in json.dumps(pages), who
+        got = await reads(room, who)
+        for name, text in got.items():
+            assert UNSEEN not in text, (who, name)
+    assert UNSEEN in (await reads(room, "gm"))["replay"]
+
+
+def test_every_kind_whose_tokens_may_carry_markers_names_where():
+    """A kind whose payload may carry a token's markers, and whose whole
+    copy players may get, declares where (`markers_in`): policy leaves the
+    GM-only markers out of the players' copy by that declaration alone."""
+    from vtt.tabletop import event_kinds as kinds
+
+    def carries(field) -> bool:
+        fields = getattr(field, "fields", None)
+        if isinstance(field, kinds.SceneTokens) or (fields and "markers" in fields):
+            return True
+        inner = getattr(field, "item", None) or getattr(field, "field", None)
+        return inner is not None and carries(inner)
+
+    for kind in kinds.KINDS.values():
+        keys = [key for key, field in kind.payload.items() if carries(field)]
+        if kind.players == kinds.Copy.REMOVED or kind.sight == kinds.Sight.ADDRESSED:
+            continue  # players never get its payload whole
+        assert keys in ([], [kind.markers_in]), (kind.name, keys, kind.markers_in)
+    assert kinds.KINDS["scene.activated"].markers_in == "tokens"
+    assert kinds.KINDS["token.revealed"].markers_in == "token"

@@ -30,7 +30,13 @@ from vtt.rules import fog_paint, sight
 from vtt.tabletop import event_kinds, policy
 from vtt.tabletop.event_kinds import Fog
 from vtt.tabletop.models import Membership, Scene, SceneSight, SeenToken, Token
-from vtt.tabletop.serialize import is_table, table_tokens, token_data
+from vtt.tabletop.serialize import (
+    is_table,
+    markers_of_tokens,
+    table_tokens,
+    token_data,
+    with_markers,
+)
 
 # The groups are named with the viewer, and the walls read with the map,
 # in the table, which must not import this package; group_of stays at hand
@@ -459,11 +465,15 @@ def _token_dicts(ids: set[int], known: dict[int, dict] | None = None) -> list[di
     if not ids:
         return []
     tokens = Token.objects.filter(pk__in=ids).select_related("character").order_by("pk")
+    # They come whole, with their markers (players get no GM-only one: policy).
+    markers = markers_of_tokens(ids)
     if known is None:
-        return [token_data(t) for t in tokens.prefetch_related("controllers")]
+        return [
+            with_markers(token_data(t), markers) for t in tokens.prefetch_related("controllers")
+        ]
     for token in tokens:
         token.controller_ids = sorted(known[token.pk]["controllers"])
-    return [token_data(t) for t in tokens]
+    return [with_markers(token_data(t), markers) for t in tokens]
 
 
 def _seen_before(scene, stored, was_fog) -> dict[str, set[int]]:

@@ -175,7 +175,6 @@ class Delivery:
             "scene": state["scene"],
             # Version 1 (a page from before tables) reads a list.
             "tokens": state["tokens"] if self.version >= 2 else table_tokens(state["tokens"]),
-            "markers": state["markers"],
             "log": state["log"],
             "online": online,
             "vision": state["vision"],

@@ -8,9 +8,9 @@ from vtt.tabletop import event_kinds, policy
 from vtt.tabletop.events import events_since
 from vtt.tabletop.models import Campaign, Membership, RoomEvent, Token
 from vtt.tabletop.policy import event_view
-from vtt.tabletop.selectors import markers_for, tokens_seen
+from vtt.tabletop.selectors import scene_markers, tokens_seen
 from vtt.tabletop.serialize import (
-    marker_data,
+    markers_by_token,
     scene_data,
     table_tokens,
     token_metas,
@@ -76,16 +76,15 @@ def current_seqs(campaign_ids) -> dict[int, int]:
     return dict(Campaign.objects.filter(pk__in=list(campaign_ids)).values_list("pk", "event_seq"))
 
 
-def visible_tokens(scene_id: int | None, viewer: Viewer) -> list[dict]:
-    """The scene's tokens `viewer` sees: the REST list's read (policy.sees_token)."""
-    return table_tokens(visible_table(scene_id, viewer))
-
-
-def visible_table(scene_id: int | None, viewer: Viewer) -> dict:
-    """visible_tokens as a table (serialize.token_table): what a snapshot sends."""
+def visible_table(scene_id: int | None, viewer: Viewer, markers: bool = True) -> dict:
+    """The scene's tokens `viewer` sees (policy.sees_token) as a table
+    (serialize.token_table): what a snapshot sends, each token with the
+    status markers `viewer` sees of it (policy.sees_marker); without
+    `markers`, none."""
     if scene_id is None:
         return token_table(Token.objects.none(), None)
-    return token_table(tokens_seen(viewer, scene_id), scene_id)
+    seen = markers_by_token(scene_markers(viewer, scene_id)) if markers else None
+    return token_table(tokens_seen(viewer, scene_id), scene_id, seen)
 
 
 def active_tokens(campaign_id: int, viewer: Viewer) -> tuple[list[dict], dict | None]:
@@ -95,7 +94,8 @@ def active_tokens(campaign_id: int, viewer: Viewer) -> tuple[list[dict], dict | 
     scene = campaign.active_scene
     if scene is None:
         return [], None
-    tokens = visible_tokens(scene.pk, viewer)
+    # What the socket keeps of each (drags): the markers are the events'.
+    tokens = table_tokens(visible_table(scene.pk, viewer, markers=False))
     return tokens, vision.token_eyes(campaign, tokens) if scene.fog else None
 
 
@@ -124,10 +124,6 @@ def snapshot(campaign_id: int, viewer: Viewer, preview: str | None = None) -> di
             "campaign": campaign_summary(campaign),
             "scene": scene_data(scene) if scene else None,
             "tokens": table,
-            # The status markers of the tokens it carries (policy.sees_marker).
-            "markers": [marker_data(m) for m in markers_for(viewer, campaign_id, scene.pk)]
-            if scene
-            else [],
             "metas": metas,
             "log": [in_snapshot(event_view(event, viewer)) for event in reversed(tail)],
             "vision": vision_for(scene.pk if scene else None, viewer, preview),

@@ -10,7 +10,7 @@ from vtt.core import shapes
 from vtt.games.conditions import ICONS
 from vtt.tabletop import event_kinds, policy
 from vtt.tabletop.events import append_event
-from vtt.tabletop.models import Marker, Token
+from vtt.tabletop.models import Marker, RoomEvent, Token
 from vtt.tabletop.serialize import marked_token, marker_data
 from vtt.tabletop.services.access import actor, find, require_member, unknown
 from vtt.tabletop.services.errors import NotAllowed, ServiceError
@@ -116,9 +116,28 @@ def marker_remove(*, marker_id: int, by) -> None:
         marker.delete()
 
 
-def _event(token: Token, marker: Marker, kind: str, by) -> None:
-    data = {"token": marked_token(token), "marker": marker_data(marker)}
-    append_event(
+def marker_undo(added: RoomEvent, by) -> RoomEvent:
+    """Undo a marker.added (the GM's undo, vtt.combat.services.undo, which
+    asked policy and holds the room's lock): the marker comes off again,
+    by a marker.removed naming the entry it undoes."""
+    marker = (
+        Marker.objects.select_related("token__scene__campaign")
+        .filter(pk=added.payload.marker["id"])
+        .first()
+    )
+    if marker is None:
+        raise ServiceError("cannot_undo", "the marker has been taken off since", "seq")
+    token = (
+        Token.objects.select_for_update().select_related("scene__campaign").get(pk=marker.token_id)
+    )
+    undo = _event(token, marker, event_kinds.MARKER_REMOVED, by, undo_of=added.seq)
+    marker.delete()
+    return undo
+
+
+def _event(token: Token, marker: Marker, kind: str, by, **extra) -> RoomEvent:
+    data = {"token": marked_token(token), "marker": marker_data(marker), **extra}
+    return append_event(
         campaign=token.scene.campaign,
         kind=kind,
         data=data,

@@ -298,6 +298,9 @@ def _marker(words: str):
     def say(data, entry):
         marker = data.marker
         notes = ("GM only",) if marker["gm_only"] else ()
+        # The GM's undo takes a marker off again (its marker.removed says so).
+        if getattr(data, "undo_of", None) is not None:
+            notes = (*notes, f"undoing #{data.undo_of}")
         return entry("note", words, notes=notes, token=data.token["name"], marker=marker["label"])
 
     return say

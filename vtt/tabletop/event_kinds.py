@@ -202,6 +202,19 @@ NAMED = Obj({"id": ID, "name": Text()})
 SQUARE = List(Int(lo=0), min_len=2, max_len=2)
 # A stored picture's URLs (vtt.tabletop.serialize.picture_data).
 PICTURE = Obj({"url": Text(), "thumb_128": Text(), "thumb_256": Text()})
+# A status marker (vtt.tabletop.serialize.marker_data): one of the game's
+# conditions (`condition_id`) or a free one ("").
+MARKER = Obj(
+    {
+        "id": ID,
+        "token_id": ID,
+        "condition_id": Text(),
+        "icon": Text(),
+        "label": Text(),
+        "gm_only": Bool(),
+    }
+)
+MAX_MARKERS = 100  # a token carries a dozen; an imported entry, never more than this
 TOKEN = Obj(
     {
         "id": ID,
@@ -223,6 +236,10 @@ TOKEN = Obj(
         # ("character"), or null. (Events logged before pictures lack both.)
         "art": Nullable(PICTURE),
         "art_from": Nullable(Choice("token", "character")),
+        # Its status markers, where it comes into someone's sight whole (a
+        # scene change, a token revealed or coming into view); the players'
+        # copy leaves out the GM's secret ones (policy). Absent elsewhere.
+        "markers": optional(List(MARKER, max_len=MAX_MARKERS)),
     }
 )
 # token.moved's token: what a move changes, the rest being as the reader
@@ -234,6 +251,7 @@ MOVED_TOKEN = Obj(
         if name in ("id", "scene_id", "x", "y", "version", "hidden")
         else optional(field)
         for name, field in TOKEN.fields.items()
+        if name != "markers"  # a move brings none: it is no token coming into sight
     }
 )
 SCENE_TOKENS_MAX = 10_000  # a scene change carries every token of its map
@@ -255,18 +273,6 @@ SCENE_TOKENS = List(TOKEN, max_len=SCENE_TOKENS_MAX)
 # The token a marker event is about: enough to place the badge and decide
 # its audience (Sight.TOKEN reads `hidden`; the fog, `id`).
 MARKED_TOKEN = Obj({"id": ID, "scene_id": ID, "name": Text(), "hidden": Bool()})
-# A status marker (vtt.tabletop.serialize.marker_data): one of the game's
-# conditions (`condition_id`) or a free one ("").
-MARKER = Obj(
-    {
-        "id": ID,
-        "token_id": ID,
-        "condition_id": Text(),
-        "icon": Text(),
-        "label": Text(),
-        "gm_only": Bool(),
-    }
-)
 # A scene's tokens as a snapshot's table (vtt.tabletop.serialize.token_table).
 TOKEN_TABLE = Obj(
     {
@@ -592,6 +598,9 @@ class Kind:
     broadcast: Broadcast = adds_nothing
     upgrade: Upgrade = as_logged
     fog: Fog = Fog.NONE
+    # The payload's key whose token (or a map's tokens, a table) carries
+    # its status markers: players' copies leave out the GM-only ones.
+    markers_in: str | None = None
     payload_class: type[Payload] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -717,6 +726,7 @@ _DECLARED = (
         broadcast=adds_the_map,
         upgrade=map_upgraded,
         fog=Fog.NEW_SCENE,
+        markers_in="tokens",
     ),
     *(
         Kind(
@@ -729,6 +739,7 @@ _DECLARED = (
             broadcast=adds_the_token_gone if name == TOKEN_DELETED else adds_the_token,
             upgrade=token_upgraded,
             fog=Fog.GONE if name == TOKEN_DELETED else Fog.NONE,
+            markers_in="token",
         )
         for name in (TOKEN_CREATED, TOKEN_UPDATED, TOKEN_REVEALED, TOKEN_DELETED)
     ),
@@ -881,12 +892,16 @@ _DECLARED = (
     *(
         Kind(
             name,
-            {"token": MARKED_TOKEN, "marker": MARKER},
+            {"token": MARKED_TOKEN, "marker": MARKER, **extra},
             Sight.TOKEN,
             PUBLIC_OR_GM,
             "as the other token events; a GM-only marker: the GM only",
         )
-        for name in (MARKER_ADDED, MARKER_REMOVED)
+        for name, extra in (
+            (MARKER_ADDED, {}),
+            # The GM's undo of its marker.added takes it off again.
+            (MARKER_REMOVED, {"undo_of": optional(ID)}),
+        )
     ),
     Kind(TRAILS_CLEARED, {"scene_id": ID}, Sight.VISIBILITY, EVERYONE, "everyone"),
     Kind(

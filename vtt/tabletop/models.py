@@ -393,7 +393,14 @@ class PlaySession(models.Model):
 # The kinds of entry undo can put back (vtt.combat.services.undo). Spelled
 # here, not from event_kinds (which imports this module), for the index
 # below; tests/combat/test_undo.py checks they are the declared constants.
-UNDOABLE_KINDS = ("token.moved", "character.updated", "combat.attack", "combat.damage")
+# A marker.added is undone by taking the marker off (vtt.markers.services).
+UNDOABLE_KINDS = (
+    "token.moved",
+    "character.updated",
+    "combat.attack",
+    "combat.damage",
+    "marker.added",
+)
 
 
 class LogIsAppendOnly(Exception):

@@ -16,7 +16,7 @@ from django.db.models import Exists, F, OuterRef, Q
 from . import event_kinds
 from .event_kinds import Copy, Sight, Unseen
 from .models import Character, Role, SeenToken, Visibility
-from .serialize import is_table, shown_rows
+from .serialize import is_table, shown_rows, with_column
 from .visibility import PARTY, Viewer, group_of
 
 # Anyone who is not a GM and not the actor: what "the players" see.
@@ -153,6 +153,28 @@ def visible_markers_q(viewer: Viewer) -> Q:
     if viewer.is_gm:
         return Q()
     return Q(gm_only=False) & visible_tokens_q(viewer, "token__")
+
+
+def shown_markers(markers: list[dict]) -> list[dict]:
+    """The markers (marker_data each) players see of a token they see: not
+    the GM's secret ones (sees_marker, on what a payload carries)."""
+    return [marker for marker in markers if not marker["gm_only"]]
+
+
+def token_for_players(token: dict) -> dict:
+    """A token's dict as players get it: its markers without the secret ones."""
+    if "markers" not in token:
+        return token
+    return {**token, "markers": shown_markers(token["markers"])}
+
+
+def tokens_for_players(tokens):
+    """token_for_players of a token, a list of them or a table of them."""
+    if is_table(tokens) and "fields" in tokens:
+        return with_column(tokens, "markers", shown_markers)
+    if isinstance(tokens, list):
+        return [token_for_players(token) for token in tokens]
+    return token_for_players(tokens)
 
 
 def marker_audience(gm_only: bool) -> str:
@@ -559,8 +581,11 @@ def _event_view(event, viewer: Viewer) -> dict:
         return redacted
     visibility = audience(event)
     if sees_in_full(viewer, visibility, event.actor_id):
-        if viewer.is_gm or declared.players == Copy.FULL:
+        if viewer.is_gm:
             return _stamped({"seq": event.seq, "type": event.kind, "data": event.data}, event)
+        if declared.players == Copy.FULL:
+            data = _markers_for_players(declared, event.data)
+            return _stamped({"seq": event.seq, "type": event.kind, "data": data}, event)
         if declared.players == Copy.REMOVED:
             token_id = event.data["token"]["id"]
             return {
@@ -568,7 +593,7 @@ def _event_view(event, viewer: Viewer) -> dict:
                 "type": event_kinds.TOKEN_REMOVED,
                 "data": {"token_id": token_id},
             }
-        data = _players_copy(declared, event.data)
+        data = _players_copy(declared, _markers_for_players(declared, event.data))
         return _stamped({"seq": event.seq, "type": event.kind, "data": data}, event)
     if declared.unseen == Unseen.ANNOUNCED and knows_it_happened(
         viewer, visibility, event.actor_id
@@ -576,6 +601,15 @@ def _event_view(event, viewer: Viewer) -> dict:
         view = {"seq": event.seq, "type": event.kind, "data": blind_announcement(event.data)}
         return _stamped(view, event)
     return redacted
+
+
+def _markers_for_players(declared, data: dict) -> dict:
+    """A payload whose tokens carry their markers (the kind's declared
+    `markers_in`) without the GM's secret ones."""
+    key = declared.markers_in
+    if key is None or key not in data:
+        return data
+    return {**data, key: tokens_for_players(data[key])}
 
 
 def _players_copy(declared, data: dict, mine: dict | None = None) -> dict:
@@ -619,7 +653,8 @@ def _through_fog(event, viewer: Viewer, view: dict) -> dict:
         view = {"seq": event.seq, "type": event_kinds.REDACTED}  # never in its view
     elif view["type"] != event_kinds.REDACTED and mine["unseen"]:
         view = _unseen(event, mine)
-    enter = [t for t in annotation["tokens"] if t["id"] in set(mine["enter"])]
+    entering = set(mine["enter"])
+    enter = [token_for_players(t) for t in annotation["tokens"] if t["id"] in entering]
     if not enter and not mine["leave"]:
         return view
     change = {"enter": enter, "leave": mine["leave"]}

@@ -68,6 +68,12 @@ def markers_for(viewer: Viewer, campaign_id: int, scene_id: int | None = None) -
     return markers.filter(policy.visible_markers_q(viewer)).order_by("token_id", "id")
 
 
+def scene_markers(viewer: Viewer, scene_id: int) -> QuerySet:
+    """The status markers of one scene's tokens that `viewer` sees."""
+    markers = Marker.objects.filter(token__scene_id=scene_id)
+    return markers.filter(policy.visible_markers_q(viewer)).order_by("token_id", "id")
+
+
 def conditions_on(character) -> list[str]:
     """The conditions a character's tokens on the room's scene are marked
     with, as its rolls take them (vtt.dice.rolls): not a GM-only marker's,

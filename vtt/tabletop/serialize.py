@@ -4,7 +4,7 @@ thing. Only JSON types: these go into the event log as they are."""
 
 from vtt import games
 
-from .models import Campaign, Character, Invite, Membership, Roll, Scene, Token
+from .models import Campaign, Character, Invite, Marker, Membership, Roll, Scene, Token
 
 
 def user_data(user) -> dict | None:
@@ -89,6 +89,26 @@ def marker_data(marker) -> dict:
     }
 
 
+def markers_by_token(markers) -> dict[int, list[dict]]:
+    """A Marker queryset as each token's markers (marker_data, by id): what
+    a token carries in bulk (a snapshot's table, a scene change's)."""
+    found: dict[int, list[dict]] = {}
+    for marker in markers.order_by("token_id", "id"):
+        found.setdefault(marker.token_id, []).append(marker_data(marker))
+    return found
+
+
+def markers_of_tokens(token_ids) -> dict[int, list[dict]]:
+    """Every marker of these tokens, the GM's secret ones too: what a stored
+    event carries (policy gives players a copy without the secret ones)."""
+    return markers_by_token(Marker.objects.filter(token_id__in=list(token_ids)))
+
+
+def with_markers(token: dict, markers: dict[int, list[dict]]) -> dict:
+    """A token's dict carrying its status markers (`markers`: by token)."""
+    return {**token, "markers": markers.get(token["id"], [])}
+
+
 # What a move changes of a token: token.moved carries only these, and a
 # reader lays them over the token it holds (moved_token). Entries logged
 # before carry the whole token_data; they are told apart by its name.
@@ -139,6 +159,8 @@ TOKEN_FIELDS = (
     "light_ft",
     "art",
     "art_from",
+    # Its status markers (marker_data each): those the table's reader sees.
+    "markers",
     "scene_id",
 )
 REQUIRED = 6
@@ -151,6 +173,7 @@ TOKEN_DEFAULTS = {
     "light_ft": 0,
     "art": None,
     "art_from": None,
+    "markers": [],
 }
 # What a row is made of, read with values_list (no model instances).
 _COLUMNS = (
@@ -166,10 +189,12 @@ _COLUMNS = (
 )
 
 
-def token_table(tokens, scene_id: int) -> dict:
+def token_table(tokens, scene_id: int, markers: dict[int, list[dict]] | None = None) -> dict:
     """A Token queryset of one scene as a table, each row token_data's
-    values: two queries (the rows, then every controller from the link
-    table), no model instance."""
+    values and its status markers (`markers`, by token: markers_by_token;
+    none without): two queries (the rows, then every controller from the
+    link table), no model instance."""
+    markers = markers or {}
     links = Token.controllers.through.objects.filter(token__in=tokens.values("pk"))
     controllers: dict[int, list[int]] = {}
     for token_id, user_id in links.order_by("user_id").values_list("token_id", "user_id"):
@@ -195,6 +220,7 @@ def token_table(tokens, scene_id: int) -> dict:
             light_ft,
             art,
             art_from if art is not None else None,
+            markers.get(values[0], []),
             scene,
         ]
         rows.append(_trimmed(row, tail))
@@ -238,6 +264,20 @@ def shown_rows(table: dict, seen: set[int] | None = None) -> dict:
         for row in table["rows"]
         if not (row[at_hidden] if at_hidden < len(row) else hidden)
         and (seen is None or row[at_id] in seen)
+    ]
+    return {**table, "rows": rows}
+
+
+def with_column(table: dict, field: str, change) -> dict:
+    """The table with `change` applied to one field's value in each row that
+    carries it (a row stopping before it keeps the default); a table
+    without the field (logged before it) as it is."""
+    if field not in table["fields"]:
+        return table
+    at = table["fields"].index(field)
+    rows = [
+        [*row[:at], change(row[at]), *row[at + 1 :]] if at < len(row) else row
+        for row in table["rows"]
     ]
     return {**table, "rows": rows}
 

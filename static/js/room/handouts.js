@@ -3,35 +3,26 @@
 // ("handout.shared", addressed to this member alone). The GM also makes
 // handouts here and shares them with everyone or chosen members.
 //
-// The text comes rendered by the server (Markdown, sanitized there:
-// vtt/tabletop/handout_text.py). It is still never inserted as markup: it
-// is parsed into an inert document and copied node by node, keeping only
-// the tags and link schemes below, so the page holds no HTML it did not build.
+// The text comes rendered by the server (Markdown, sanitized there against
+// its one allow-list of tags and link schemes: vtt/handouts/text.py). The
+// page reads that HTML in an inert document (nothing in it runs or loads
+// while it is read) and takes its nodes as they are.
 
-import { el } from "../lib/dom.js";
 import { getJSON, postJSON, sendForm } from "../lib/api.js";
+import { el } from "../lib/dom.js";
 import { describeError } from "../lib/errors.js";
 
-const TAGS = new Set(["P", "BR", "HR", "EM", "STRONG", "DEL", "CODE", "PRE", "BLOCKQUOTE", "UL", "OL", "LI", "H1", "H2", "H3", "H4", "H5", "H6", "A", "TABLE", "THEAD", "TBODY", "TR", "TH", "TD"]);
-const LINK = /^(https?:|mailto:)/i;
 const NOTICE_MS = 10000;
 
-/** The server's rendering of a handout's text, as DOM nodes built here. */
+/** The server's rendering of a handout's text, as nodes of this page. */
 export function textNodes(html) {
   const parsed = new DOMParser().parseFromString(html || "", "text/html");
-  const copy = (node) => {
-    if (node.nodeType === Node.TEXT_NODE) return document.createTextNode(node.textContent);
-    if (node.nodeType !== Node.ELEMENT_NODE) return null;
-    const kids = [...node.childNodes].map(copy).filter(Boolean);
-    if (!TAGS.has(node.tagName)) return kids.length ? el("span", {}, ...kids) : null;
-    const attrs = {};
-    if (node.tagName === "A") {
-      const href = node.getAttribute("href") || "";
-      if (LINK.test(href)) Object.assign(attrs, { href, rel: "noopener noreferrer nofollow", target: "_blank" });
-    }
-    return el(node.tagName.toLowerCase(), attrs, ...kids);
-  };
-  return [...parsed.body.childNodes].map(copy).filter(Boolean);
+  // A link opens beside the room, never in its place.
+  for (const link of parsed.body.querySelectorAll("a[href]")) {
+    link.target = "_blank";
+    link.rel = "noopener noreferrer nofollow";
+  }
+  return [...parsed.body.childNodes].map((node) => document.importNode(node, true));
 }
 
 export class Handouts {

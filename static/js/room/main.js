@@ -162,7 +162,7 @@ function gmButtons(token) {
   $("token-edit").disabled = !token;
   $("token-hide").disabled = !token;
   $("token-delete").disabled = !token;
-  $("token-hide").textContent = token?.hidden ? "Reveal token" : "Hide token";
+  $("token-hide").querySelector("[data-verb]").textContent = token?.hidden ? "Reveal" : "Hide";
 }
 
 // One tool has the map's pointer at a time (board.use): the ruler's button
@@ -333,7 +333,7 @@ const EFFECTS = {
     if (!switched) return;
     turns.load(scene?.id ?? null, combatApi);
     loadTrails();
-    markers.load();
+    markers.arrived(); // the new map's tokens brought their markers
   },
   character: (character, replay) => {
     if (!character) return;
@@ -350,7 +350,7 @@ const EFFECTS = {
   turns: (data) => turns.event(data),
   sighted: (ids) => {
     turns.sighted(ids);
-    markers.load(); // tokens come into view with the markers they carry
+    markers.arrived(); // tokens come into view with the markers they carry
   },
   markers: (tokenId) => markers.changed(tokenId),
   settings: (settings) => {

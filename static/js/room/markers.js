@@ -7,11 +7,11 @@
 // Who may do what is the server's answer (`may.markers`: "any",
 // "conditions" on the tokens the member moves, "none"); the server
 // decides again on every intent. The markers held are the room state's
-// (./state.js); a new map, or tokens coming into view, are asked for over
-// REST, as the events that bring them do not carry their markers.
+// (./state.js): tokens bring theirs as they come into sight (the snapshot,
+// a new map, a token revealed or coming into view), and the marker events
+// follow them.
 
 import { el } from "../lib/dom.js";
-import { getJSON } from "../lib/api.js";
 import { describeError } from "../lib/errors.js";
 
 const $ = (id) => document.getElementById(id);
@@ -75,20 +75,9 @@ export class Markers {
     if (this.token?.id === tokenId) this.drawList();
   }
 
-  /** The markers of the map's tokens, asked for anew (a new map, tokens come into view). */
-  async load() {
-    const room = this.room();
-    const scene = room?.scene?.id;
-    if (!scene) return;
-    const url = `${this.config.api.markers}?scene=${scene}&page_size=1000`;
-    const reply = await getJSON(url).catch(() => null);
-    const now = this.room();
-    if (!reply?.ok || !now || now.scene?.id !== scene) return;
-    now.markers = {};
-    for (const marker of reply.data.results || []) {
-      if (marker.token_id in now.tokens) now.markers[marker.id] = marker;
-    }
-    this.board.redrawAll();
+  /** Tokens came with their markers (a new map, tokens into view): the
+   *  tray's odds and the open card follow; the map drew their badges. */
+  arrived() {
     this.onChange?.();
     if (this.token) this.drawList();
   }

@@ -6,6 +6,10 @@
 //          vision: null | {scene, group, view, explored, tokens, lit?, preview?},
 //          markers: {id: marker} (status markers of the tokens held) }
 //
+// A token arriving whole where it comes into sight (the snapshot's table, a
+// scene change, a token revealed or coming into view) carries `markers`,
+// those this member sees of it: they are kept here, by id, not on the token.
+//
 // Fog of war (docs/protocol.md, the vision frame): `vision` is what this
 // member's sight group sees of the room's scene (SVG paths in grid units);
 // it comes with the snapshot and in live `vision` frames (applyVision), and
@@ -50,17 +54,28 @@ const ENTRY = {
 };
 
 export function fromSnapshot(frame) {
-  const tokens = {};
-  for (const token of tokensOf(frame.tokens)) tokens[token.id] = token;
-  return {
+  const state = {
     seq: frame.seq,
     campaign: frame.campaign,
     scene: frame.scene ?? null,
-    tokens,
+    tokens: {},
     log: [...(frame.log || [])],
     vision: visionOf(frame.vision, frame.scene),
-    markers: Object.fromEntries((frame.markers || []).map((m) => [m.id, m])),
+    markers: {},
   };
+  for (const token of tokensOf(frame.tokens)) state.tokens[token.id] = heldToken(state, token);
+  return state;
+}
+
+// A token as the state holds it: the markers it carries (if it carries
+// them: most events do not) replace those held for it.
+function heldToken(state, token) {
+  if (!Array.isArray(token.markers)) return token;
+  const { markers, ...rest } = token;
+  dropMarkers(state, token.id);
+  state.markers ??= {};
+  for (const marker of markers) state.markers[marker.id] = marker;
+  return rest;
 }
 
 // The markers of a token this page no longer holds go with it.
@@ -161,7 +176,7 @@ function upsert(state, token) {
   if (state.scene && token.scene_id !== undefined && token.scene_id !== state.scene.id) return false;
   const known = state.tokens[token.id];
   if (known && known.version > token.version) return false; // an older state arriving late
-  state.tokens[token.id] = token;
+  state.tokens[token.id] = heldToken(state, token);
   return true;
 }
 
@@ -231,9 +246,10 @@ export function applyEvent(state, received, { replay = false } = {}) {
       // it: the map changes in place, the socket, log and tray stay.
       state.scene = d.scene;
       state.tokens = {};
-      for (const token of tokensOf(d.tokens)) state.tokens[token.id] = token; // a table since version 3
-      // The new map's markers are not in the event: the page asks for them.
+      // The new map's tokens bring their markers (entries logged before
+      // they did bring none).
       state.markers = {};
+      for (const token of tokensOf(d.tokens)) state.tokens[token.id] = heldToken(state, token); // a table since version 3
       // The new map's vision follows in its own frame.
       if (state.vision?.scene !== d.scene?.id) state.vision = null;
       effects.push(

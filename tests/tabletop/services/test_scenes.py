@@ -70,7 +70,10 @@ def test_activation_carries_the_tokens_each_member_may_see(table):
     gm_tokens = table_tokens(gm_view["data"]["tokens"])
     assert [t["name"] for t in gm_tokens] == names
     assert gm_tokens[0]["x"] == 4
-    assert gm_tokens == [token_data(t) for t in table.scene.tokens.order_by("pk")]
+    # Each as token_data gives it, with its markers (none here).
+    assert gm_tokens == [
+        {**token_data(t), "markers": []} for t in table.scene.tokens.order_by("pk")
+    ]
     for viewer in (Viewer(table.player.pk, "player"), Viewer(table.observer.pk, "observer")):
         view = event_view(change, viewer)
         assert view["data"]["scene"] == gm_view["data"]["scene"]

@@ -6,6 +6,8 @@ every client applies, newest first, one at a time.
   with "undo_of" naming the undone entry (so every client simply moves it).
 - Anything else by an "undo" event: {"undo_of", "undone", "changes"} whose
   changes carry each field's value before and after, as the attack's did.
+- A marker put on a token by a marker.removed taking it off again, with
+  "undo_of" (vtt.markers.services.marker_undo).
 
 A GM undoes any result; a player only their own last move, and only while
 it is the room's last result."""
@@ -14,6 +16,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 
 from vtt.core import shapes
+from vtt.markers.services import marker_undo
 from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop import policy
 from vtt.tabletop.events import append_event
@@ -21,6 +24,7 @@ from vtt.tabletop.models import (
     UNDOABLE_KINDS,
     Campaign,
     Character,
+    Marker,
     RoomEvent,
     Token,
     Visibility,
@@ -72,6 +76,8 @@ def _is_result(event: RoomEvent) -> bool:
     and a change whose "before" is not on record or no longer allowed, can
     no longer be put back: all of these are passed over."""
     data = event.data  # the shape its kind declares (vtt.tabletop.event_kinds)
+    if event.kind == kinds.MARKER_ADDED:
+        return Marker.objects.filter(pk=data["marker"]["id"]).exists()
     if event.kind == kinds.TOKEN_MOVED:
         if "undo_of" in data:
             return False
@@ -127,6 +133,8 @@ def _whose(name: str) -> str:
 def describe(event: RoomEvent) -> str:
     """An undoable result in words, for the GM's "Undo last" to name it."""
     data = event.data
+    if event.kind == kinds.MARKER_ADDED:
+        return f"the marker {data['marker']['label']} on {data['token']['name']}"
     if event.kind == kinds.TOKEN_MOVED:
         x, y = data["from"]
         return f"{_whose(token_name(data['token']))} move (back to column {x + 1}, row {y + 1})"
@@ -259,6 +267,7 @@ RESTORE = {
     kinds.CHARACTER_UPDATED: _undo_resources,
     kinds.COMBAT_ATTACK: _undo_attack,
     kinds.COMBAT_DAMAGE: _undo_damage,
+    kinds.MARKER_ADDED: marker_undo,
 }
 
 

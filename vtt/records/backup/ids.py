@@ -24,6 +24,7 @@ from vtt.tabletop.serialize import is_table, table_tokens, tokens_table
 TOKEN, SCENE, CHARACTER = "tabletop.token", "tabletop.scene", "tabletop.character"
 CAMPAIGN, ROLL, USER = "tabletop.campaign", "tabletop.roll", "user"
 ATTACK, ENCOUNTER, COMBATANT = "combat.attack", "combat.encounter", "combat.combatant"
+MARKER, HANDOUT = "tabletop.marker", "tabletop.handout"
 
 # A key whose value is an object (or a list of objects) whose "id" names a row.
 OBJECTS = {
@@ -34,6 +35,9 @@ OBJECTS = {
     "campaign": CAMPAIGN,
     "attack": ATTACK,
     "encounter": ENCOUNTER,
+    "marker": MARKER,
+    "markers": MARKER,  # those a token carries (a scene change's, a revealed one's)
+    "handout": HANDOUT,
     "order": COMBATANT,
     "user": USER,
     "roller": USER,

@@ -11,8 +11,8 @@ from vtt.rules import sight
 
 from .. import event_kinds, policy
 from ..events import append_event
-from ..models import Campaign, Scene, Token
-from ..serialize import scene_data, token_table
+from ..models import Campaign, Marker, Scene, Token
+from ..serialize import markers_by_token, scene_data, token_table
 from ..walls import within_reach
 from .access import actor, as_gm, find, require_gm, unknown
 from .errors import NotAllowed, ServiceError
@@ -227,12 +227,14 @@ def scene_activate(*, scene_id: int, by) -> Scene:
 
 def activation_data(scene: Scene) -> dict:
     """The scene.activated event's data: the scene and all of its tokens as
-    a table (players' copies keep only the rows they may see: policy)."""
-    # Read as a snapshot reads them (two queries, no model instances): this
-    # runs with the campaign's row locked.
+    a table, each with its status markers (players' copies keep only the
+    rows they may see, and no GM-only marker: policy)."""
+    # Read as a snapshot reads them (three queries, no token instances):
+    # this runs with the campaign's row locked.
+    markers = markers_by_token(Marker.objects.filter(token__scene_id=scene.pk))
     return {
         "scene": scene_data(scene),
-        "tokens": token_table(scene.tokens.order_by("pk"), scene.pk),
+        "tokens": token_table(scene.tokens.order_by("pk"), scene.pk, markers),
     }
 
 

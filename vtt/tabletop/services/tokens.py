@@ -25,7 +25,7 @@ from ..models import (
     SeenToken,
     Token,
 )
-from ..serialize import token_data, token_moved_data
+from ..serialize import markers_of_tokens, token_data, token_moved_data, with_markers
 from ..visibility import PARTY, Viewer, own_group
 from .access import SYSTEM, actor, find, unknown
 from .errors import NotAllowed, NotFound, ServiceError, StaleVersion
@@ -116,11 +116,12 @@ def campaign_character(campaign_id: int, character_id) -> Character | None:
     return character
 
 
-def _event(token: Token, kind: str, by, **extra):
+def _event(token: Token, kind: str, by, whole: dict | None = None, **extra):
+    """Its event, carrying the token as token_data gives it (or `whole`)."""
     append_event(
         campaign=token.scene.campaign,
         kind=kind,
-        data={"token": token_data(token), **extra},
+        data={"token": whole or token_data(token), **extra},
         actor=actor(by),
         scene_id=token.scene_id,
     )
@@ -523,8 +524,12 @@ def token_set_hidden(*, token_id: int, by, hidden: bool) -> Token:
         token.hidden = hidden
         token.version += 1
         token.save(update_fields=["hidden", "version"])
-        kind = event_kinds.TOKEN_HIDDEN if hidden else event_kinds.TOKEN_REVEALED
-        _event(token, kind, by)
+        if hidden:
+            _event(token, event_kinds.TOKEN_HIDDEN, by)
+        else:
+            # It comes into the players' sight whole: with its markers.
+            whole = with_markers(token_data(token), markers_of_tokens([token.pk]))
+            _event(token, event_kinds.TOKEN_REVEALED, by, whole)
     return token
 
 

@@ -55,8 +55,6 @@ def room(request, campaign_id: int):
             # them), and a handout's REST root (its share).
             "handouts": reverse("handouts", args=[campaign.pk]),
             "handout": _root("handout"),
-            # The markers of the map's tokens, asked for when a new map comes.
-            "markers": reverse("markers", args=[campaign.pk]),
         },
         # What a free marker may be (vtt.markers.services).
         "markers": {"icons": list(ICONS), "label_max": MAX_MARKER_LABEL},
