@@ -73,6 +73,7 @@ def test_the_spectator_sees_the_partys_view_cannot_act_and_sees_nothing_hidden(b
         gm.wait_for_selector("#watchers[data-count='1']")
         assert gm.inner_text("#watchers") == "1 spectator"
         assert "Spectator" not in gm.inner_text("#online")
+        gm.locator(".room-bar").screenshot(path="/tmp/spectator-room-bar.png")
 
         # The table plays: a public roll, a GM-only roll, a whisper, a move.
         assert (
@@ -133,6 +134,7 @@ def test_the_gm_makes_a_link_and_revoking_one_closes_its_page(browser, server):
         console.fill("#spectator-delay_seconds", "2")
         console.click("#spectator-form button[type=submit]")
         url = console.input_value("#spectator-new-link")
+        console.locator("#spectators").screenshot(path="/tmp/spectator-console.png")
         assert "/watch/" in url and server["token"] not in url
         phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
         phone.goto(url)
