@@ -210,3 +210,19 @@ async def test_a_delayed_link_holds_the_room_back_and_keeps_the_order(room, clie
         assert seqs == sorted(seqs) and seqs[0] > snapshot["seq"]
     finally:
         await hang_up(spectator)
+
+
+@database_sync_to_async
+def revoke_quietly(link_id: int) -> None:
+    """Revoked with no word to the rooms, as if pub/sub had lost it."""
+    SpectatorLink.objects.filter(pk=link_id).update(revoked_at=timezone.now())
+
+
+async def test_a_revocation_whose_word_was_lost_still_closes_the_socket(room, clients, monkeypatch):
+    from vtt.live import spectating
+
+    monkeypatch.setattr(spectating, "LINK_CHECK", 0.2)
+    link_id, token = await make_link(room)
+    spectator = await watch(token)
+    await revoke_quietly(link_id)
+    assert await closed_code(spectator) == protocol.CLOSE_LINK_CLOSED
