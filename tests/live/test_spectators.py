@@ -226,3 +226,28 @@ async def test_a_revocation_whose_word_was_lost_still_closes_the_socket(room, cl
     spectator = await watch(token)
     await revoke_quietly(link_id)
     assert await closed_code(spectator) == protocol.CLOSE_LINK_CLOSED
+
+
+def scope_from(address: str, query: bytes = b"v=3") -> dict:
+    return {"client": (address, 50000), "headers": [], "query_string": query}
+
+
+async def test_admission_by_link_version_and_address(room, settings):
+    from vtt.live import admission
+    from vtt.live.handshake import Refused
+    from vtt.live.spectating import admit
+
+    link_id, token = await make_link(room, delay_seconds=5)
+    admitted = await admit(scope_from("10.9.0.1", b"v=3&since=4"), token)
+    assert (admitted.link["id"], admitted.link["delay_seconds"]) == (link_id, 5)
+    assert (admitted.version, admitted.since) == (3, 4)
+    assert await admit(scope_from("10.9.0.1", b"v=9"), token) == Refused(protocol.CLOSE_BAD_VERSION)
+    unknown = await admit(scope_from("10.9.0.1"), token + "x")
+    assert unknown.code == protocol.CLOSE_LINK_CLOSED
+    # The connect limit per address is a member's: a loop of reconnects is refused.
+    settings.LIVE_CONNECTS_PER_SECOND_PER_ADDRESS = 1
+    settings.LIVE_CONNECT_BURST_PER_ADDRESS = 2
+    admission.connect_limits.buckets.pop("10.9.0.2", None)
+    answers = [await admit(scope_from("10.9.0.2"), token) for _ in range(4)]
+    assert [getattr(a, "code", None) for a in answers][-1] == protocol.CLOSE_FLOODING
+    assert answers[0].link["id"] == link_id
