@@ -23,7 +23,7 @@ def test_the_watch_page_is_the_room_read_only(client, campaign, link):
     _, token = link
     page = client.get(f"/watch/{token}/")
     assert page.status_code == 200
-    assert page["Cache-Control"] == "no-store" and page["Referrer-Policy"] == "no-referrer"
+    assert page["Cache-Control"] == "no-store" and page["Referrer-Policy"] == "same-origin"
     html = page.content.decode()
     assert f'"/ws/watch/{token}/"' in html and "20 s behind the table" in html
     for control in ('id="tray"', 'id="chat-form"', "csrfmiddlewaretoken", 'id="tab-gm"'):
