@@ -77,3 +77,14 @@ def test_the_gm_revokes_a_link_and_others_cannot(as_user, campaign, link):
     made.refresh_from_db()
     assert made.revoked_at is not None
     assert as_user("player").post(f"/campaigns/{campaign.pk}/gm/spectators/").status_code == 404
+
+
+def test_a_link_of_another_campaign_is_a_404(as_user, campaign, users, link):
+    made, _ = link
+    from tests import factories
+
+    mine = factories.campaign(users["stranger"])
+    answer = as_user("stranger").post(f"/campaigns/{mine.pk}/gm/spectators/{made.pk}/revoke/")
+    assert answer.status_code == 404
+    made.refresh_from_db()
+    assert made.revoked_at is None

@@ -4,11 +4,12 @@ revoking of links."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from vtt.spectators.selectors import link_for_token
+from vtt.spectators.selectors import link_for_token, links_of
 from vtt.spectators.services import link_create, link_revoke
 from vtt.tabletop.services import ServiceError
 
@@ -67,10 +68,8 @@ def link_new(request, campaign_id: int):
 @require_POST
 def link_revoked(request, campaign_id: int, link_id: int):
     gm_membership_or_404(request.user, campaign_id)
-    try:
-        link_revoke(link_id=link_id, by=request.user)
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, "Spectator link revoked: whoever watched through it was let go.")
+    if not links_of(campaign_id).filter(pk=link_id).exists():
+        raise Http404("no such link")  # another campaign's, or none: one answer
+    link_revoke(link_id=link_id, by=request.user)
+    messages.success(request, "Spectator link revoked: whoever watched through it was let go.")
     return redirect("web:gm", campaign_id=campaign_id)
