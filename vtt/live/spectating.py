@@ -159,6 +159,7 @@ class SpectatorDelivery(Delivery):
 
     def __init__(self, socket, link: dict, version: int):
         super().__init__(socket, place_of(link), version)
+        self.user = None  # whoever the browser is logged in as, it watches as no one
         self.link = link
 
     async def join(self, since: int | None) -> bool:
