@@ -29,6 +29,8 @@ ALLOWED = {
     "markers": {"games", "core", "tabletop"},
     # What the GM hands the players.
     "handouts": {"core", "db", "pictures", "tabletop"},
+    # The GM's links to watch a room read-only.
+    "spectators": {"core", "tabletop"},
     # The map as the GM makes it: imported files, segment edits.
     "maps": {"rules", "core", "pictures", "tabletop"},
     "accounts": set(),
@@ -46,6 +48,7 @@ ALLOWED = {
         "dice",
         "maps",
         "markers",
+        "spectators",
         "accounts.client_address",
     },
     "api": {
@@ -62,6 +65,7 @@ ALLOWED = {
         "handouts",
         "markers",
         "accounts",
+        "spectators",
     },
     "web": {
         "rules",
@@ -76,6 +80,7 @@ ALLOWED = {
         "maps",
         "markers",
         "accounts",
+        "spectators",
     },
     # The demo campaigns, laid out through the table's services; nothing
     # imports it (its command, `manage.py demo`, is its only door).

@@ -11,6 +11,7 @@ from tests.tabletop.table import make_table
 from vtt import dice
 from vtt.handouts import services as handouts
 from vtt.markers import services as markers
+from vtt.spectators.services import link_create
 from vtt.tabletop import services
 
 
@@ -47,6 +48,8 @@ def lay_table():
         campaign_id=table.campaign.pk, token_id=table.tenrec_token.pk, by=table.gm,
         icon="skull", label="Doomed", gm_only=True,
     )  # fmt: skip
+    # A spectator link of the GM's.
+    table.spectator_link, _ = link_create(campaign_id=table.campaign.pk, by=table.gm)
     return table
 
 

@@ -63,6 +63,15 @@ ENDPOINTS = [
         (401, 404, 403, 403, 403, 201),
     ),
     ("delete", "/api/invites/{invite}/", None, (401, 404, 403, 403, 403, 204)),
+    # Spectator links are the GM's; a spectator has no REST at all.
+    ("get", "/api/campaigns/{campaign}/spectator-links/", None, (401, 404, 403, 403, 403, 200)),
+    (
+        "post",
+        "/api/campaigns/{campaign}/spectator-links/",
+        {"label": "Stream", "delay_seconds": 30},
+        (401, 404, 403, 403, 403, 201),
+    ),
+    ("delete", "/api/spectator-links/{spectator_link}/", None, (401, 404, 403, 403, 403, 204)),
     # Anyone signed in may accept; members keep their role.
     ("post", "/api/invites/accept/", {"code": "{invite_code}"}, (401, 200, 200, 200, 200, 200)),
     ("get", "/api/campaigns/{campaign}/characters/", None, (401, 404, 200, 200, 200, 200)),
@@ -362,6 +371,7 @@ def fill(template, table):
         "no_session": 9,
         "marker": table.marker.pk,
         "secret_marker": table.secret_marker.pk,
+        "spectator_link": table.spectator_link.pk,
     }
     if isinstance(template, str):
         if template.startswith("{") and template.endswith("}") and template.count("{") == 1:

@@ -17,6 +17,8 @@ from django.urls.resolvers import RoutePattern
 from vtt.combat.models import Combatant
 from vtt.core.errors import ServiceError
 from vtt.markers import services as markers
+from vtt.spectators.models import SpectatorLink
+from vtt.spectators.services import link_create
 from vtt.tabletop import services
 from vtt.tabletop.models import Light, Marker
 
@@ -33,6 +35,10 @@ OUTSIDE = {
     # the URLs were first read under DEBUG); in production the proxy serves
     # them, and a picture's name is random, not an id (pictures/images.py).
     settings.MEDIA_URL.lstrip("/"),
+    # A spectator link's page: its parameter is the link's secret token, not
+    # an id; an unknown, revoked or expired one is the same 404
+    # (tests/web/test_spectators.py).
+    "watch/",
 }
 
 PARAMETER = re.compile(r"<(?:(?P<converter>\w+):)?(?P<name>\w+)>")
@@ -52,6 +58,12 @@ def tomb_marker(s):
         label="Doomed",
         gm_only=True,
     )
+
+
+def tomb_link(s):
+    """A spectator link of The Tomb's GM."""
+    found = SpectatorLink.objects.filter(campaign=s.campaign).first()
+    return found or link_create(campaign_id=s.campaign.pk, by=s.users["gm"])[0]
 
 
 def fills(s, invite) -> dict:
@@ -75,6 +87,7 @@ def fills(s, invite) -> dict:
         "user_id": (s.users["gm"].pk, MISSING),
         "handout_id": (s.handout.pk, MISSING),
         "marker_id": (tomb_marker(s).pk, MISSING),
+        "link_id": (tomb_link(s).pk, MISSING),
         # Not ids of their own: a play session's number and a door's index
         # within their campaign or scene, which the other parameters name.
         "number": (1, 1),
@@ -97,6 +110,7 @@ GLOBAL = {
     "user_id",
     "handout_id",
     "marker_id",
+    "link_id",
 }
 
 # A body each write parses before it looks anything up, so that the walk

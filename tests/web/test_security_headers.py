@@ -12,6 +12,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests import factories
 from vtt import dice
+from vtt.spectators.services import link_create
 
 pytestmark = pytest.mark.django_db
 
@@ -110,7 +111,10 @@ def table(users):
             },
         )
     dice.session_end(campaign_id=campaign.pk, by=gm)
+    link, watch_token = link_create(campaign_id=campaign.pk, by=gm)
     return {
+        "link_id": link.pk,
+        "token": watch_token,
         "campaign_id": campaign.pk,
         "scene_id": scene.pk,
         "token_id": token.pk,
@@ -129,7 +133,8 @@ def web_pages(table) -> list[str]:
             if isinstance(entry, URLResolver):
                 walk(entry.url_patterns, route)
             elif isinstance(entry, URLPattern) and entry.callback.__module__.startswith("vtt.web"):
-                urls.append("/" + route.replace("<int:", "{").replace(">", "}").format(**table))
+                route = route.replace("<int:", "{").replace("<str:", "{").replace(">", "}")
+                urls.append("/" + route.format(**table))
 
     walk(get_resolver().url_patterns, "")
     return urls

@@ -13,6 +13,7 @@ from .views import (
     rolls,
     scenes,
     sessions,
+    spectators,
     tokens,
 )
 
@@ -43,6 +44,16 @@ urlpatterns = [
         name="invites",
     ),
     path("invites/<int:invite_id>/", campaigns.InviteDetailView.as_view(), name="invite"),
+    path(
+        "campaigns/<int:campaign_id>/spectator-links/",
+        spectators.SpectatorLinkListView.as_view(),
+        name="spectator-links",
+    ),
+    path(
+        "spectator-links/<int:link_id>/",
+        spectators.SpectatorLinkDetailView.as_view(),
+        name="spectator-link",
+    ),
     path("invites/accept/", campaigns.InviteAcceptView.as_view(), name="invite-accept"),
     path(
         "campaigns/<int:campaign_id>/characters/",

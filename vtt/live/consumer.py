@@ -115,6 +115,11 @@ class RoomConsumer(AsyncConsumer):
         self.inbox = None if server_side is None else Inbox(server_side, self.answer_now)
         # A close code can only be given once the handshake is accepted.
         await self.base_send({"type": "websocket.accept"})
+        await self.enter()
+
+    async def enter(self):
+        """Admit the accepted socket to its room and join it (a spectator's
+        socket enters by its link instead: vtt.live.spectating)."""
         self.room = self.scope["url_route"]["kwargs"]["campaign_id"]
         admitted = await handshake.admit(self.scope, self.room)
         if isinstance(admitted, handshake.Refused):

@@ -32,6 +32,8 @@ MAX_BUFFERED = 5000  # live messages held while a snapshot or resync is read
 
 
 class Delivery:
+    watching = False  # a spectator's socket (vtt.live.spectating): counted, not named
+
     def __init__(self, socket, place: dict, version: int):
         self.socket = socket  # the transport: its outbox, close and tasks
         self.outbox = socket.outbox
@@ -39,7 +41,7 @@ class Delivery:
         self.room = socket.room
         self.version = version
         self.user = socket.scope["user"]
-        self.user_id = self.user.pk
+        self.user_id = socket.user_id  # the member's; a spectator's is no user's
         self.own_vision = place["own_vision"]
         self.preview: str | None = None  # the sight group a GM looks through
         self.campaign = place["campaign"]
@@ -117,6 +119,16 @@ class Delivery:
             logger.warning("presence: could not read room %s", self.room, exc_info=True)
             return [self.me_public]
 
+    async def watchers(self) -> int:
+        """How many spectators watch the room (counted, never named)."""
+        try:
+            return await self.presence.watchers(self.room)
+        except Exception:
+            logger.warning(
+                "presence: could not count room %s's spectators", self.room, exc_info=True
+            )
+            return 0
+
     async def leave(self):
         """Out of the hub and out of presence; safe to call more than once."""
         self.drags.cancel()
@@ -177,6 +189,7 @@ class Delivery:
             "tokens": state["tokens"] if self.version >= 2 else table_tokens(state["tokens"]),
             "log": state["log"],
             "online": online,
+            "spectators": await self.watchers(),
             "vision": state["vision"],
             "decisions": state["decisions"],
         }
@@ -203,6 +216,7 @@ class Delivery:
                 "campaign": self.campaign,
                 "you": self.me,
                 "online": online,
+                "spectators": await self.watchers(),
             }
             if reason is None:
                 self.outbox.push(protocol.dumps(welcome_frame))

@@ -245,6 +245,11 @@ class Hub:
             wire = text_frame(message["text"].encode())
             for conn in tuple(feed.members):
                 deliver(conn, conn.push_aside_message, message, wire)
+        elif kind == "room.link_closed":
+            # A spectator link revoked: the sockets watching through it close.
+            for conn in tuple(feed.members):
+                if conn.watching:
+                    deliver(conn, conn.link_closed, message["link"])
         elif kind == "room.hub" and message.get("hub") != self.channel:
             known = self.neighbours.setdefault(feed.room, {})
             newcomer = message["hub"] not in known
@@ -275,7 +280,9 @@ class Hub:
                 feed.repairing = self.spawn(self._catch_up(feed))
         for room, feed in rooms.items():
             self._say_here(room)
-            members = [(c.user_id, c.conn_id, c.me["name"]) for c in feed.members]
+            members = [(c.user_id, c.conn_id, c.me["name"]) for c in feed.members if not c.watching]
+            # Spectators are counted apart, never named (vtt.live.spectating).
+            await store.refresh_watchers(room, [c.conn_id for c in feed.members if c.watching])
             # Connections Redis had lost (it restarted empty, or pruned a
             # stalled process) are counted again; whoever left meanwhile was
             # lost without a word. So this process's sockets get the whole

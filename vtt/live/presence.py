@@ -1,5 +1,8 @@
 """Who is online in each room. Ephemeral: not in the event log.
 
+Spectators (vtt.live.spectating) are counted apart, by connection, and
+never named: a room's count goes to its sockets whenever it changes.
+
 A member counts once however many sockets they hold: `join` says whether
 this was their first connection in the room, `leave` whether it was their
 last, and only those two moments are announced to the room.
@@ -38,6 +41,7 @@ class LocalPresence:
     def __init__(self):
         self._counts: dict[int, collections.Counter] = collections.defaultdict(collections.Counter)
         self._names: dict[int, str] = {}
+        self._watchers: dict[int, set[str]] = collections.defaultdict(set)
 
     async def join(self, room: int, user: dict, conn_id: str) -> bool:
         self._names[user["id"]] = user["name"]
@@ -66,6 +70,23 @@ class LocalPresence:
 
     async def prune(self, room: int) -> list[dict]:
         return []
+
+    async def watcher_join(self, room: int, conn_id: str) -> int:
+        self._watchers[room].add(conn_id)
+        return len(self._watchers[room])
+
+    async def watcher_leave(self, room: int, conn_id: str) -> int:
+        watching = self._watchers.get(room, set())
+        watching.discard(conn_id)
+        if not watching:
+            self._watchers.pop(room, None)
+        return len(watching)
+
+    async def watchers(self, room: int) -> int:
+        return len(self._watchers.get(room, ()))
+
+    async def refresh_watchers(self, room: int, conn_ids: list[str]) -> None:
+        return None
 
 
 # KEYS: counts hash, expiry zset, names hash. ARGV: user id, member, name, expiry.
@@ -151,6 +172,9 @@ class RedisPresence:
         base = f"{self._prefix}:{room}"
         return [f"{base}:counts", f"{base}:expiry", f"{base}:names"]
 
+    def _watchers_key(self, room: int) -> str:
+        return f"{self._prefix}:{room}:watchers"
+
     async def _expire(self, keys):
         # The keys vanish a while after the room empties, whatever happens.
         async def expire_all():
@@ -204,6 +228,40 @@ class RedisPresence:
             return []
         names = await self._call(self._redis.hmget, keys[2], gone)
         return [{"id": int(u), "name": n or ""} for u, n in zip(gone, names, strict=True)]
+
+    # Spectators are counted, never named: one sorted set of their
+    # connections per room, scored by when each expires unless refreshed.
+
+    async def watcher_join(self, room: int, conn_id: str) -> int:
+        key = self._watchers_key(room)
+        await self._call(self._redis.zadd, key, {conn_id: time.time() + TTL})
+        await self._call(self._redis.expire, key, int(TTL * 4))
+        return await self.watchers(room)
+
+    async def watcher_leave(self, room: int, conn_id: str) -> int:
+        await self._call(self._redis.zrem, self._watchers_key(room), conn_id)
+        return await self.watchers(room)
+
+    async def watchers(self, room: int) -> int:
+        """The room's spectators, those whose process stopped refreshing
+        them dropped first: one round trip."""
+        key = self._watchers_key(room)
+
+        async def count():
+            pipe = self._redis.pipeline(transaction=True)
+            pipe.zremrangebyscore(key, "-inf", time.time())
+            pipe.zcard(key)
+            return (await pipe.execute())[1]
+
+        return int(await self._call(count))
+
+    async def refresh_watchers(self, room: int, conn_ids: list[str]) -> None:
+        if not conn_ids:
+            return
+        key = self._watchers_key(room)
+        expiry = time.time() + TTL
+        await self._call(self._redis.zadd, key, dict.fromkeys(conn_ids, expiry))
+        await self._call(self._redis.expire, key, int(TTL * 4))
 
     async def close(self):
         await self._redis.aclose()

@@ -32,6 +32,7 @@ CLOSE_SERVER_ERROR = 1011
 CLOSE_GARBAGE = 4400
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_MEMBER = 4403  # also for a campaign that does not exist: strangers learn nothing
+CLOSE_LINK_CLOSED = 4404  # a spectator link unknown, revoked or expired: one code for all
 CLOSE_BAD_VERSION = 4406
 CLOSE_TOO_SLOW = 4408
 CLOSE_SILENT = 4410

@@ -5,6 +5,8 @@ import re
 
 from django import forms
 
+from vtt.spectators.models import MAX_DELAY
+from vtt.spectators.services import MAX_LABEL, MAX_MINUTES
 from vtt.tabletop.models import Role
 
 WALLS_HELP = (
@@ -22,6 +24,29 @@ class InviteForm(forms.Form):
     expires_days = forms.IntegerField(
         label="Expires after days (empty: never)", required=False, min_value=1, max_value=365
     )
+
+
+class SpectatorLinkForm(forms.Form):
+    label = forms.CharField(
+        label="Label (for you)", max_length=MAX_LABEL, required=False, strip=True
+    )
+    delay_seconds = forms.IntegerField(
+        label="Delay (seconds, 0 to 600)",
+        initial=0,
+        min_value=0,
+        max_value=MAX_DELAY,
+        help_text="For a stream: spectators see the table this many seconds late.",
+    )
+    expires_minutes = forms.IntegerField(
+        label="Expires after minutes (empty: never)",
+        required=False,
+        min_value=1,
+        max_value=MAX_MINUTES,
+    )
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "spectator-%s")  # apart from the console's other forms
+        super().__init__(*args, **kwargs)
 
 
 class MemberRoleForm(forms.Form):

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import accounts, characters, gm, lobby, maps, room, sessions
+from .views import accounts, characters, gm, lobby, maps, room, sessions, spectators
 
 app_name = "web"
 
@@ -50,6 +50,18 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/gm/members/", gm.member_role, name="gm_member_role"),
     path("campaigns/<int:campaign_id>/gm/settings/", gm.settings_save, name="gm_settings"),
     path("campaigns/<int:campaign_id>/gm/undo/", gm.undo, name="gm_undo"),
+    path(
+        "campaigns/<int:campaign_id>/gm/spectators/",
+        spectators.link_new,
+        name="gm_spectator_new",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/gm/spectators/<int:link_id>/revoke/",
+        spectators.link_revoked,
+        name="gm_spectator_revoke",
+    ),
+    # A spectator link: the room watched read-only, by whoever holds it.
+    path("watch/<str:token>/", spectators.watch, name="watch"),
     path("campaigns/<int:campaign_id>/gm/backup/", gm.backup, name="gm_backup"),
     path("campaigns/<int:campaign_id>/gm/scenes/", gm.scene_new, name="gm_scene_new"),
     path("campaigns/<int:campaign_id>/gm/maps/", maps.map_upload, name="gm_map_new"),

@@ -249,6 +249,14 @@ const log = new RollLog($("log"), {
   jump: $("log-new"),
 });
 const presence = new Presence($("online"));
+
+// How many watch through a spectator link: a count in the room bar, no names.
+function watchers(count) {
+  const shown = $("watchers");
+  shown.hidden = !count;
+  shown.textContent = count === 1 ? "1 spectator" : `${count} spectators`;
+  shown.dataset.count = String(count || 0);
+}
 let chat;
 
 function applyScene(scene) {
@@ -383,6 +391,7 @@ const socket = new RoomSocket(config.socket, {
     board.setTokens(Object.values(room.tokens));
     vision.set(room.vision);
     presence.set(frame.online || []);
+    watchers(frame.spectators || 0);
     log.clear();
     combatLog.clear();
     chat.clear();
@@ -394,6 +403,7 @@ const socket = new RoomSocket(config.socket, {
   },
   onWelcome(frame) {
     presence.set(frame.online || []);
+    watchers(frame.spectators || 0);
     decisions.refresh(); // what changed while away comes with the pages
   },
   onEvent: (event) => onEvent(event),
@@ -401,7 +411,8 @@ const socket = new RoomSocket(config.socket, {
     if (room) draw(applyVision(room, frame));
   },
   onPresence(frame) {
-    if (frame.state === "join") presence.join(frame.user);
+    if (frame.state === "spectators") watchers(frame.count);
+    else if (frame.state === "join") presence.join(frame.user);
     else if (frame.state === "online") presence.set(frame.online);
     else presence.leave(frame.user);
   },

@@ -24,7 +24,8 @@ const CHECK_MS = 500;
 // a suspended laptop): the quiet is not the server's, so it starts over
 // with a ping rather than a verdict.
 const ASLEEP_MS = 2500;
-const FINAL_CODES = new Set([4401, 4403, 4406]);
+// 4404: a spectator link revoked or expired (docs/protocol.md).
+const FINAL_CODES = new Set([4401, 4403, 4404, 4406]);
 // The protocol this page speaks (2: a snapshot's tokens come as a table;
 // 3: a scene change's too).
 const PROTOCOL = 3;

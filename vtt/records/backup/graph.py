@@ -17,6 +17,9 @@ LEFT_OUT = {
     # Codes to join by: credentials of the server they were made on; the
     # GM makes new ones where the campaign now lives.
     "tabletop.invite": "invite codes are the old server's credentials",
+    # Spectator links, likewise: a restored campaign opens no door to
+    # watchers that its GM has not opened where it now lives.
+    "spectators.spectatorlink": "spectator links are the old server's credentials",
     # Answers to intents kept 15 minutes against a client's repeat.
     "live.intentreceipt": "short-lived answers to repeated intents",
 }

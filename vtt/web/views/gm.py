@@ -1,4 +1,4 @@
-"""The GM console: members and invites, scenes (create, background, walls,
+"""The GM console: members, invites and spectator links, scenes (create, background, walls,
 activate), the scene's tokens (place, edit, remove), the campaign's settings
 and undo of the room's last result. GMs only; to anyone else these pages do
 not exist (404)."""
@@ -17,6 +17,7 @@ from vtt.combat.services.undo import last_result, undo_last
 from vtt.dice.sessions import open_session
 from vtt.records import sessions
 from vtt.records.backup import export_campaign
+from vtt.spectators.selectors import links_of
 from vtt.tabletop import policy, services
 from vtt.tabletop.models import Character, Invite, Membership, Scene, Token
 from vtt.tabletop.services import ServiceError, StaleVersion
@@ -29,6 +30,7 @@ from ..gm_forms import (
     MemberRoleForm,
     SceneEditForm,
     SceneForm,
+    SpectatorLinkForm,
     TokenEditForm,
     TokenForm,
     walls_text,
@@ -54,6 +56,11 @@ def _console(request, membership, *, status=200, **forms):
         "last_result": _last_result(campaign.pk),
         "open_session": open_session(campaign.pk),
         "latest_session": sessions.sessions_of(campaign.pk).last(),
+        # Spectator links (./spectators.py): a new one's address is shown
+        # on the page that made it, and never again (only its hash is kept).
+        "spectator_links": links_of(campaign.pk),
+        "spectator_form": forms.get("spectator_form") or SpectatorLinkForm(),
+        "new_spectator_url": forms.get("new_spectator_url"),
     }
     return render(request, "web/gm.html", context, status=status)
 
