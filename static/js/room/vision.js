@@ -27,6 +27,7 @@ export class Vision {
     this.loading = null;
     this.barriers = null; // [walls, barriers] of the scene last read
     this.polygons = null; // visibility polygons kept while the walls are the same (sight.js)
+    this.warming = null; // the idle round working them out (warm)
     this.lit = new LitAreas(board.layers.lit);
     this.whole = []; // the GM's: every light's whole area (./light_edit.js)
   }
