@@ -25,8 +25,9 @@ as a drop does; the server answers with a vision frame, `lit` included):
 - long tasks (PerformanceObserver "longtask") from the send until 500 ms
   after: the longest per move.
 - the drag preview: `d6room.vision.dragAt` as a drag over a square calls
-  it (the view worked out in the page with ../static/js/map/sight.js),
-  timed with marks, at each of the moves' squares.
+  it (the view and lit places worked out in the page with
+  static/js/map/sight.js), timed with marks, once a move over a square of
+  the mover's room not passed before (a square passed before is kept).
 - pan: the view moves 6 px an animation frame for 120 frames, the gaps
   between frames (requestAnimationFrame's timestamps): p95 and the share
   over 25 ms (a frame dropped at 60 Hz); in the player's page (fog and its
@@ -130,8 +131,9 @@ def seed(lights: int, monsters: int) -> dict:
         Token(scene=scene, name=f"Ghoul {i + 1}", x=int(x), y=int(y), color="#7a5c3a")
         for i, (x, y) in enumerate(square_in(rng.choice(rooms), rng) for _ in range(monsters))
     )
-    x0, y0, _, _ = party_rooms[0]
+    x0, y0, w, h = party_rooms[0]
     return {
+        "room": [x0, y0, w, h],
         "campaign": campaign.pk,
         "mover": party[0].pk,
         "squares": [[x0 + 1, y0 + 1], [x0 + 2, y0 + 2]],
@@ -247,13 +249,16 @@ def one_run(browser, url, table, moves, viewport):
     gm = open_page(browser, url, table["campaign"], "gm", viewport)
     player.evaluate(REDRAW)
     mover, squares = table["mover"], table["squares"]
+    x0, y0, w, h = table["room"]
+    # The preview over squares the drag has not passed yet (kept ones cost nothing).
+    fresh = [[x, y] for y in range(y0, y0 + h) for x in range(x0, x0 + w) if [x, y] not in squares]
     redraws, tasks, previews, lit = [], [], [], []
-    for _ in range(moves):
+    for k in range(moves):
         now = player.evaluate(
             "id => { const t = window.d6room.board.tokens.get(id); return [t.x, t.y]; }", mover
         )
         x, y = squares[1] if now == squares[0] else squares[0]
-        previews.append(player.evaluate(PREVIEW, [mover, x, y]))
+        previews.append(player.evaluate(PREVIEW, [mover, *fresh[k % len(fresh)]]))
         player.evaluate("() => { window.bench.longtasks = []; window.bench.redraws = []; }")
         sent = player.evaluate(DROP, [mover, x, y])
         player.wait_for_function(
