@@ -38,10 +38,12 @@ export class Vision {
     this.drawLit();
   }
 
-  /** A vision's lit areas (cut to its view by the server), or the GM's. */
+  /** A vision's lit areas (cut to its view by the server, or by its
+   *  `light.clip`: a replay's, ../replay/fog.js), or the GM's. */
   drawLit() {
     const fog = this.board.fog;
-    this.lit.show(fog.active ? this.vision.lit || [] : this.whole);
+    if (fog.active) this.lit.show(this.vision.lit || [], this.vision.light?.clip || null);
+    else this.lit.show(this.whole);
   }
 
   /** The room's vision changed (null: no fog). */
