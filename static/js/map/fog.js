@@ -17,7 +17,12 @@
 // {clip, light}, as a preview's) and its explored area lit places seen
 // before (`exploredLight`: a list of {clip, light} that only grows). The
 // explored shapes are drawn opaque inside one translucent group, so where
-// they overlap the map is dimmed once.
+// they overlap the map is dimmed once. A drag preview's lit places may also
+// hold `areas`, the server's lit areas (evenodd), under the same clip.
+//
+// sees() is asked of every door after each vision: a point outside a
+// shape's bounding box (kept until the shape changes) skips the browser's
+// fill test.
 
 import { svg, clear } from "../lib/dom.js";
 
