@@ -14,8 +14,10 @@ The player controls 6 tokens in 3 rooms, the one moved in a dark room
 with dark vision (6 squares), so each step changes its view; another
 carries the lantern. 200 monsters stand about.
 
-Measured in the player's page, for each move (the page sends `token.move`
-as a drop does; the server answers with a vision frame, `lit` included):
+Measured in the player's page, for each move of the party's token (the
+GM's page sends `token.move` as a drop does, so the player's page does
+only what any incoming move makes it do; the server answers with a
+vision frame, `lit` included):
 
 - redraw: performance marks around the page's drawing of the frame
   (`d6room.vision.set`: the fog's mask paths, the lit layer, doors and
@@ -173,7 +175,9 @@ REDRAW = """() => {
   };
 }"""
 
-# A drop of the player's own token, as board.grab's pointerup makes it.
+# A drop on the GM's page, as board.grab's pointerup makes it. (The
+# player's own drop also selects the token, which restyles the page's
+# toolbar: a cost of its own, not the redraw's.)
 DROP = """([id, x, y]) => {
   const board = window.d6room.board;
   const sent = performance.timeOrigin + performance.now();
@@ -260,7 +264,7 @@ def one_run(browser, url, table, moves, viewport):
         x, y = squares[1] if now == squares[0] else squares[0]
         previews.append(player.evaluate(PREVIEW, [mover, *fresh[k % len(fresh)]]))
         player.evaluate("() => { window.bench.longtasks = []; window.bench.redraws = []; }")
-        sent = player.evaluate(DROP, [mover, x, y])
+        sent = gm.evaluate(DROP, [mover, x, y])
         player.wait_for_function(
             "() => window.bench.redraws.some((r) => r.frame !== null)", timeout=30_000
         )
