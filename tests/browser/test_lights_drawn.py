@@ -111,3 +111,25 @@ def test_a_light_placed_in_the_dark_shows_the_player_its_area_and_the_rat_in_it(
     gm.screenshot(path="/tmp/lightdraw-gm-lit-desk.png")
     player.screenshot(path="/tmp/lightdraw-player-lit-phone.png")
     assert gm.errors == [] and player.errors == []
+
+
+def test_a_drag_preview_keeps_the_lamps_light_in_sight_and_loses_it_behind_the_wall(player, cellar):
+    """Tenrec sees nothing in the dark by himself: dragged, the preview
+    draws the lamp's light the server sent wherever he would still see it
+    from, and none of it from beyond the wall."""
+    tenrec = cellar["tenrec"]
+    player.wait_for_function(
+        "window.d6room.vision.sight && window.d6room.state().vision.lit.length === 1"
+    )
+    drag_to = """([id, square, point]) => {
+      const { board, vision } = window.d6room;
+      vision.dragAt(board.tokens.get(id), square);
+      return board.fog.sees(...point);
+    }"""
+    lamp_lit = [5.5, 3.5]  # in the lamp's light, two squares east of where Tenrec stands
+    assert player.evaluate(drag_to, [tenrec, [3, 4], lamp_lit]) == "view"
+    player.screenshot(path="/tmp/lightdraw-player-preview-phone.png")
+    # Beyond the wall the lamp's room is out of sight: only remembered.
+    assert player.evaluate(drag_to, [tenrec, [9, 3], lamp_lit]) == "explored"
+    assert player.evaluate(drag_to, [tenrec, None, lamp_lit]) == "view"  # the drag ended
+    assert player.errors == []

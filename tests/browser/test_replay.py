@@ -226,3 +226,43 @@ def test_a_dark_scenes_lit_places_are_remembered_as_explored(browser, fogged):
     assert fog_at(page, 10, 4) == "explored"  # lit before, dark now
     assert page.errors == []
     page.context.close()
+
+
+def test_a_dark_scenes_torch_is_tinted_where_the_eyes_see_it(browser, fogged):
+    """The replay draws a carried light's area as the room does (a torch's
+    colour, under the fog), cut to where the viewer's eyes see: a spot the
+    torch reaches behind a wall from the eye is not tinted."""
+    page = replay_page(browser, fogged, "player", DESK)
+    page.evaluate(
+        """async () => {
+            const { FogMemory } = await import("/static/js/replay/fog.js");
+            const scene = { id: 98, width: 14, height: 8, walls: [[7, 0, 7, 3]], fog: true, lit: false };
+            const me = { id: 1, x: 1, y: 1, size: 1, sight_ft: 0, light_ft: 0, controllers: [5] };
+            const lantern = { id: 2, x: 10, y: 4, size: 1, sight_ft: 0, light_ft: 10, controllers: [] };
+            const memory = new FogMemory({ shared: "party", own: "u5" }, {});
+            const { board, vision } = window.d6replay;
+            board.setScene(scene);
+            const room = { scene, tokens: { 1: me, 2: lantern } };
+            memory.follow(room, null);
+            vision.set(memory.vision(room));
+        }"""
+    )
+    page.screenshot(path="/tmp/replay-torch-desk.png")
+    lit = page.locator(".layer-lit .lit-clipped .lit-area path")
+    assert lit.count() == 2 and lit.first.get_attribute("fill") == "#ffb347"
+    tinted = """([x, y]) => {
+        const layer = document.querySelector(".layer-lit");
+        const clip = layer.querySelector("clipPath path");
+        const area = layer.querySelector(".lit-area .lit-dim");
+        const p = new DOMPoint(x, y);
+        return area.isPointInFill(p) && clip.isPointInFill(p);
+    }"""
+    assert page.evaluate(tinted, [10.5, 4.5])  # the lantern's square, in sight
+    # In the torch's reach, but the wall hides it from the eye at (1.5, 1.5).
+    assert not page.evaluate(tinted, [9.5, 3.0])
+    assert page.evaluate(
+        "([x, y]) => document.querySelector('.layer-lit .lit-dim').isPointInFill(new DOMPoint(x, y))",
+        [9.5, 3.0],
+    )
+    assert page.errors == []
+    page.context.close()

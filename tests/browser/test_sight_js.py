@@ -138,3 +138,71 @@ def _area(path: str):
     return shapely.union_all(
         [sight.from_path(part + " Z") for part in path.split(" Z") if part.strip()]
     )
+
+
+def test_the_polygons_match_the_servers_among_many_walls(js):
+    """Many walls, crossing and touching, on a bigger map: the walk of the
+    cells a ray passes through finds what testing every wall finds."""
+    rng = random.Random(7)
+    side = 40
+    segments = []
+    for _ in range(160):
+        x, y = rng.randrange(side), rng.randrange(side)
+        if rng.random() < 0.5:
+            segments.append((x, y, min(side, x + rng.randint(1, 6)), y))
+        else:
+            segments.append((x, y, x + rng.uniform(-4, 4), min(side, y + rng.uniform(0.5, 4))))
+    segments = [s for s in segments if 0 <= s[2] <= side and (s[0], s[1]) != (s[2], s[3])]
+    eyes = [(rng.randrange(side) + 0.5, rng.randrange(side) + 0.5) for _ in range(8)]
+    rings = js(
+        """return arg.eyes.map((eye) => s.visibilityPolygon(eye, arg.segments, arg.side, arg.side, null));""",
+        {"eyes": eyes, "segments": segments, "side": side},
+    )
+    scene = sight.Sight(segments, side, side, lit=True)
+    for eye, ring in zip(eyes, rings, strict=True):
+        ours = scene.view([sight.Eye(*eye)])
+        theirs = shapely.Polygon(ring) if ring else shapely.Polygon()
+        assert abs(theirs.area - ours.area) <= 1e-6 * max(1, ours.area), eye
+
+
+def test_the_preview_lights_what_the_server_lit(js):
+    """On a dark scene the drag preview honours the lit areas the server
+    sent (evenodd: a pillar's shadow is a hole): lit where an eye would
+    see them from where it stands, as the server would decide."""
+    segments = sight.sight_segments(sight.parse_barriers(ROOMS))
+    lit_area = "M 2.5 2.5 L 8.5 2.5 L 8.5 8.5 L 2.5 8.5 Z M 5 5 L 6 5 L 6 6 L 5 6 Z"
+    scene = {"width": WIDTH, "height": HEIGHT, "lit": False, "lights": []}
+    for eye in ((3.5, 3.5), (12.5, 5.5), (7.5, 3.5)):
+        drawn = js(
+            "return s.previewLight([arg.eye], s.parseBarriers(arg.walls), arg.scene, [arg.area]);",
+            {
+                "eye": {"x": eye[0], "y": eye[1], "sight": 0},
+                "walls": ROOMS,
+                "scene": scene,
+                "area": lit_area,
+            },
+        )
+        assert drawn["areas"] == lit_area and drawn["light"] == ""
+        seen = sight.from_path(drawn["areas"]).intersection(_area(drawn["clip"]))
+        sees = sight.Sight(segments, WIDTH, HEIGHT, True).view([sight.Eye(*eye)])
+        expected = sight.from_path(lit_area).intersection(sees)
+        assert abs(seen.area - expected.area) <= 1e-6, eye
+        assert not seen.contains(shapely.Point(5.5, 5.5))  # the pillar's shadow stays dark
+    # Nothing lit, or a lit scene: nothing to draw.
+    none = {"clip": "", "light": "", "areas": ""}
+    args = {"walls": ROOMS, "scene": scene, "area": lit_area}
+    assert (
+        js(
+            "return s.previewLight([{x: 3.5, y: 3.5, sight: 0}], s.parseBarriers(arg.walls), arg.scene, []);",
+            args,
+        )
+        == none
+    )
+    lit_scene = {**args, "scene": {**scene, "lit": True}}
+    assert (
+        js(
+            "return s.previewLight([{x: 3.5, y: 3.5, sight: 0}], s.parseBarriers(arg.walls), arg.scene, [arg.area]);",
+            lit_scene,
+        )
+        == none
+    )

@@ -154,11 +154,9 @@ class Scene(models.Model):
     walls = models.JSONField(default=list, blank=True)
     # Fog of war: players receive only what their tokens see (docs/vision.md).
     fog = models.BooleanField(default=False)
-    # A lit scene is seen without limit; in a dark one a token sees as far
-    # as its own sight and wherever a light shines.
-    lit = models.BooleanField(default=True)
-    # The scene's light: lit (as `lit` says), dim or dark; kept in step with
-    # `lit` by the scene services. An imported map's ambient light sets it.
+    # The scene's light: lit (seen without limit), dim or dark (a token sees
+    # as far as its own sight and wherever a light shines). The GM sets it;
+    # an imported map's ambient light does.
     lighting = models.CharField(
         max_length=4, choices=[("lit", "Lit"), ("dim", "Dim"), ("dark", "Dark")], default="lit"
     )
@@ -177,6 +175,11 @@ class Scene(models.Model):
 
     def __str__(self):
         return self.name
+
+    @property
+    def lit(self) -> bool:
+        """Seen without limit: the flag sight reads (docs/vision.md)."""
+        return self.lighting == "lit"
 
 
 class Token(models.Model):

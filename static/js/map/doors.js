@@ -71,6 +71,9 @@ export class Doors {
     for (const door of this.list) {
       const node = this.nodes.get(door.index);
       const what = seen ? seen(door) : "view";
+      // Written only when it changes: every move asks again of every door.
+      if (node.dataset.seen === what) continue;
+      node.dataset.seen = what;
       const hidden = what === "unexplored";
       node.classList.toggle("unseen", hidden);
       node.classList.toggle("dimmed", what === "explored");

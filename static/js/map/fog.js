@@ -17,7 +17,12 @@
 // {clip, light}, as a preview's) and its explored area lit places seen
 // before (`exploredLight`: a list of {clip, light} that only grows). The
 // explored shapes are drawn opaque inside one translucent group, so where
-// they overlap the map is dimmed once.
+// they overlap the map is dimmed once. A drag preview's lit places may also
+// hold `areas`, the server's lit areas (evenodd), under the same clip.
+//
+// sees() is asked of every door after each vision: a point outside a
+// shape's bounding box (kept until the shape changes) skips the browser's
+// fill test.
 
 import { svg, clear } from "../lib/dom.js";
 
@@ -32,10 +37,11 @@ export class Fog {
     this.scene = null;
     this.vision = null; // the server's
     this.previewView = null; // a drag's own view, until the server's next vision
-    this.previewLight = null; // and its lit places: {clip, light} (a dark scene's lights)
+    this.previewLight = null; // and its lit places: {clip, light, areas} (a dark scene's lights)
     this.drawn = null; // [view, explored] as drawn
     this.paths = null;
     this.pieces = { list: null, count: 0 }; // the explored lit places drawn
+    this.boxes = new Map(); // probe -> its bounding box, until the next draw
   }
 
   get active() {
@@ -64,8 +70,9 @@ export class Fog {
   /**
    * A view worked out here (a drag in progress: ./sight.js's viewPath, whose
    * rings overlap and so are filled nonzero), with a dark scene's lit places
-   * (`light` seen where it falls inside `clip`), drawn until set() or
-   * endPreview().
+   * (`light`, nonzero, and `areas`, the server's lit areas, evenodd: each
+   * seen where it falls inside `clip`; ./sight.js's previewLight), drawn
+   * until set() or endPreview().
    */
   preview(view, light = null) {
     if (!this.active) return;
@@ -94,6 +101,7 @@ export class Fog {
     const clipId = `${this.maskId}-lit`;
     const lightClip = svg("path", {});
     const light = svg("path", { class: "fog-light", fill: "#000", "clip-path": `url(#${clipId})` });
+    const litAreas = svg("path", { class: "fog-light", fill: "#000", "fill-rule": "evenodd", "clip-path": `url(#${clipId})` });
     const clips = svg("g", {}); // the explored lit places' clips
     // The same shapes, laid out (invisibly) for sees(): shapes inside a
     // mask have no geometry a point can be tested against.
@@ -101,6 +109,7 @@ export class Fog {
     const probeView = svg("path", { class: "fog-probe", "fill-rule": "evenodd" });
     const probeLight = svg("path", { class: "fog-probe" });
     const probeLightClip = svg("path", { class: "fog-probe" });
+    const probeLitAreas = svg("path", { class: "fog-probe", "fill-rule": "evenodd" });
     const probes = svg("g", {}); // the explored lit places', two paths each
     this.layer.append(
       svg(
@@ -115,6 +124,7 @@ export class Fog {
           svg("g", { class: "fog-memory", opacity: 1 - DIM }, explored, exploredLit),
           view,
           light,
+          litAreas,
         ),
       ),
       svg("rect", { class: "fog", ...area, mask: `url(#${this.maskId})` }),
@@ -122,6 +132,7 @@ export class Fog {
       probeView,
       probeLight,
       probeLightClip,
+      probeLitAreas,
       probes,
     );
     this.paths = {
@@ -133,6 +144,8 @@ export class Fog {
       lightClip,
       probeLight,
       probeLightClip,
+      litAreas,
+      probeLitAreas,
       exploredLit,
       clips,
       probes,
@@ -150,9 +163,10 @@ export class Fog {
     const explored = this.active ? this.vision.explored : "";
     const light = previewing ? this.previewLight || {} : (this.active && this.vision.light) || {};
     this.drawPieces(this.active ? this.vision.exploredLight || [] : []);
-    const key = [view, explored, light.light || "", light.clip || "", previewing];
+    const key = [view, explored, light.light || "", light.clip || "", light.areas || "", previewing];
     if (this.drawn && key.every((part, i) => part === this.drawn[i])) return;
     this.drawn = key;
+    this.boxes.clear();
     // The server's rings are drawn evenodd; a preview's and the browser's
     // own overlap, and nonzero fills them.
     const worked = this.active && this.vision.rule === "nonzero";
@@ -170,6 +184,8 @@ export class Fog {
       [this.paths.lightClip, light.clip],
       [this.paths.probeLight, light.light],
       [this.paths.probeLightClip, light.clip],
+      [this.paths.litAreas, light.areas],
+      [this.paths.probeLitAreas, light.areas],
     ]) {
       if (d) node.setAttribute("d", d);
       else node.removeAttribute("d");
@@ -186,6 +202,7 @@ export class Fog {
       for (const layer of [exploredLit, clips, probes]) clear(layer);
       this.pieces = { list, count: 0 };
     }
+    if (list.length !== this.pieces.count) this.boxes.clear();
     for (let i = this.pieces.count; i < list.length; i += 1) {
       const { clip, light } = list[i];
       const id = `${this.maskId}-seen-${i}`;
@@ -202,10 +219,24 @@ export class Fog {
    */
   sees(x, y) {
     if (!this.active) return null;
-    const point = new DOMPoint(x, y);
-    const inside = (node) => node.hasAttribute("d") && node.isPointInFill(point);
-    const { probeView, probeLight, probeLightClip, probeExplored, probes } = this.paths;
-    if (inside(probeView) || (inside(probeLight) && inside(probeLightClip))) return "view";
+    let point = null;
+    // A point outside a shape's box is outside the shape: most of a big
+    // map's doors are asked about after every move, and the box, kept until
+    // the shape changes, spares them the browser's fill test.
+    const inside = (node) => {
+      if (!node.hasAttribute("d")) return false;
+      let box = this.boxes.get(node);
+      if (box === undefined) {
+        box = node.getBBox();
+        this.boxes.set(node, box);
+      }
+      if (x < box.x || y < box.y || x > box.x + box.width || y > box.y + box.height) return false;
+      point ??= new DOMPoint(x, y);
+      return node.isPointInFill(point);
+    };
+    const { probeView, probeLight, probeLitAreas, probeLightClip, probeExplored, probes } = this.paths;
+    const lit = inside(probeLight) || inside(probeLitAreas);
+    if (inside(probeView) || (lit && inside(probeLightClip))) return "view";
     if (inside(probeExplored)) return "explored";
     const pieces = probes.children;
     for (let i = 0; i + 1 < pieces.length; i += 2) {

@@ -17,6 +17,7 @@
 import { parseBarriers, sightSegments, toPath, visibilityPolygon } from "../map/sight.js";
 
 const FEET_PER_SQUARE = 5;
+const TORCH = "#ffb347"; // a token's light_ft, as the server colours it
 const KEPT = 5000; // visibility polygons kept between steps (and seeks)
 
 /** The sight group the viewer sees a fog scene through, of the two the
@@ -124,6 +125,7 @@ export class FogMemory {
       group,
       view: look.view,
       light: look.light || {},
+      lit: look.areas, // drawn inside light.clip (../map/lit_layer.js)
       explored: memory.explored,
       exploredLight: memory.exploredLight,
       tokens: [],
@@ -183,12 +185,19 @@ export class FogMemory {
     const rings = (lit ? eyes.map(([x, y]) => ring(x, y, null)) : eyes.filter((e) => e[2] > 0).map(([x, y, r]) => ring(x, y, r)))
       .filter(Boolean);
     let light = null;
+    let areas = [];
     if (!lit && lights.length && eyes.length) {
       const clip = eyes.map(([x, y]) => ring(x, y, null)).filter(Boolean);
       const shone = lights.map(([x, y, r]) => ring(x, y, r)).filter(Boolean);
-      if (clip.length && shone.length) light = { clip: clip.join(" "), light: shone.join(" ") };
+      if (clip.length && shone.length) {
+        light = { clip: clip.join(" "), light: shone.join(" ") };
+        // Drawn tinted as the room draws a carried light (a torch: bright
+        // to its reach, vtt/fog/lit_areas.py), inside the clip: where the
+        // eyes see it, as the server cuts a group's areas to its view.
+        areas = shone.map((d) => ({ color: TORCH, bright: d, dim: d }));
+      }
     }
-    this.look = { key, rings, view: rings.join(" "), light };
+    this.look = { key, rings, view: rings.join(" "), light, areas };
     return this.look;
   }
 }

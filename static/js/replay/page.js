@@ -221,4 +221,4 @@ load()
     where.textContent = `The replay could not be loaded: ${error.message || error}`;
   });
 
-window.d6replay = { board, state: () => room, seek, position: () => pos, fog: () => memory }; // for the browser tests and the curious
+window.d6replay = { board, vision, state: () => room, seek, position: () => pos, fog: () => memory }; // for the browser tests and the curious

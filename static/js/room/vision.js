@@ -14,6 +14,7 @@ import { LitAreas } from "../map/lit_layer.js";
 
 const SIGHT_MODULE = "../map/sight.js";
 const FEET_PER_SQUARE = 5;
+const DIM_SIGHT_FT = 60;
 
 export class Vision {
   /** `previews`: the page may look through a group's eyes (the GM's, as
@@ -25,6 +26,8 @@ export class Vision {
     this.sight = null; // the geometry module, once loaded
     this.loading = null;
     this.barriers = null; // [walls, barriers] of the scene last read
+    this.polygons = null; // visibility polygons kept while the walls are the same (sight.js)
+    this.warming = null; // the idle round working them out (warm)
     this.lit = new LitAreas(board.layers.lit);
     this.whole = []; // the GM's: every light's whole area (./light_edit.js)
   }
@@ -35,10 +38,12 @@ export class Vision {
     this.drawLit();
   }
 
-  /** A vision's lit areas (cut to its view by the server), or the GM's. */
+  /** A vision's lit areas (cut to its view by the server, or by its
+   *  `light.clip`: a replay's, ../replay/fog.js), or the GM's. */
   drawLit() {
     const fog = this.board.fog;
-    this.lit.show(fog.active ? this.vision.lit || [] : this.whole);
+    if (fog.active) this.lit.show(this.vision.lit || [], this.vision.light?.clip || null);
+    else this.lit.show(this.whole);
   }
 
   /** The room's vision changed (null: no fog). */
@@ -52,6 +57,7 @@ export class Vision {
     board.doors.showOnly(board.fog.active ? (door) => this.seen(door) : null);
     if (board.fog.active) this.load();
     this.drawLit();
+    if (board.fog.active && this.sight) this.warm();
   }
 
   /** The map changed under the same vision (a door opened): doors again. */
@@ -75,6 +81,7 @@ export class Vision {
     this.loading = import(SIGHT_MODULE)
       .then((module) => {
         this.sight = module;
+        this.warm();
       })
       .catch(() => {
         // No geometry to hand: drags simply wait for the server's view.
@@ -91,30 +98,34 @@ export class Vision {
     return tokens.filter((t) => (t.controllers || []).includes(Number(member[1])));
   }
 
-  /** A token is being dragged over `square` (null: the drag ended without a move). */
-  dragAt(token, square) {
-    const fog = this.board.fog;
-    if (!square) {
-      fog.endPreview();
-      return;
-    }
-    if (!fog.active || !this.sight) return;
+  /**
+   * What sight.js works a preview out from, with `token` (if any) standing
+   * on `square`: {eyes, world, barriers, areas}; null when there is nothing
+   * to work out (no fog, no geometry yet, walls it cannot read, a token the
+   * group does not see through).
+   */
+  inputs(token = null, square = null) {
+    if (!this.board.fog.active || !this.sight) return null;
     const tokens = this.eyes();
-    if (!tokens.some((t) => t.id === token.id)) return; // not one the group sees through
-    const at = (t) => (t.id === token.id ? { ...t, x: square[0], y: square[1] } : t);
+    if (token && !tokens.some((t) => t.id === token.id)) return null;
+    const at = (t) => (token && t.id === token.id ? { ...t, x: square[0], y: square[1] } : t);
     const scene = this.board.scene;
     if (this.barriers?.[0] !== scene.walls) {
       try {
         this.barriers = [scene.walls, this.sight.parseBarriers(scene.walls)];
+        this.polygons = this.sight.keptPolygons();
       } catch {
-        return; // walls the geometry cannot read: the server's view will do
+        return null; // walls the geometry cannot read: the server's view will do
       }
     }
     // sight.js's units: grid squares from a token's centre (5 ft a square).
     const centre = (t) => [t.x + (t.size || 1) / 2, t.y + (t.size || 1) / 2];
+    // A dim scene's gloom: every eye sees that far without light (the server's
+    // vtt/fog/lights.py, DIM_SIGHT_FT).
+    const gloom = scene.lighting === "dim" ? DIM_SIGHT_FT / FEET_PER_SQUARE : 0;
     const eyes = tokens.map(at).map((t) => {
       const [x, y] = centre(t);
-      return { x, y, sight: (t.sight_ft || 0) / FEET_PER_SQUARE };
+      return { x, y, sight: Math.max((t.sight_ft || 0) / FEET_PER_SQUARE, gloom) };
     });
     const lights = [...this.board.tokens.values()]
       .filter((t) => t.light_ft > 0)
@@ -124,7 +135,46 @@ export class Vision {
         return { x, y, radius: t.light_ft / FEET_PER_SQUARE };
       });
     const world = { width: scene.width, height: scene.height, lit: scene.lit !== false, lights };
-    const barriers = this.barriers[1];
-    fog.preview(this.sight.viewPath(eyes, barriers, world), this.sight.lightPath(eyes, barriers, world));
+    // The map's lights as the server lit them for this group (their areas
+    // cut to its view): where they fall still in sight from the eyes. A light
+    // this page never got (one in a room the group cannot see into yet, one
+    // the dragged token carries, lit where it stood) waits for the server.
+    const areas = (this.vision?.lit || []).map((area) => area.dim);
+    return { eyes, world, barriers: this.barriers[1], areas };
+  }
+
+  /** A token is being dragged over `square` (null: the drag ended without a move). */
+  dragAt(token, square) {
+    const fog = this.board.fog;
+    if (!square) {
+      fog.endPreview();
+      return;
+    }
+    const inputs = this.inputs(token, square);
+    if (!inputs) return;
+    const { eyes, world, barriers, areas } = inputs;
+    fog.preview(
+      this.sight.viewPath(eyes, barriers, world, this.polygons),
+      this.sight.previewLight(eyes, barriers, world, areas, this.polygons),
+    );
+  }
+
+  /**
+   * On a dim or dark scene, work out each eye's part of a preview's lit
+   * places while the page is idle, one eye at a time, so a drag's first
+   * step casts only the dragged eye's (on a big map each is milliseconds).
+   */
+  warm() {
+    const ask = window.requestIdleCallback || ((work) => setTimeout(work, 50));
+    const token = (this.warming = {}); // a newer vision drops this round
+    const step = (i) => {
+      if (this.warming !== token) return;
+      const inputs = this.inputs();
+      if (!inputs || inputs.world.lit || i >= inputs.eyes.length) return;
+      const { eyes, world, barriers, areas } = inputs;
+      this.sight.previewLight([eyes[i]], barriers, world, areas, this.polygons);
+      ask(() => step(i + 1));
+    };
+    ask(() => step(0));
   }
 }

@@ -56,6 +56,24 @@ SEQ_COLUMNS = {EVENTS: "seq", "combat.trailstep": "seq", "combat.resourcestate":
 NAME_LENGTH = Campaign._meta.get_field("name").max_length
 
 
+def _lighting_from_lit(row: dict, lit) -> None:
+    """A scene's `lit` flag (archives before `lighting` stood alone): not
+    lit is dark unless the row says dim, lit is lit, as the 0019 migration
+    reads it."""
+    if not isinstance(lit, bool):
+        raise BadArchive("tabletop.scene.lit must be true or false")
+    lighting = row.get("lighting", "lit")
+    if lit:
+        row["lighting"] = "lit"
+    elif lighting == "lit":
+        row["lighting"] = "dark"
+
+
+# Columns older archives hold that this server has folded into others:
+# each is read into the row's columns of now, then dropped.
+RETIRED = {"tabletop.scene": {"lit": _lighting_from_lit}}
+
+
 @dataclass(frozen=True)
 class Member:
     """One of the archive's users, as the import form lists them."""
@@ -281,6 +299,12 @@ def _rows(table, rows) -> list[dict]:
     for row in rows:
         if not isinstance(row, dict):
             raise BadArchive(f"{table.label}: a row is not an object")
+        retired = RETIRED.get(table.label, {})
+        if retired.keys() & row.keys():
+            row = dict(row)
+            for column, fold in retired.items():
+                if column in row:
+                    fold(row, row.pop(column))
         extra = sorted(set(row) - set(fields))
         if extra:
             raise BadArchive(f"{table.label}: this server has no column {extra[0]}")

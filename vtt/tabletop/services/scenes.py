@@ -19,7 +19,7 @@ from .errors import NotAllowed, ServiceError
 
 MAX_SIDE = 200  # squares: a 1000 ft battle map
 MAX_WALLS = 2000
-# A scene's light; `lit` is the first of them, kept as the flag sight reads.
+# A scene's light; `lit` is the first of them (Scene.lit: the flag sight reads).
 LIGHTING = ("lit", "dim", "dark")
 
 
@@ -96,7 +96,6 @@ def scene_create(
         height=height,
         walls=clean_walls(walls, width, height),
         fog=shapes.boolean(fog, "fog"),
-        lit=lighting == "lit",
         lighting=lighting,
         baked_lighting=shapes.boolean(baked_lighting, "baked_lighting"),
     )
@@ -112,7 +111,7 @@ def _lighting(value) -> str:
 
 def set_lighting(scene: Scene, *, lit=None, lighting=None) -> None:
     """The scene's light from either word: `lighting` (lit, dim, dark), or
-    `lit` (true: lit; false: dark, or dim if it was dim). `lit` follows."""
+    `lit` (true: lit; false: dark, or dim if it was dim)."""
     if lighting is not None:
         scene.lighting = _lighting(lighting)
     elif lit is not None:
@@ -120,7 +119,6 @@ def set_lighting(scene: Scene, *, lit=None, lighting=None) -> None:
             scene.lighting = "lit"
         elif scene.lighting == "lit":
             scene.lighting = "dark"
-    scene.lit = scene.lighting == "lit"
 
 
 SCENE_FIELDS = ("name", "width", "height", "walls", "fog", "lit", "lighting", "baked_lighting")
