@@ -7,8 +7,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("tabletop", "0018_token_markers")]
-AFTER = [("tabletop", "0019_scene_lit_from_lighting")]
+BEFORE = [("tabletop", "0019_undoable_markers")]
+AFTER = [("tabletop", "0020_scene_lit_from_lighting")]
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

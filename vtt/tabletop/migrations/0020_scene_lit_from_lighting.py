@@ -19,7 +19,7 @@ def lit_from_lighting(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tabletop", "0018_token_markers"),
+        ("tabletop", "0019_undoable_markers"),
     ]
 
     operations = [
