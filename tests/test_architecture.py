@@ -22,17 +22,19 @@ ALLOWED = {
     "tabletop": {"rules", "games", "core", "db", "pictures"},
     # Above the table: append_event calls the annotator fog registers.
     "fog": {"rules", "core", "tabletop"},
-    "records": {"rules", "games", "core", "pictures", "tabletop"},
+    "records": {"rules", "games", "core", "pictures", "tabletop", "areas"},
     # The dice thrown at the table: rolls and the play sessions they draw from.
     "dice": {"rules", "games", "core", "db", "tabletop"},
     # Status markers on tokens.
     "markers": {"games", "core", "tabletop"},
     # What the GM hands the players.
     "handouts": {"core", "db", "pictures", "tabletop"},
+    # Area templates on the map: what they cover, placing and removing them.
+    "areas": {"rules", "core", "tabletop"},
     # The map as the GM makes it: imported files, segment edits.
     "maps": {"rules", "core", "pictures", "tabletop"},
     "accounts": set(),
-    "combat": {"rules", "games", "core", "db", "tabletop", "fog", "dice"},
+    "combat": {"rules", "games", "core", "db", "tabletop", "fog", "dice", "areas"},
     # The client's address behind the trusted proxies, as every door reads
     # it (a pure helper of accounts: no models, no views).
     "live": {
@@ -46,6 +48,7 @@ ALLOWED = {
         "dice",
         "maps",
         "markers",
+        "areas",
         "accounts.client_address",
     },
     "api": {
@@ -61,6 +64,7 @@ ALLOWED = {
         "maps",
         "handouts",
         "markers",
+        "areas",
         "accounts",
     },
     "web": {

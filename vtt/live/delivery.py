@@ -176,6 +176,7 @@ class Delivery:
             # Version 1 (a page from before tables) reads a list.
             "tokens": state["tokens"] if self.version >= 2 else table_tokens(state["tokens"]),
             "markers": state["markers"],
+            "templates": state["templates"],
             "log": state["log"],
             "online": online,
             "vision": state["vision"],

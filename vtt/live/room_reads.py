@@ -2,6 +2,7 @@
 fresh connection gets, and pages of the log for a resync. Plain synchronous
 functions; the consumer and the hub call them through vtt.live.db.run."""
 
+from vtt.areas.services import template_data, templates_for
 from vtt.combat.services.decisions import pending_for
 from vtt.fog import vision
 from vtt.tabletop import event_kinds, policy
@@ -126,6 +127,10 @@ def snapshot(campaign_id: int, viewer: Viewer, preview: str | None = None) -> di
             "tokens": table,
             # The status markers of the tokens it carries (policy.sees_marker).
             "markers": [marker_data(m) for m in markers_for(viewer, campaign_id, scene.pk)]
+            if scene
+            else [],
+            # The scene's area templates it may see (policy.sees_template).
+            "templates": [template_data(t) for t in templates_for(viewer, campaign_id, scene.pk)]
             if scene
             else [],
             "metas": metas,

@@ -4,7 +4,8 @@
 //
 // state: { seq, campaign, scene, tokens: {id: token}, log: [event views],
 //          vision: null | {scene, group, view, explored, tokens, lit?, preview?},
-//          markers: {id: marker} (status markers of the tokens held) }
+//          markers: {id: marker} (status markers of the tokens held),
+//          templates: {id: template} (the area templates on the map held) }
 //
 // Fog of war (docs/protocol.md, the vision frame): `vision` is what this
 // member's sight group sees of the room's scene (SVG paths in grid units);
@@ -60,6 +61,7 @@ export function fromSnapshot(frame) {
     log: [...(frame.log || [])],
     vision: visionOf(frame.vision, frame.scene),
     markers: Object.fromEntries((frame.markers || []).map((m) => [m.id, m])),
+    templates: Object.fromEntries((frame.templates || []).map((t) => [t.id, t])),
   };
 }
 
@@ -232,8 +234,9 @@ export function applyEvent(state, received, { replay = false } = {}) {
       state.scene = d.scene;
       state.tokens = {};
       for (const token of tokensOf(d.tokens)) state.tokens[token.id] = token; // a table since version 3
-      // The new map's markers are not in the event: the page asks for them.
+      // The new map's markers and templates are not in the event: the page asks for them.
       state.markers = {};
+      state.templates = {};
       // The new map's vision follows in its own frame.
       if (state.vision?.scene !== d.scene?.id) state.vision = null;
       effects.push(
@@ -311,6 +314,20 @@ export function applyEvent(state, received, { replay = false } = {}) {
       if (!replay && state.markers && d.marker.id in state.markers) {
         delete state.markers[d.marker.id];
         effects.push(["markers", d.marker.token_id]);
+      }
+      break;
+    case "template.placed":
+      // One this viewer received (the server decided) on the map held.
+      if (!replay && d.template.scene_id === state.scene?.id) {
+        state.templates ??= {};
+        state.templates[d.template.id] = d.template;
+        effects.push(["templates"]);
+      }
+      break;
+    case "template.removed":
+      if (!replay && state.templates && d.template.id in state.templates) {
+        delete state.templates[d.template.id];
+        effects.push(["templates"]);
       }
       break;
     case "trails.cleared":

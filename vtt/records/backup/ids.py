@@ -24,6 +24,7 @@ from vtt.tabletop.serialize import is_table, table_tokens, tokens_table
 TOKEN, SCENE, CHARACTER = "tabletop.token", "tabletop.scene", "tabletop.character"
 CAMPAIGN, ROLL, USER = "tabletop.campaign", "tabletop.roll", "user"
 ATTACK, ENCOUNTER, COMBATANT = "combat.attack", "combat.encounter", "combat.combatant"
+TEMPLATE = "areas.areatemplate"
 
 # A key whose value is an object (or a list of objects) whose "id" names a row.
 OBJECTS = {
@@ -41,6 +42,7 @@ OBJECTS = {
     "from": USER,
     "to": USER,
     "by": USER,
+    "template": TEMPLATE,
 }
 # A key whose value is an id (or a list of ids).
 IDS = {
