@@ -49,7 +49,9 @@ def _size(value) -> int:
     return value
 
 
-def template_place(*, scene_id: int, by, shape, x, y, size, angle=0, label="", gm_only=False) -> AreaTemplate:
+def template_place(
+    *, scene_id: int, by, shape, x, y, size, angle=0, label="", gm_only=False
+) -> AreaTemplate:
     """Put a template on a scene. A player places on the room's scene only,
     and never a GM-only one."""
     if type(scene_id) is not int:

@@ -7,32 +7,63 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('tabletop', '0018_token_markers'),
+        ("tabletop", "0018_token_markers"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='AreaTemplate',
+            name="AreaTemplate",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('shape', models.CharField(choices=[('circle', 'Circle (burst)'), ('cone', 'Cone'), ('line', 'Line'), ('square', 'Square')], max_length=8)),
-                ('x', models.PositiveIntegerField()),
-                ('y', models.PositiveIntegerField()),
-                ('size', models.PositiveSmallIntegerField()),
-                ('angle', models.PositiveSmallIntegerField(default=0)),
-                ('label', models.CharField(blank=True, default='', max_length=40)),
-                ('gm_only', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('scene', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='area_templates', to='tabletop.scene')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "shape",
+                    models.CharField(
+                        choices=[
+                            ("circle", "Circle (burst)"),
+                            ("cone", "Cone"),
+                            ("line", "Line"),
+                            ("square", "Square"),
+                        ],
+                        max_length=8,
+                    ),
+                ),
+                ("x", models.PositiveIntegerField()),
+                ("y", models.PositiveIntegerField()),
+                ("size", models.PositiveSmallIntegerField()),
+                ("angle", models.PositiveSmallIntegerField(default=0)),
+                ("label", models.CharField(blank=True, default="", max_length=40)),
+                ("gm_only", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "scene",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="area_templates",
+                        to="tabletop.scene",
+                    ),
+                ),
             ],
             options={
-                'ordering': ('id',),
+                "ordering": ("id",),
             },
         ),
     ]
