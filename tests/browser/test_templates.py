@@ -55,6 +55,15 @@ def corner(page, x, y):
     )
 
 
+def open_bar(page):
+    """The Template button, as a person reaches it: under "More tools" on a phone."""
+    toggle = page.locator("#tools-more-toggle")
+    if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+    page.click("#tool-template")
+    page.wait_for_selector("#template-bar:not([hidden])")
+
+
 def placed(page) -> list[dict]:
     return page.evaluate(
         "() => Object.values(window.d6room.state().templates || {}).sort((a, b) => a.id - b.id)"
@@ -72,8 +81,7 @@ def wait_placed(page, count):
 
 
 def test_the_player_sizes_a_cone_and_turns_it_by_drag_over_the_tokens(player, gm, shot):
-    player.click("#tool-template")
-    player.wait_for_selector("#template-bar:not([hidden])")
+    open_bar(player)
     assert player.input_value("#template-shape") == "cone"
     player.fill("#template-size", "5")
     assert player.input_value("#template-feet") == "25"
@@ -108,8 +116,7 @@ def test_the_player_sizes_a_cone_and_turns_it_by_drag_over_the_tokens(player, gm
 
 
 def test_the_gms_secret_burst_never_reaches_the_player(gm, player, shot):
-    gm.click("#tool-template")
-    gm.wait_for_selector("#template-bar:not([hidden])")
+    open_bar(gm)
     gm.select_option("#template-shape", "circle")
     gm.fill("#template-size", "2")
     gm.check("#template-gm-only")
@@ -125,13 +132,14 @@ def test_the_gms_secret_burst_never_reaches_the_player(gm, player, shot):
     )
     # The GM sees the lurker inside the cone too: their list of placed ones.
     assert "Frost fan" in gm.inner_text("#template-list")
+    # The desk's picture for the docs: the cone placed, the pit being placed.
+    gm.screenshot(path=str(DOCS_IMG / "templates-gm-desk.jpg"), type="jpeg", quality=80)
     gm.keyboard.press("Enter")
     wait_placed(gm, 2)
     burst = placed(gm)[1]
     assert (burst["shape"], burst["x"], burst["y"], burst["gm_only"]) == ("circle", 11, 7, True)
     gm.wait_for_selector(".layer-templates .template.gm-only")
     shot(gm, "61-gm-templates-desk")
-    gm.screenshot(path=str(DOCS_IMG / "templates-gm-desk.jpg"), type="jpeg", quality=80)
     # The player's page holds the cone alone, and draws nothing of the pit.
     player.wait_for_function("() => window.d6room.state().seq >= 0")
     assert [t["label"] for t in placed(player)] == ["Frost fan"]
@@ -170,7 +178,7 @@ def test_the_player_attacks_every_token_in_the_cone(player, gm, table, shot):
 
 
 def test_the_player_takes_the_cone_off(player, gm):
-    player.click("#tool-template")
+    open_bar(player)
     player.wait_for_selector("#template-list li button")
     # The GM's pit is not theirs to see, the cone theirs to remove.
     assert player.locator("#template-list li").count() == 1

@@ -25,6 +25,14 @@ function outline(t) {
   return svg("path", { class: "template-edge", d: `M${x},${y} L${x1},${y1} A${size},${size} 0 0 1 ${x2},${y2} Z` });
 }
 
+/** Where a template's words go: above a burst or a square, beside a
+ *  cone's or a line's corner; kept on the map's top row. */
+function wordsAt(t) {
+  const above = t.shape === "circle" ? [t.x - t.size, t.y - t.size] : [t.x, t.y];
+  const [x, y] = t.shape === "cone" || t.shape === "line" ? [t.x + 0.15, t.y - 0.15] : [above[0], above[1] - 0.12];
+  return [Math.max(0.05, x), Math.max(0.35, y)];
+}
+
 export class TemplateLayer {
   constructor(board, layer) {
     this.board = board;
@@ -77,7 +85,8 @@ export class TemplateLayer {
         g.append(svg("rect", { class: "template-held", x: token.x + 0.05, y: token.y + 0.05, width: s - 0.1, height: s - 0.1, rx: 0.2 }));
       }
     }
-    g.append(svg("text", { class: "template-words", x: t.x + 0.2, y: t.y - 0.2, text: templateWords(t) }));
+    const [wx, wy] = wordsAt(t);
+    g.append(svg("text", { class: "template-words", x: wx, y: wy, text: templateWords(t) }));
     return g;
   }
 }
