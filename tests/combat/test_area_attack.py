@@ -9,6 +9,7 @@ from django.test import Client
 from tests import factories
 from vtt.areas import services as areas
 from vtt.combat.models import Attack
+from vtt.combat.services import area_attacks
 from vtt.combat.services.area_attacks import area_attack
 from vtt.tabletop.models import RoomEvent
 from vtt.tabletop.services.errors import NotFound, ServiceError
@@ -136,3 +137,13 @@ def test_rest_attacks_a_template_and_refuses_a_bad_id(battle):
     )
     assert bad.status_code == 400 and bad.json()["error"]["field"] == "template"
     assert Attack.objects.count() == 2
+
+
+def test_a_crowd_past_the_bound_is_refused_whole(battle, monkeypatch):
+    # The bound lowered to two: the player sees three tokens in the burst.
+    monkeypatch.setattr(area_attacks, "MAX_TARGETS", 2)
+    with pytest.raises(ServiceError) as refused:
+        kobor_casts(battle, burst(battle))
+    assert refused.value.code == "too_many" and refused.value.field == "template"
+    assert "holds 3 tokens" in refused.value.message
+    assert not Attack.objects.exists()

@@ -8,7 +8,8 @@ attacker's member sees, the attacker itself left out. A target the rules
 cannot attack from here (no sheet to take the blow, out of the weapon's
 range, a spell's caster without sight of it) is passed over and said so;
 any other refusal (the turn, a broken weapon, a GM's option asked by a
-player) refuses the whole attack, and nothing is kept."""
+player) refuses the whole attack, and nothing is kept. One attack takes
+at most MAX_TARGETS targets."""
 
 from dataclasses import dataclass
 
@@ -21,10 +22,13 @@ from vtt.tabletop import policy
 from vtt.tabletop.models import Token, Visibility
 from vtt.tabletop.services.errors import ServiceError
 
-from .attacks import _visible_token, attack_make
+from .attacks import attack_make, visible_token
 
 # The refusals that pass one target over rather than the whole attack.
 PASSED_OVER = ("no_character", "out_of_range", "no_line_of_sight")
+# Targets one area attack takes: a crowd, adjudicated in one transaction
+# while the room waits; a mob past this is attacked in parts.
+MAX_TARGETS = 40
 
 
 @dataclass
@@ -60,13 +64,20 @@ def area_attack(
     options=None,
 ) -> AreaAttack:
     """Attack every token in the template (see the module doc)."""
-    attacker_token, member = _visible_token(attacker_token_id, by, "attacker_token")
+    attacker_token, member = visible_token(attacker_token_id, by, "attacker_token")
     template, _ = template_for(template_id, by)
     if template.scene_id != attacker_token.scene_id:
         raise shapes.invalid("template", "must be on the attacker's scene")
     targets = area_targets(template, member, attacker_token)
     if not targets:
         raise ServiceError("no_targets", "no token you can see is inside the template", "template")
+    if len(targets) > MAX_TARGETS:
+        raise ServiceError(
+            "too_many",
+            f"the template holds {len(targets)} tokens; an area attack takes at most"
+            f" {MAX_TARGETS}: use a smaller template",
+            "template",
+        )
     made, passed = [], []
     with transaction.atomic():
         for target in targets:
