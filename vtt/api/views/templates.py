@@ -27,8 +27,9 @@ class TemplateListView(TabletopView):
 
     @extend_schema(request=TemplateIn, responses={201: TemplateOut, **ERRORS})
     def post(self, request, campaign_id):
-        data = dict(self.parse(TemplateIn).validated_data)
+        # A stranger learns nothing of the campaign, whatever the body says.
         campaign_access(request.user, campaign_id)
+        data = dict(self.parse(TemplateIn).validated_data)
         scene_id = data.pop("scene")
         if not Scene.objects.filter(pk=scene_id, campaign_id=campaign_id).exists():
             raise unknown("scene", "scene")
