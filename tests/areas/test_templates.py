@@ -12,7 +12,8 @@ from tests.live.conftest import make_room
 from vtt.areas import services as areas
 from vtt.areas.models import AreaTemplate
 from vtt.records import journal
-from vtt.tabletop.models import PlaySession, RoomEvent
+from vtt.tabletop import policy, services
+from vtt.tabletop.models import Campaign, PlaySession, RoomEvent
 from vtt.tabletop.services.errors import NotAllowed, NotFound, ServiceError
 from vtt.tabletop.visibility import Viewer
 
@@ -79,8 +80,6 @@ def test_a_player_removes_their_own_templates_only():
 def test_a_player_places_on_the_rooms_scene_only():
     room = make_room(prefix="ts-")
     who = users(room)
-    from vtt.tabletop.models import Campaign
-
     spare = factories.scene(Campaign.objects.get(pk=room.campaign_id), who["gm"], "Cellar")
     with pytest.raises(NotFound):
         areas.template_place(scene_id=spare.pk, by=who["player"], **CONE)
@@ -151,6 +150,22 @@ def test_the_journal_says_who_placed_what():
     assert "tj-player placed a 15-ft cone (Burning hands) template." in player_view
     assert "tj-gm placed a 20-ft burst template." in gm_view and "GM only" in gm_view
     assert "burst" not in player_view
+
+
+@pytest.mark.django_db
+def test_under_fog_a_template_everyone_sees_reaches_every_group_whole():
+    room = make_room(prefix="tf-")
+    gm = users(room)["gm"]
+    services.scene_update(scene_id=room.scene_id, by=gm, walls=[[10, 0, 10, 20]], fog=True)
+    # East of the wall, out of the party's view: a template is no token.
+    place(room, x=15, y=15)
+    event = RoomEvent.objects.get(kind="template.placed")
+    assert "sight" in event.data  # annotated, as every event on a fog scene
+    campaign = Campaign.objects.get(pk=room.campaign_id)
+    player = policy.viewer_in(room.users["player"], "player", campaign.settings)
+    view = policy.event_view(event, player)
+    assert view["type"] == "template.placed"
+    assert view["data"] == {"template": areas.template_data(AreaTemplate.objects.get())}
 
 
 pytestmark_live = pytest.mark.django_db(transaction=True)
