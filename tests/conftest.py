@@ -79,7 +79,9 @@ def _in_steps(chosen: list, config) -> list:
     `::` is collected again, and then all its tests come from that
     collection, so that they share its fixtures (one site)."""
     path = chosen[0].path
-    named = any("::" in arg and Path(arg.split("::")[0]).resolve() == path for arg in config.args)
+    named = any(
+        "::" in arg and Path(arg.split("::")[0]).resolve() == path for arg in config.args
+    )
     if named:
         module = chosen[0].getparent(pytest.Module)
         pool = [node for node in module.collect() if isinstance(node, pytest.Function)]
