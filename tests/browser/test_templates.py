@@ -187,4 +187,8 @@ def test_the_player_takes_the_cone_off(player, gm):
     wait_placed(gm, 1)
     player.click("#template-done")
     player.wait_for_selector("#template-bar", state="hidden")
+    # Read again as after a change of map: the GM's pit alone is left.
+    gm.evaluate("() => window.d6room.templates.load()")
+    assert [t["label"] for t in placed(gm)] == ["Pit trap"]
+    wait_placed(gm, 1)
     assert not player.errors and not gm.errors

@@ -147,9 +147,17 @@ export class Templates {
     const room = this.room();
     if (!scene || !room) return;
     try {
-      const got = await getJSON(`/api/campaigns/${this.config.campaign.id}/templates/?scene=${scene.id}`);
-      if (!got.ok || this.board.scene?.id !== scene.id) return;
-      room.templates = Object.fromEntries(got.data.results.map((t) => [t.id, t]));
+      const found = [];
+      // Fifty a page, and a scene may hold up to 200: every page is read.
+      let url = `/api/campaigns/${this.config.campaign.id}/templates/?scene=${scene.id}`;
+      while (url) {
+        const got = await getJSON(url);
+        if (!got.ok || this.board.scene?.id !== scene.id) return;
+        found.push(...got.data.results);
+        const next = got.data.next ? new URL(got.data.next, location.href) : null;
+        url = next ? next.pathname + next.search : null;
+      }
+      room.templates = Object.fromEntries(found.map((t) => [t.id, t]));
       this.changed();
     } catch {
       // offline: the next snapshot brings them
