@@ -22,7 +22,7 @@ ALLOWED = {
     "tabletop": {"rules", "games", "core", "db", "pictures"},
     # Above the table: append_event calls the annotator fog registers.
     "fog": {"rules", "core", "tabletop"},
-    "records": {"rules", "games", "core", "pictures", "tabletop"},
+    "records": {"rules", "games", "core", "pictures", "tabletop", "areas"},
     # The dice thrown at the table: rolls and the play sessions they draw from.
     "dice": {"rules", "games", "core", "db", "tabletop"},
     # Status markers on tokens.
@@ -31,10 +31,12 @@ ALLOWED = {
     "handouts": {"core", "db", "pictures", "tabletop"},
     # The GM's links to watch a room read-only.
     "spectators": {"core", "tabletop"},
+    # Area templates on the map: what they cover, placing and removing them.
+    "areas": {"rules", "core", "tabletop"},
     # The map as the GM makes it: imported files, segment edits.
     "maps": {"rules", "core", "pictures", "tabletop"},
     "accounts": set(),
-    "combat": {"rules", "games", "core", "db", "tabletop", "fog", "dice", "markers"},
+    "combat": {"rules", "games", "core", "db", "tabletop", "fog", "dice", "markers", "areas"},
     # The client's address behind the trusted proxies, as every door reads
     # it (a pure helper of accounts: no models, no views).
     "live": {
@@ -49,6 +51,7 @@ ALLOWED = {
         "maps",
         "markers",
         "spectators",
+        "areas",
         "accounts.client_address",
     },
     "api": {
@@ -64,6 +67,7 @@ ALLOWED = {
         "maps",
         "handouts",
         "markers",
+        "areas",
         "accounts",
         "spectators",
     },

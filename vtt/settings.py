@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "vtt.demo",
     "vtt.maps",
     "vtt.spectators",
+    "vtt.areas",
 ]
 
 MIDDLEWARE = [

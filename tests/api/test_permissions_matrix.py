@@ -319,6 +319,30 @@ ENDPOINTS = [
     ),
     ("delete", "/api/markers/{marker}/", None, (401, 404, 403, 204, 403, 204)),
     ("delete", "/api/markers/{secret_marker}/", None, (401, 404, 404, 404, 404, 204)),
+    # Area templates: the GM and the players place one everyone sees on the
+    # room's scene; a GM-only one and another scene are the GM's; a player
+    # removes their own.
+    ("get", "/api/campaigns/{campaign}/templates/", None, (401, 404, 200, 200, 200, 200)),
+    (
+        "post",
+        "/api/campaigns/{campaign}/templates/",
+        {"scene": "{scene}", "shape": "cone", "x": 1, "y": 1, "size": 2},
+        (401, 404, 403, 201, 201, 201),
+    ),
+    (
+        "post",
+        "/api/campaigns/{campaign}/templates/",
+        {"scene": "{scene}", "shape": "circle", "x": 1, "y": 1, "size": 2, "gm_only": True},
+        (401, 404, 403, 403, 403, 201),
+    ),
+    (
+        "post",
+        "/api/campaigns/{campaign}/templates/",
+        {"scene": "{spare_scene}", "shape": "square", "x": 1, "y": 1, "size": 2},
+        (401, 404, 404, 404, 404, 201),
+    ),
+    ("delete", "/api/templates/{template}/", None, (401, 404, 403, 204, 403, 204)),
+    ("delete", "/api/templates/{secret_template}/", None, (401, 404, 404, 404, 404, 204)),
     ("get", "/api/schema/", None, (200, 200, 200, 200, 200, 200)),
     ("get", "/api/docs/", None, (200, 200, 200, 200, 200, 200)),
 ]
@@ -344,9 +368,25 @@ def lights(table) -> dict:
     return {"light": lamp.pk, "tenrec_light": torch.pk}
 
 
+def area_templates(table) -> dict:
+    """The player's template on the table's map and the GM's secret one
+    (made once per test)."""
+    from vtt.areas.models import AreaTemplate
+
+    shape = {"shape": "square", "x": 1, "y": 1, "size": 1}
+    mine, _ = AreaTemplate.objects.get_or_create(
+        scene=table.scene, label="Open pit", defaults={**shape, "by": table.player}
+    )
+    secret, _ = AreaTemplate.objects.get_or_create(
+        scene=table.scene, label="Hidden pit", defaults={**shape, "by": table.gm, "gm_only": True}
+    )
+    return {"template": mine.pk, "secret_template": secret.pk}
+
+
 def fill(template, table):
     names = {
         **lights(table),
+        **area_templates(table),
         "campaign": table.campaign.pk,
         "observer": table.observer.pk,
         "player": table.player.pk,

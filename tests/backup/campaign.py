@@ -3,12 +3,13 @@ every role, characters with sheets and portraits, two scenes (one with a
 background, walls, fog of war and a dark map), tokens (hidden, with sight,
 with art; one deleted), an encounter with combatants and trails, rolls of
 every visibility, an attack, chat and whispers, an undo, a broken weapon,
-a handout with a picture shared with one player, status markers and two
-play sessions, ended."""
+a handout with a picture shared with one player, status markers, area
+templates (one GM-only, one taken off) and two play sessions, ended."""
 
 from tests.combat.battle import ARTIFICE_SHEETS, ARTIFICE_WEAPONS, attack, make_battle
 from tests.tabletop.images import image_bytes, upload
 from vtt import dice
+from vtt.areas import services as areas
 from vtt.combat.models import BrokenWeapon
 from vtt.combat.services.encounters import (
     encounter_next,
@@ -106,6 +107,13 @@ def rich_campaign():
     services.token_delete(token_id=gone.pk, by=gm)
     fog_edit(scene_id=crypt.pk, by=gm, action="reveal", rect=[0, 0, 3, 3])
     markers.marker_add(campaign_id=cid, token_id=lurker.pk, by=gm, condition_id="prone")
+    # Area templates: the player's cone, the GM's secret burst, one taken off.
+    areas.template_place(
+        scene_id=crypt.pk, by=player, shape="cone", x=2, y=2, size=3, angle=30, label="Breath"
+    )
+    areas.template_place(scene_id=crypt.pk, by=gm, shape="circle", x=5, y=5, size=2, gm_only=True)
+    gone_template = areas.template_place(scene_id=crypt.pk, by=gm, shape="line", x=0, y=0, size=4)
+    areas.template_remove(template_id=gone_template.pk, by=gm)
     dice.roll_adjudicate(campaign_id=cid, by=player, request=CHECK, nonce=NONCE)
     dice.session_end(campaign_id=cid, by=gm)
     battle.crypt, battle.lurker = crypt, lurker

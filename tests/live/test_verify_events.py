@@ -19,6 +19,8 @@ from tests.combat.battle import apocalyptia_battle, attack
 from tests.conftest import need
 from tests.tabletop.images import image_bytes, upload
 from vtt import dice
+from vtt.areas import services as areas
+from vtt.areas.models import AreaTemplate
 from vtt.combat.services.attacks import attack_apply_damage, attack_decline, weapon_repair
 from vtt.combat.services.encounters import (
     encounter_end,
@@ -142,6 +144,22 @@ def _new_map(b):
 def _revealed(b):
     _marked(b, b.lurker.pk, "Waits")
     services.token_set_hidden(token_id=b.lurker.pk, by=b.users["gm"], hidden=False)
+
+
+def _templates(b):
+    """A cone the player places, the GM's secret burst, and a square on a
+    scene the room is not on: a player holds the cone only."""
+    gm, player = b.users["gm"], b.users["player"]
+    areas.template_place(scene_id=b.scene.pk, by=player, shape="cone", x=4, y=4, size=3, angle=45)
+    areas.template_place(scene_id=b.scene.pk, by=gm, shape="circle", x=9, y=9, size=2, gm_only=True)
+    areas.template_place(scene_id=b.spare.pk, by=gm, shape="square", x=1, y=1, size=2)
+
+
+def _templates_removed(b):
+    _templates(b)
+    for template in AreaTemplate.objects.filter(scene__campaign_id=b.campaign.pk):
+        if template.shape != "cone":
+            areas.template_remove(template_id=template.pk, by=b.users["gm"])
 
 
 def _picture():
@@ -297,6 +315,8 @@ SCENARIOS = {
     # Their stale state holds none: the markers of the snapshot come after.
     "marker.added": _markers,
     "marker.removed": _markers_removed,
+    "template.placed": _templates,
+    "template.removed": _templates_removed,
     "trails.cleared": lambda b: (
         services.token_move(token_id=b.tokens["tenrec"].pk, by=b.users["player"], x=5, y=4),
         trails_clear(scene_id=b.scene.pk, by=b.users["gm"]),
@@ -364,6 +384,12 @@ def held(state: dict) -> dict:
         "scene": state["scene"],
         "tokens": sorted(tokens, key=lambda t: t["id"]),
         "markers": sorted(markers, key=lambda m: m["id"]),
+        "templates": sorted(
+            state.get("templates").values()
+            if isinstance(state.get("templates"), dict)
+            else state.get("templates") or [],
+            key=lambda t: t["id"],
+        ),
         # A snapshot's log keeps a scene change's scene only (its tokens are
         # older than the snapshot's): so does this comparison.
         "log": [room_reads.in_snapshot(view) for view in state["log"][-room_reads.LOG_TAIL :]],

@@ -14,6 +14,8 @@ from django.conf import settings
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.urls.resolvers import RoutePattern
 
+from vtt.areas import services as areas
+from vtt.areas.models import AreaTemplate
 from vtt.combat.models import Combatant
 from vtt.core.errors import ServiceError
 from vtt.markers import services as markers
@@ -66,6 +68,21 @@ def tomb_link(s):
     return found or link_create(campaign_id=s.campaign.pk, by=s.users["gm"])[0]
 
 
+def tomb_template(s):
+    """An area template in The Tomb: the GM's secret one on its crypt."""
+    found = AreaTemplate.objects.filter(scene=s.crypt).first()
+    return found or areas.template_place(
+        scene_id=s.crypt.pk,
+        by=s.users["gm"],
+        shape="circle",
+        x=2,
+        y=2,
+        size=1,
+        label="Pit",
+        gm_only=True,
+    )
+
+
 def fills(s, invite) -> dict:
     """Each URL parameter: the value naming an object of The Tomb (which the
     stranger is no member of), and the value naming nothing. A new
@@ -88,6 +105,7 @@ def fills(s, invite) -> dict:
         "handout_id": (s.handout.pk, MISSING),
         "marker_id": (tomb_marker(s).pk, MISSING),
         "link_id": (tomb_link(s).pk, MISSING),
+        "template_id": (tomb_template(s).pk, MISSING),
         # Not ids of their own: a play session's number and a door's index
         # within their campaign or scene, which the other parameters name.
         "number": (1, 1),
@@ -111,6 +129,7 @@ GLOBAL = {
     "handout_id",
     "marker_id",
     "link_id",
+    "template_id",
 }
 
 # A body each write parses before it looks anything up, so that the walk
@@ -134,6 +153,7 @@ BODIES = {
     "token-hidden": {"hidden": True},
     "rolls": {"request": CHECK},
     "markers": {"token": 1, "condition_id": "prone"},
+    "templates": {"scene": 1, "shape": "cone", "x": 1, "y": 1, "size": 2},
     "combat-attack-damage": {"amount": 1},
     "combat-attack-reduce": {"action_points": 1},
     "combat-repair": {"weapon": "Claws"},

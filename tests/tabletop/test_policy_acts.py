@@ -58,6 +58,7 @@ def test_what_each_role_is_offered():
         "pings": True,
         "pulls_view": True,
         "markers": "any",
+        "templates": "any",
     }
     assert player == {
         "runs_table": False,
@@ -69,6 +70,7 @@ def test_what_each_role_is_offered():
         "pings": True,
         "pulls_view": False,
         "markers": "conditions",
+        "templates": "public",
     }
     assert observer == {
         "runs_table": False,
@@ -80,6 +82,7 @@ def test_what_each_role_is_offered():
         "pings": False,
         "pulls_view": False,
         "markers": "none",
+        "templates": "none",
     }
 
 

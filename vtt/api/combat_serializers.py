@@ -204,3 +204,34 @@ class BandsOut(serializers.Serializer):
     height = serializers.IntegerField()
     legend = serializers.JSONField()
     bands = serializers.ListField(child=serializers.CharField())
+
+
+class AreaAttackIn(StrictSerializer):
+    attacker_token = Whole(**ID)
+    template = Whole(**ID, help_text="An area template you see, on the attacker's scene.")
+    weapon = Text(
+        required=False,
+        allow_null=True,
+        max_length=60,
+        help_text="One of the attacker's weapons by name; null or absent: unarmed.",
+    )
+    visibility = AttackVisibility()
+    options = serializers.JSONField(
+        required=False,
+        allow_null=True,
+        help_text="attack_skill; GM only: defense_skill, defense (dodge|block), overrule.",
+    )
+
+
+class PassedOverOut(serializers.Serializer):
+    token_id = serializers.IntegerField()
+    name = serializers.CharField()
+    code = serializers.CharField(help_text="no_character, out_of_range or no_line_of_sight")
+    message = serializers.CharField()
+
+
+class AreaAttackOut(serializers.Serializer):
+    attacks = AttackOut(
+        many=True, help_text="One per target adjudicated, nearest the corner first."
+    )
+    passed_over = PassedOverOut(many=True, help_text="Targets the rules could not attack.")

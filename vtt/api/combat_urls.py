@@ -6,6 +6,7 @@ from .views import combat as views
 
 urlpatterns = [
     path("attacks/", views.AttackListView.as_view(), name="combat-attacks"),
+    path("attacks/area/", views.AreaAttackView.as_view(), name="combat-area-attack"),
     path("attacks/preview/", views.AttackPreviewView.as_view(), name="combat-attack-preview"),
     path("attacks/<int:attack_id>/", views.AttackDetailView.as_view(), name="combat-attack"),
     path(

@@ -14,6 +14,7 @@ from .views import (
     scenes,
     sessions,
     spectators,
+    templates,
     tokens,
 )
 
@@ -119,6 +120,12 @@ urlpatterns = [
     path("tokens/<int:token_id>/hidden/", tokens.HiddenView.as_view(), name="token-hidden"),
     path("campaigns/<int:campaign_id>/markers/", markers.MarkerListView.as_view(), name="markers"),
     path("markers/<int:marker_id>/", markers.MarkerDetailView.as_view(), name="marker"),
+    path(
+        "campaigns/<int:campaign_id>/templates/",
+        templates.TemplateListView.as_view(),
+        name="templates",
+    ),
+    path("templates/<int:template_id>/", templates.TemplateDetailView.as_view(), name="template"),
     path("campaigns/<int:campaign_id>/rolls/", rolls.RollListView.as_view(), name="rolls"),
     path("rolls/<int:roll_id>/", rolls.RollDetailView.as_view(), name="roll"),
     path(

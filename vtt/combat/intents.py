@@ -3,13 +3,14 @@ services each (their fields are in vtt.combat.protocol). The live room's
 handlers take these in (vtt.live.intents.HANDLERS). Every object an intent
 names must belong to the room the socket is in."""
 
+from vtt.areas.models import AreaTemplate
 from vtt.tabletop.models import Campaign, Character, Scene, Token
 from vtt.tabletop.serialize import character_public_data, token_data
 from vtt.tabletop.services.errors import NotFound, ServiceError
 
 from .models import Attack, Encounter
 from .serialize import attack_data
-from .services import attacks, decisions, encounters, reactions, reveal, trails, undo
+from .services import area_attacks, attacks, decisions, encounters, reactions, reveal, trails, undo
 
 
 def _in_room(model, pk: int, room: int, field: str, path: str = "campaign_id") -> None:
@@ -57,6 +58,23 @@ def attack(asker, fields: dict) -> dict:
         nonce=fields.get("nonce"),
     )
     return {"attack": attack_data(made)}
+
+
+def area_attack(asker, fields: dict) -> dict:
+    _in_room(Token, fields["attacker_token"], asker.room, "attacker_token", "scene__campaign_id")
+    _in_room(AreaTemplate, fields["template"], asker.room, "template", "scene__campaign_id")
+    made = area_attacks.area_attack(
+        by=asker.user,
+        attacker_token_id=fields["attacker_token"],
+        template_id=fields["template"],
+        weapon=fields["weapon"],
+        visibility=fields["visibility"],
+        options=fields["options"],
+    )
+    return {
+        "attacks": [attack_data(a) for a in made.attacks],
+        "passed_over": made.passed_over,
+    }
 
 
 def preview(asker, fields: dict) -> dict:
@@ -202,6 +220,7 @@ def end(asker, fields: dict) -> dict:
 HANDLERS = {
     "attack": attack,
     "attack.preview": preview,
+    "attack.area": area_attack,
     "attack.damage": damage,
     "attack.decline": decline,
     "decisions": pending,

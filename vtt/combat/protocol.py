@@ -69,6 +69,14 @@ FIELDS: dict[str, dict] = {
         "nonce": _nonce(),
     },
     "attack.preview": _ATTACK,
+    # Every token in an area template (vtt.combat.services.area_attacks).
+    "attack.area": {
+        "attacker_token": _id(),
+        "template": _id(),
+        "weapon": Text(60),
+        "options": Json(),
+        "visibility": Choice("public", "gm", default="public"),
+    },
     "attack.damage": {"attack": _id(), "amount": Int(0, 9999, default=None)},
     "attack.decline": {"attack": _id()},
     "decisions": {},

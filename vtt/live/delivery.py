@@ -187,6 +187,7 @@ class Delivery:
             "scene": state["scene"],
             # Version 1 (a page from before tables) reads a list.
             "tokens": state["tokens"] if self.version >= 2 else table_tokens(state["tokens"]),
+            "templates": state["templates"],
             "log": state["log"],
             "online": online,
             "spectators": await self.watchers(),

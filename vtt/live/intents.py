@@ -6,6 +6,7 @@ carries. Refusals are the services' own ServiceError, or the rules' RulesError.
 
 from dataclasses import dataclass
 
+from vtt.areas.services import template_data, template_place, template_remove
 from vtt.combat.intents import HANDLERS as COMBAT_HANDLERS
 from vtt.core import shapes
 from vtt.dice.rolls import roll_adjudicate
@@ -114,6 +115,17 @@ def remove_marker(asker: Asker, fields: dict) -> dict:
     return {"marker_id": fields["marker"]}
 
 
+def place_template(asker: Asker, fields: dict) -> dict:
+    scene_id = _room_scene(asker, fields.pop("scene"))
+    template = template_place(scene_id=scene_id, by=asker.user, **fields)
+    return {"template": template_data(template)}
+
+
+def remove_template(asker: Asker, fields: dict) -> dict:
+    template_remove(template_id=fields["template"], by=asker.user)
+    return {"template_id": fields["template"]}
+
+
 def _room_scene(asker: Asker, scene_id: int | None) -> int:
     """The scene an intent names, else the one the room is on."""
     if scene_id is not None:
@@ -219,6 +231,8 @@ HANDLERS = {
     "scene.activate": activate,
     "marker.add": add_marker,
     "marker.remove": remove_marker,
+    "template.place": place_template,
+    "template.remove": remove_template,
     "door.set": door,
     "wall.add": add_wall,
     "wall.change": change_wall,

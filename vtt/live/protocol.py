@@ -188,6 +188,19 @@ INTENTS: dict[str, dict] = {
         "gm_only": Anything(default=False),
     },
     "marker.remove": {"marker": _id()},
+    # Area templates (docs/protocol.md): their bounds and who may place
+    # them are the template service's (vtt.areas.services).
+    "template.place": {
+        "scene": Int(1, ENTITY_ID, default=None),
+        "shape": Anything(),
+        "x": Anything(),
+        "y": Anything(),
+        "size": Anything(),
+        "angle": Anything(default=0),
+        "label": Anything(default=""),
+        "gm_only": Anything(default=False),
+    },
+    "template.remove": {"template": _id()},
     # Fog of war (docs/vision.md): bounds and rights are the services'.
     "door.set": {
         "scene": Int(1, ENTITY_ID, default=None),

@@ -2,6 +2,7 @@
 fresh connection gets, and pages of the log for a resync. Plain synchronous
 functions; the consumer and the hub call them through vtt.live.db.run."""
 
+from vtt.areas.services import template_data, templates_for
 from vtt.combat.services.decisions import pending_for
 from vtt.fog import vision
 from vtt.tabletop import event_kinds, policy
@@ -124,6 +125,10 @@ def snapshot(campaign_id: int, viewer: Viewer, preview: str | None = None) -> di
             "campaign": campaign_summary(campaign),
             "scene": scene_data(scene) if scene else None,
             "tokens": table,
+            # The scene's area templates it may see (policy.sees_template).
+            "templates": [template_data(t) for t in templates_for(viewer, campaign_id, scene.pk)]
+            if scene
+            else [],
             "metas": metas,
             "log": [in_snapshot(event_view(event, viewer)) for event in reversed(tail)],
             "vision": vision_for(scene.pk if scene else None, viewer, preview),

@@ -16,6 +16,7 @@ from datetime import datetime
 from django.utils.html import format_html
 
 from vtt import games
+from vtt.areas import kinds as area_kinds
 from vtt.games.reactions import ATTACK
 from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop import policy
@@ -306,6 +307,22 @@ def _marker(words: str):
     return say
 
 
+_SHAPE_WORDS = {"circle": "burst", "cone": "cone", "line": "line", "square": "square"}
+
+
+def _template(words: str):
+    def say(data, entry):
+        template = data.template
+        # "a 15-ft cone": a burst's size is its radius, a square's its side.
+        what = f"{template['size'] * 5}-ft {_SHAPE_WORDS.get(template['shape'], 'area')}"
+        if template.get("label"):
+            what = f"{what} ({template['label']})"
+        notes = ("GM only",) if template["gm_only"] else ()
+        return entry("note", words, notes=notes, who=_who(template["by"]), what=what)
+
+    return say
+
+
 def _reveal(data, entry):
     inner = WORDS.get(data.type)
     shown = inner(kinds.read_view(data.type, data.data), entry) if inner else None
@@ -345,6 +362,8 @@ WORDS = {
     kinds.MEMBER_JOINED: _joined,
     kinds.MARKER_ADDED: _marker("{token} is marked {marker}."),
     kinds.MARKER_REMOVED: _marker("{token} is no longer marked {marker}."),
+    area_kinds.TEMPLATE_PLACED: _template("{who} placed a {what} template."),
+    area_kinds.TEMPLATE_REMOVED: _template("{who}'s {what} template was taken off the map."),
 }
 
 

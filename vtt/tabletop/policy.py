@@ -196,6 +196,40 @@ def may_mark_token(who, token, *, condition: bool, gm_only: bool) -> bool:
     return controls_token(Viewer(who.user_id, who.role), token)
 
 
+# ------------------------------------------------------------------ area templates
+
+
+def sees_template(viewer: Viewer, template) -> bool:
+    """An area template (vtt.areas) is everyone's while the room is on its
+    scene, the GM's alone when GM-only or on another scene. `template`:
+    with scene__campaign."""
+    if viewer.is_gm:
+        return True
+    return not template.gm_only and template.scene.campaign.active_scene_id == template.scene_id
+
+
+def visible_templates_q(viewer: Viewer) -> Q:
+    """sees_template as a filter on AreaTemplate querysets."""
+    if viewer.is_gm:
+        return Q()
+    return Q(gm_only=False, scene__campaign__active_scene_id=F("scene_id"))
+
+
+def may_place_template(who, *, gm_only: bool) -> bool:
+    """A GM any template, a player a template everyone sees (on the room's
+    scene: the service), an observer none."""
+    if runs_table(who):
+        return True
+    return takes_part(who) and not gm_only
+
+
+def may_remove_template(who, template) -> bool:
+    """A GM any template, a player the ones they placed."""
+    if runs_table(who):
+        return True
+    return takes_part(who) and template.by_id is not None and template.by_id == who.user_id
+
+
 # ------------------------------------------------------------------ scenes, characters, attacks
 
 
@@ -411,6 +445,8 @@ def capabilities(who) -> dict:
         # may_mark_token's reach: every marker, or conditions on the
         # tokens a player controls, or none.
         "markers": "any" if gm else "conditions" if acts else "none",
+        # may_place_template's reach: GM-only ones too, or those everyone sees.
+        "templates": "any" if gm else "public" if acts else "none",
     }
 
 

@@ -17,6 +17,7 @@ import { timeOf } from "../room/words.js";
 import { applyEvent, fromSnapshot } from "../room/state.js";
 import { markerWords } from "../map/marker_badges.js";
 import { Vision } from "../room/vision.js";
+import { TemplateLayer } from "../map/template_layer.js";
 import { FogMemory } from "./fog.js";
 import { startIndex, waits } from "./timeline.js";
 import { line } from "./words.js";
@@ -51,6 +52,9 @@ const board = new Board($("map"), {
     mapStatus.textContent = token ? token.name : "";
   },
 });
+
+// The area templates placed during the replay, as the viewer saw them.
+const templateLayer = new TemplateLayer(board, board.layers.templates);
 
 // Fog of war as the live room draws it: the fog, and doors never seen hidden.
 const vision = new Vision({ board, previews: false });
@@ -101,6 +105,11 @@ function startingRoom() {
 }
 
 function draw(fresh) {
+  drawMap(fresh);
+  templateLayer.set(Object.values(room.templates || {}));
+}
+
+function drawMap(fresh) {
   if (fresh || room.scene !== drawn.scene) {
     board.setScene(room.scene);
     $("map-empty").hidden = !!room.scene;

@@ -2,6 +2,8 @@
 // null for what says nothing to them (a redacted number, a bare change of
 // view). The room's log draws much more; a replay needs to say what happened.
 
+import { templateWords } from "../map/template_shapes.js";
+
 const at = (token) => `(${token.x}, ${token.y})`;
 
 /** `tokens`: the tokens the viewer holds, by id (a slim move names none). */
@@ -45,6 +47,10 @@ export function line(event, tokens = {}) {
       return `Session ${d.session} ended: its seed is out.`;
     case "reveal":
       return "The GM revealed a hidden result.";
+    case "template.placed":
+      return `${d.template.by?.name || "Someone"} placed a ${templateWords(d.template)} template.`;
+    case "template.removed":
+      return `The ${templateWords(d.template)} template was taken off the map.`;
     default:
       return null;
   }

@@ -5,12 +5,16 @@
 // as a bar chart before anyone rolls. A GM may change any pool first,
 // choose a hidden attack, and anyone may enter the physical dice they
 // rolled. Refusals (out of range, no line of sight, a broken weapon...)
-// show the server's reason.
+// show the server's reason. The target may also be every token in an area
+// template: the server picks them (those inside that the member sees) and
+// adjudicates one attack each (`attack.area`); the panel lists who is
+// inside as the map does, for the member to see before they attack.
 
 import { el, clear } from "../lib/dom.js";
 import { parseFaces } from "../lib/faces.js";
 import { drawOdds, drawOddsError } from "../tray/odds.js";
 import { distanceFt } from "../map/grid.js";
+import { holds, squares, templateWords } from "../map/template_shapes.js";
 import { Overrides } from "./overrides.js";
 import { sourceWords } from "./combat_log.js";
 import { expectRoll } from "./toast.js";
@@ -21,6 +25,7 @@ const MISSING_FILLS = 12; // a sheetless attacker's missing fields, filled one b
 const DISTRIBUTIONS = ["condition_after", "damage", "margin", "successes", "total"];
 
 const words = (s) => String(s).replaceAll("_", " ");
+const AREA = "t:"; // a target option's value prefix: every token in that template
 
 /** Feet between the nearest squares of two tokens' footprints. */
 function gap(a, b, diagonal) {
@@ -37,12 +42,13 @@ function gap(a, b, diagonal) {
 }
 
 export class AttackPanel {
-  constructor(root, { config, may, spec, socket, board, roster }) {
+  constructor(root, { config, may, spec, socket, board, roster, templates }) {
     this.root = root;
     this.config = config;
     this.socket = socket;
     this.board = board;
     this.roster = roster;
+    this.templates = templates || (() => []); // the area templates the room holds
     this.may = may; // what this member may do (./may.js)
     this.spec = spec;
     this.said = gameWords(spec);
@@ -153,7 +159,30 @@ export class AttackPanel {
     for (const [t, feet] of others) {
       this.target.append(el("option", { value: String(t.id), text: feet === null ? t.name : `${t.name} (${feet} ft)` }));
     }
-    if (others.some(([t]) => String(t.id) === keep)) this.target.value = keep;
+    const areas = this.templates().filter((t) => t.scene_id === this.board.scene?.id).sort((a, b) => a.id - b.id);
+    if (areas.length) {
+      const group = el("optgroup", { label: "Every token in a template" });
+      for (const t of areas) group.append(el("option", { value: `${AREA}${t.id}`, text: `All in the ${templateWords(t)}` }));
+      this.target.append(group);
+    }
+    if ([...this.target.options].some((o) => o.value === keep)) this.target.value = keep;
+  }
+
+  /** The template chosen as the target, or null (one token is). */
+  area() {
+    if (!this.target.value.startsWith(AREA)) return null;
+    const id = Number(this.target.value.slice(AREA.length));
+    return this.templates().find((t) => t.id === id) || null;
+  }
+
+  /** The tokens the board holds inside the template, the attacker left out:
+   *  what the server will attack (it decides again, from what it holds). */
+  inside(template) {
+    const scene = this.board.scene;
+    if (!scene) return [];
+    const covered = squares(template, scene.width, scene.height);
+    const from = Number(this.attacker.value);
+    return [...this.board.tokens.values()].filter((t) => t.id !== from && holds(covered, t)).sort((a, b) => a.name.localeCompare(b.name));
   }
 
   fillWeapons() {
@@ -242,6 +271,11 @@ export class AttackPanel {
 
   async preview() {
     const turn = ++this.turn;
+    const area = this.ready() && this.area();
+    if (area) {
+      this.showArea(area);
+      return;
+    }
     if (!this.ready()) {
       this.oddsBox.removeAttribute("aria-busy");
       this.showPreview(null);
@@ -290,6 +324,15 @@ export class AttackPanel {
     return true;
   }
 
+  /** An area's targets instead of one target's odds: each is rolled apart. */
+  showArea(template) {
+    this.showPreview(null);
+    const names = this.inside(template).map((t) => t.name);
+    this.measure.append(el("b", { text: `${templateWords(template)}: ` }), names.length ? `${names.join(", ")}` : "no token inside");
+    drawOddsError(this.oddsBox, names.length ? `One attack against each of the ${names.length}, each rolled on its own.` : "No token inside to attack.");
+    this.error.textContent = "";
+  }
+
   showPreview(preview) {
     clear(this.measure);
     clear(this.pools);
@@ -331,6 +374,11 @@ export class AttackPanel {
       (this.attacker.value ? this.target : this.attacker).focus();
       return;
     }
+    const area = this.area();
+    if (area) {
+      await this.attackArea(area);
+      return;
+    }
     const intent = this.intent("attack");
     if (this.may.runsTable && this.visibility) intent.visibility = this.visibility.value;
     if (this.physical.checked) {
@@ -360,6 +408,27 @@ export class AttackPanel {
     }
   }
 
+  /** Every token in the template: one adjudication each, the server's targets. */
+  async attackArea(template) {
+    const intent = { ...this.intent("attack.area"), template: template.id };
+    delete intent.target_token;
+    delete intent.overrides; // each target's pools are its own sheet's
+    if (this.may.runsTable && this.visibility) intent.visibility = this.visibility.value;
+    this.go.disabled = true;
+    try {
+      const ack = await this.socket.send(intent);
+      this.mark(null);
+      const hit = ack.attacks.map((a) => `${a.target.name}: ${words(a.outcome)}`);
+      const passed = ack.passed_over.map((p) => `${p.name} (${p.message})`);
+      this.result().textContent = `${ack.attacks.length} attacks from the ${templateWords(template)}: ${hit.join("; ")}.${passed.length ? ` Passed over: ${passed.join("; ")}.` : ""}`;
+      for (const a of ack.attacks) expectRoll(`attack-${a.id}`);
+    } catch (error) {
+      this.refused(error);
+    } finally {
+      this.go.disabled = !this.may.takesPart;
+    }
+  }
+
   result() {
     return this.root.querySelector("#attack-result");
   }
@@ -378,6 +447,7 @@ export class AttackPanel {
     const input = {
       attacker_token: this.attacker,
       target_token: this.target,
+      template: this.target,
       weapon: this.weapon,
       faces: this.faces,
       "options.attack_skill": this.skill,

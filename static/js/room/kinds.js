@@ -34,6 +34,8 @@ export const KINDS = Object.freeze([
   "scene.updated",
   "session.ended",
   "session.started",
+  "template.placed",
+  "template.removed",
   "token.created",
   "token.deleted",
   "token.hidden",

@@ -35,6 +35,7 @@ import { May } from "./may.js";
 import { Pings } from "./pings.js";
 import { Handouts } from "./handouts.js";
 import { Markers } from "./markers.js";
+import { Templates } from "./templates.js";
 import { applyEvent, applyVision, clearVision, fromSnapshot } from "./state.js";
 
 const config = JSON.parse(document.getElementById("room-config").textContent);
@@ -290,6 +291,7 @@ function rosterChanged() {
 
 function tokensChanged() {
   attack.tokensChanged();
+  templates.tokensChanged();
   turns.draw();
   placing.draw();
 }
@@ -298,6 +300,7 @@ function tokensChanged() {
 // attack's targets (their distances) follow it, and only when in sight.
 function tokenMoved() {
   attack.tokensChanged();
+  templates.tokensChanged();
 }
 
 let room = null; // the room as received (./state.js); the board draws its tokens
@@ -342,6 +345,7 @@ const EFFECTS = {
     turns.load(scene?.id ?? null, combatApi);
     loadTrails();
     markers.arrived(); // the new map's tokens brought their markers
+    templates.load();
   },
   character: (character, replay) => {
     if (!character) return;
@@ -361,6 +365,10 @@ const EFFECTS = {
     markers.arrived(); // tokens come into view with the markers they carry
   },
   markers: (tokenId) => markers.changed(tokenId),
+  templates: () => {
+    templates.changed();
+    attack.tokensChanged(); // its targets list the templates too
+  },
   settings: (settings) => {
     may.settingsChanged(settings);
     placing.setSettings(settings);
@@ -389,6 +397,7 @@ const socket = new RoomSocket(config.socket, {
     room = fromSnapshot(frame);
     applyScene(frame.scene);
     board.setTokens(Object.values(room.tokens));
+    templates.changed();
     vision.set(room.vision);
     presence.set(frame.online || []);
     watchers(frame.spectators || 0);
@@ -437,8 +446,17 @@ const socket = new RoomSocket(config.socket, {
 });
 const combatLog = new CombatLog(log, { me: config.me, may, roster, socket, onChanged: rosterChanged, game: spec });
 const decisions = new Decisions($("decisions-button"), { socket, may, reaction: spec.reaction, onChange: (list) => combatLog.pending(list) });
-const attack = new AttackPanel($("attack"), { config, may, spec, socket, board, roster });
+const attack = new AttackPanel($("attack"), {
+  config,
+  may,
+  spec,
+  socket,
+  board,
+  roster,
+  templates: () => Object.values(room?.templates || {}),
+});
 const markers = new Markers({ config, spec, may, socket, board, status, room: () => room });
+const templates = new Templates({ config, may, socket, board, status, room: () => room });
 const turns = new TurnOrder($("turns"), { config, may, socket, board, roster, turnActions: spec.turn_actions });
 const rollMode = tabs(document.querySelector(".mode-switch"), (panel) => {
   if (panel === "attack") attack.shown();
@@ -513,4 +531,4 @@ const lightEdit = may.runsTable
 const mapEdit = may.runsTable ? new MapEdit({ board, walls: wallEdit, fog: fogPanel, doors, lights: lightEdit, status }) : null;
 sheet.choose(tray.characterId());
 socket.connect();
-window.d6room = { may, handouts, markers, socket, decisions, board, pings, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, lightEdit, mapEdit, state: () => room }; // for the browser tests and the curious
+window.d6room = { may, handouts, markers, templates, socket, decisions, board, pings, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, lightEdit, mapEdit, state: () => room }; // for the browser tests and the curious

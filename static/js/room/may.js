@@ -29,6 +29,22 @@ export class May {
     this.pings = !!served.pings;
     this.pullsView = !!served.pulls_view;
     this.markers = served.markers || "none";
+    /** Area templates: "any" (GM-only ones too), "public", "none". */
+    this.templates = served.templates || "none";
+  }
+
+  get placesTemplates() {
+    return this.templates !== "none";
+  }
+
+  /** A template only the GM sees: the GM's (policy.may_place_template). */
+  get placesSecretTemplates() {
+    return this.templates === "any";
+  }
+
+  /** Whether the member takes this template off the map: the GM any, a player their own. */
+  removesTemplate(template) {
+    return this.templates === "any" || (this.templates === "public" && template?.by?.id === this.me);
   }
 
   /** Free markers and secret ones: the GM's (policy.may_mark_token). */

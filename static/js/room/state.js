@@ -4,7 +4,8 @@
 //
 // state: { seq, campaign, scene, tokens: {id: token}, log: [event views],
 //          vision: null | {scene, group, view, explored, tokens, lit?, preview?},
-//          markers: {id: marker} (status markers of the tokens held) }
+//          markers: {id: marker} (status markers of the tokens held),
+//          templates: {id: template} (the area templates on the map held) }
 //
 // A token arriving whole where it comes into sight (the snapshot's table, a
 // scene change, a token revealed or coming into view) carries `markers`,
@@ -62,6 +63,7 @@ export function fromSnapshot(frame) {
     log: [...(frame.log || [])],
     vision: visionOf(frame.vision, frame.scene),
     markers: {},
+    templates: Object.fromEntries((frame.templates || []).map((t) => [t.id, t])),
   };
   for (const token of tokensOf(frame.tokens)) state.tokens[token.id] = heldToken(state, token);
   return state;
@@ -250,6 +252,8 @@ export function applyEvent(state, received, { replay = false } = {}) {
       // they did bring none).
       state.markers = {};
       for (const token of tokensOf(d.tokens)) state.tokens[token.id] = heldToken(state, token); // a table since version 3
+      // The new map's templates are not in the event: the page asks for them.
+      state.templates = {};
       // The new map's vision follows in its own frame.
       if (state.vision?.scene !== d.scene?.id) state.vision = null;
       effects.push(
@@ -327,6 +331,20 @@ export function applyEvent(state, received, { replay = false } = {}) {
       if (!replay && state.markers && d.marker.id in state.markers) {
         delete state.markers[d.marker.id];
         effects.push(["markers", d.marker.token_id]);
+      }
+      break;
+    case "template.placed":
+      // One this viewer received (the server decided) on the map held.
+      if (!replay && d.template.scene_id === state.scene?.id) {
+        state.templates ??= {};
+        state.templates[d.template.id] = d.template;
+        effects.push(["templates"]);
+      }
+      break;
+    case "template.removed":
+      if (!replay && state.templates && d.template.id in state.templates) {
+        delete state.templates[d.template.id];
+        effects.push(["templates"]);
       }
       break;
     case "trails.cleared":

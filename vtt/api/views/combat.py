@@ -12,6 +12,7 @@ from vtt.api.views.base import TabletopView
 from vtt.combat import selectors
 from vtt.combat.models import Attack
 from vtt.combat.services import (
+    area_attacks,
     attacks,
     decisions,
     encounters,
@@ -83,6 +84,34 @@ class AttackListView(TabletopView):
             nonce=data.get("nonce"),
         )
         return Response(selectors.attack_detail(attack_id=made.pk, by=request.user), status=201)
+
+
+class AreaAttackView(TabletopView):
+    """An attack against every token in an area template you see: one
+    adjudication per target, all or nothing (docs/combat.md)."""
+
+    @extend_schema(
+        request=serializers.AreaAttackIn, responses={201: serializers.AreaAttackOut, **ERRORS}
+    )
+    def post(self, request):
+        data = self.parse(serializers.AreaAttackIn).validated_data
+        made = area_attacks.area_attack(
+            by=request.user,
+            attacker_token_id=data["attacker_token"],
+            template_id=data["template"],
+            weapon=data.get("weapon"),
+            visibility=data["visibility"],
+            options=data.get("options"),
+        )
+        return Response(
+            {
+                "attacks": [
+                    selectors.attack_detail(attack_id=a.pk, by=request.user) for a in made.attacks
+                ],
+                "passed_over": made.passed_over,
+            },
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class AttackPreviewView(TabletopView):

@@ -93,7 +93,8 @@ class Plan:
     overrides: dict
 
 
-def _visible_token(token_id, by, field: str):
+def visible_token(token_id, by, field: str):
+    """The token and `by`'s membership, if they see it; else not_found on `field`."""
     if type(token_id) is not int:
         raise shapes.invalid(field, "must be a token id")
     try:
@@ -112,8 +113,8 @@ def plan_attack(
     overrides=None,
     options=None,
 ) -> Plan:
-    attacker_token, member = _visible_token(attacker_token_id, by, "attacker_token")
-    target_token, _ = _visible_token(target_token_id, by, "target_token")
+    attacker_token, member = visible_token(attacker_token_id, by, "attacker_token")
+    target_token, _ = visible_token(target_token_id, by, "target_token")
     is_gm = policy.runs_table(member)
     if not policy.controls_token(Viewer(member.user_id, member.role), attacker_token):
         if not policy.takes_part(member):

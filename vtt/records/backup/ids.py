@@ -25,6 +25,7 @@ TOKEN, SCENE, CHARACTER = "tabletop.token", "tabletop.scene", "tabletop.characte
 CAMPAIGN, ROLL, USER = "tabletop.campaign", "tabletop.roll", "user"
 ATTACK, ENCOUNTER, COMBATANT = "combat.attack", "combat.encounter", "combat.combatant"
 MARKER, HANDOUT = "tabletop.marker", "tabletop.handout"
+TEMPLATE = "areas.areatemplate"
 
 # A key whose value is an object (or a list of objects) whose "id" names a row.
 OBJECTS = {
@@ -45,6 +46,7 @@ OBJECTS = {
     "from": USER,
     "to": USER,
     "by": USER,
+    "template": TEMPLATE,
 }
 # A key whose value is an id (or a list of ids).
 IDS = {

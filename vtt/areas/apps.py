@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class AreasConfig(AppConfig):
+    name = "vtt.areas"
+    label = "areas"
+    verbose_name = "Area templates"
+
+    def ready(self):
+        # The log's kinds for templates are this part's own (vtt.areas.kinds).
+        from . import kinds
+
+        kinds.declare_all()
