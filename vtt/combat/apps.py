@@ -7,7 +7,9 @@ class CombatConfig(AppConfig):
     verbose_name = "Combat"
 
     def ready(self):
-        # The trail and the resource history follow the room log as it is written.
-        from . import projection
+        # The fights' kinds of the log, and the trail and the resource
+        # history that follow the log as it is written.
+        from . import kinds, projection
 
+        kinds.declare_all()
         projection.register()
