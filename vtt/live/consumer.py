@@ -29,8 +29,7 @@ from .outbox import Outbox
 
 logger = logging.getLogger(__name__)
 
-# Intents answered without waiting for anything: taken at once off the
-# socket when nothing of the socket's is waiting ahead of them.
+# Intents taken at once off the socket when nothing of its is waiting ahead.
 AT_ONCE = frozenset({"ping", "token.drag"})
 
 
@@ -118,8 +117,7 @@ class RoomConsumer(AsyncConsumer):
         await self.enter()
 
     async def enter(self):
-        """Admit the accepted socket to its room and join it (a spectator's
-        socket enters by its link instead: vtt.live.spectating)."""
+        """Admit the socket to its room (a spectator's by its link: spectating)."""
         self.room = self.scope["url_route"]["kwargs"]["campaign_id"]
         admitted = await handshake.admit(self.scope, self.room)
         if isinstance(admitted, handshake.Refused):
