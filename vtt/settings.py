@@ -341,6 +341,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Two choice sets share the field name `state`: each its own enum name.
+    "ENUM_NAME_OVERRIDES": {
+        "DoorStateEnum": ["open", "closed", "locked"],
+        "SpectatorLinkStateEnum": ["open", "expired", "revoked"],
+    },
 }
 
 LOGGING = {

@@ -4,7 +4,7 @@ bounds and rights, so the socket and REST give its one answer."""
 
 from rest_framework import serializers
 
-from vtt.api.serializers import ID, Flag, StrictSerializer, Text, Whole
+from vtt.api.serializers import ID, Flag, StrictSerializer, Text, UserOut, Whole
 
 
 class TemplateIn(StrictSerializer):
@@ -16,11 +16,6 @@ class TemplateIn(StrictSerializer):
     angle = Whole(required=False, default=0, help_text="Degrees clockwise from east.")
     label = Text(required=False, default="", allow_blank=True, trim_whitespace=False)
     gm_only = Flag(default=False)
-
-
-class UserOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
 
 
 class TemplateOut(serializers.Serializer):
