@@ -186,17 +186,28 @@ def test_the_gm_gives_tenrec_a_torch(gm, player, crypt):
     assert gm.errors == [] and player.errors == []
 
 
-def test_tenrec_walks_to_the_door_and_opens_it(player, crypt):
+def test_tenrec_walks_to_the_door_and_the_gm_opens_it(gm, player, crypt):
     tenrec = crypt["tenrec"]
     walk(player, tenrec, (2, 4), (5, 4))
     door = door_index(player, 6, 4.5)
     assert door is not None
     assert player.get_attribute(f'.door[data-wall="{door}"]', "data-state") == "closed"
-    # A finger on the door's upper end at the fitted zoom: the whole door
-    # lies inside Tenrec's touch disc, yet the door takes the finger (a tap
-    # that the disc intercepted would never reach it).
-    leaf = player.locator(f'.door[data-wall="{door}"] .leaf')
-    leaf.tap(position={"x": leaf.bounding_box()["width"] / 2, "y": 4})
+    # At the fitted zoom the whole door lies inside Tenrec's touch disc (a
+    # token's is 44 px across at least), yet a finger on it past the token's
+    # own ring meets the door.
+    reach = player.evaluate(
+        "() => parseFloat(getComputedStyle(document.querySelector('circle.hit')).r)"
+    )
+    assert reach > 0.71  # past the door's ends, (6, 4) and (6, 5)
+    for y in (4.1, 4.9):
+        under = player.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y).closest('.door')?.dataset.wall",
+            square_centre(player, 5.5, y - 0.5),
+        )
+        assert under == str(door), y
+    # The GM, seeing Tenrec at the door, opens it from the desk (its upper
+    # end: Tenrec's ring takes the middle).
+    gm.mouse.click(*square_centre(gm, 5.5, 3.6))
     player.wait_for_selector(f'.door[data-wall="{door}"][data-state="open"]')
     # The east room opens before him, dark: the goblin four squares and
     # more beyond the torch is in no frame and no answer.
@@ -219,5 +230,17 @@ def test_the_goblin_appears_only_when_the_torch_reaches_it(gm, player, crypt, sh
         arg=[tenrec],
     )
     shot(gm, "uvtt-import-lit-gm-desk")
+    # The player zooms in and slides the map to have Tenrec and the goblin
+    # large on the phone (a finger on the margin above the map pans it).
+    while player.evaluate("window.d6room.board.view.scale") < 45:
+        player.click("#zoom-in")
+    top = player.locator("#map-wrap").bounding_box()["y"]
+    finger_drag(player, (300, top + 30), (230, top + 30))
+    player.wait_for_function(
+        "([x, y]) => { const v = window.d6room.board.view, r = v.screenBox();"
+        " return r.left + v.tx + x * v.scale < r.right; }",
+        arg=[11, 7],
+    )
+    player.wait_for_function("!window.d6room.board.svg.classList.contains('moving')")
     shot(player, "uvtt-import-lit-player-phone")
     assert gm.errors == [] and player.errors == []

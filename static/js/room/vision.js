@@ -35,10 +35,18 @@ export class Vision {
     this.drawLit();
   }
 
-  /** A vision's lit areas (cut to its view by the server), or the GM's. */
+  /** A vision's lit areas (cut to its view by the server), or the GM's;
+   *  without fog the unlit ground is shaded here, under fog the fog says. */
   drawLit() {
-    const fog = this.board.fog;
-    this.lit.show(fog.active ? this.vision.lit || [] : this.whole);
+    const { fog, scene } = this.board;
+    const lighting = scene?.lighting;
+    if (!scene || !lighting || lighting === "lit") {
+      this.lit.show([]);
+      return;
+    }
+    const size = { width: scene.width, height: scene.height };
+    if (fog.active) this.lit.show(this.vision.lit || [], { size });
+    else this.lit.show(this.whole, { size, shade: lighting });
   }
 
   /** The room's vision changed (null: no fog). */
