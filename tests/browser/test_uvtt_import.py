@@ -149,6 +149,17 @@ def test_the_gm_imports_a_drawn_map_onto_the_scene(console, player, crypt, shot)
     assert console.inner_text("#plan-lights") == "3"
     assert "Dark" in console.inner_text("#map-plan")
     assert console.locator("#plan-replaces").count() == 0
+    # The sketch: the painted picture, loaded, with the walls, the doors in
+    # the wall between the rooms and the lights drawn over it.
+    console.wait_for_function(
+        "() => document.querySelector('#plan-sketch image').getBBox().width === 12"
+    )
+    assert console.locator("#plan-sketch .sketch-wall").count() == 13
+    doors = console.eval_on_selector_all(
+        "#plan-sketch .sketch-door", "ls => ls.map(l => [l.x1.baseVal.value, l.y1.baseVal.value])"
+    )
+    assert sorted(doors) == [[6, 4], [6, 7]]
+    assert console.locator("#plan-sketch .sketch-light").count() == 3
     shot(console, "uvtt-import-review-desk")
     console.click("#map-import")
     console.wait_for_selector("text=Map imported: 13 walls, 2 doors and 3 lights.")
