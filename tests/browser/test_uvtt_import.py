@@ -161,6 +161,11 @@ def test_the_gm_imports_a_drawn_map_onto_the_scene(console, player, crypt, shot)
     assert sorted(doors) == [[6, 4], [6, 7]]
     assert console.locator("#plan-sketch .sketch-light").count() == 3
     shot(console, "uvtt-import-review-desk")
+    console.set_viewport_size(PHONE)
+    width = console.evaluate("document.querySelector('#plan-sketch').getBoundingClientRect().width")
+    assert 300 < width <= PHONE["width"]  # the sketch fits a phone
+    shot(console, "uvtt-import-review-phone")
+    console.set_viewport_size(DESK)
     console.click("#map-import")
     console.wait_for_selector("text=Map imported: 13 walls, 2 doors and 3 lights.")
     assert console.url == base

@@ -133,3 +133,5 @@ def test_a_bad_file_is_refused_on_the_upload_and_nothing_is_kept(
 def test_players_have_no_map_import(campaign, as_user):
     player = as_user("player")
     assert upload(player, f"/campaigns/{campaign.pk}/gm/maps/").status_code == 404
+    confirm = f"/campaigns/{campaign.pk}/gm/maps/confirm/"
+    assert player.post(confirm, {"simplify": "0.05", "action": "count"}).status_code == 404
