@@ -245,6 +245,12 @@ def test_the_goblin_appears_only_when_the_torch_reaches_it(gm, player, crypt, sh
         "([id]) => { const t = window.d6room.board.tokens.get(id); return t.x === 7 && t.y === 5; }",
         arg=[tenrec],
     )
+    # The dark is shaded on the GM's whole map; on the player's the fog
+    # blacks out what no light shows, and only dim light is shaded.
+    shade = "document.querySelector('.layer-lit #lit-shade-mask rect').getAttribute('fill')"
+    assert gm.evaluate(shade) == "rgb(158, 158, 158)"
+    assert player.evaluate(shade) == "rgb(0, 0, 0)"
+    assert gm.locator(".layer-lit .lit-area").count() == 4  # three lights and the torch
     shot(gm, "uvtt-import-lit-gm-desk")
     # The player zooms in and slides the map to have Tenrec and the goblin
     # large on the phone (a finger on the margin above the map pans it).

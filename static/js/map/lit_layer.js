@@ -5,9 +5,9 @@
 // it sees of each light (its vision's `lit`), the GM every light whole.
 //
 // Darkness is drawn too, as a shade over the map: where the fog does not
-// already say what is unseen (the GM's whole map, a scene without fog),
-// the ground no light reaches is shaded deeply; everywhere, the ground
-// only in dim light a little. Lit ground keeps the map's own colours.
+// already say what is unseen (the GM's whole map), the ground no light
+// reaches is shaded deeply; everywhere, the ground only in dim light a
+// little. Lit ground keeps the map's own colours.
 
 import { svg, clear } from "../lib/dom.js";
 

@@ -36,7 +36,8 @@ export class Vision {
   }
 
   /** A vision's lit areas (cut to its view by the server), or the GM's;
-   *  without fog the unlit ground is shaded here, under fog the fog says. */
+   *  for the GM without fog the unlit ground is shaded here (under fog
+   *  the fog says; a player's page has no whole areas to cut it from). */
   drawLit() {
     const { fog, scene } = this.board;
     const lighting = scene?.lighting;
@@ -46,7 +47,7 @@ export class Vision {
     }
     const size = { width: scene.width, height: scene.height };
     if (fog.active) this.lit.show(this.vision.lit || [], { size });
-    else this.lit.show(this.whole, { size, shade: lighting });
+    else this.lit.show(this.whole, { size, shade: this.previews ? lighting : null });
   }
 
   /** The room's vision changed (null: no fog). */
