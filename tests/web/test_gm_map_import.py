@@ -99,6 +99,7 @@ def test_a_reimport_shows_what_it_replaces_and_needs_the_box(campaign, users, as
     refused = gm.post(base + "map/confirm/", {"simplify": "0.05", "action": "import"})
     assert refused.status_code == 400
     assert "confirm to go on" in refused.content.decode()
+    assert 'id="plan-sketch"' in refused.content.decode()  # shown again to look at
     assert Scene.objects.get(pk=scene.pk).walls == [[0, 0, 1, 0, "door"]]
     done = gm.post(base + "map/confirm/", {"simplify": "0.05", "replace": "on", "action": "import"})
     assert done.status_code == 302

@@ -2,10 +2,10 @@
 uploaded, counted and shown (walls once simplified, doors, lights, what a
 scene would lose), counted again at another tolerance if the GM likes,
 then imported as a new scene or as a scene's map. The count comes with a
-sketch: the picture small, the walls, doors and lights drawn over it, so
-the GM sees whether they lie where the picture has them. Nothing is saved before
-the GM says so; a re-import replaces walls, doors and lights only with
-the box that says so ticked."""
+sketch (the picture small, the walls, doors and lights drawn over it), so
+the GM sees whether they lie where the picture has them. Nothing is saved
+before the GM says so; a re-import replaces walls, doors and lights only
+with the box that says so ticked."""
 
 import base64
 from pathlib import Path
@@ -15,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from vtt.maps.importing import map_import, map_review, read_upload
+from vtt.maps.importing import map_import, map_preview, map_review, read_upload
 from vtt.tabletop.models import Scene
 from vtt.tabletop.services import ServiceError
 
@@ -51,6 +51,15 @@ def _review(request, membership, scene, plan, form, status=200, sketch=None):
         and "data:image/webp;base64," + base64.b64encode(sketch.picture).decode(),
     }
     return render(request, "web/map_import_review.html", context, status=status)
+
+
+def _sketch(asked: dict):
+    """The sketch for a page that is shown again (a refused import), or
+    None if the picture cannot be worked on now."""
+    try:
+        return map_review(**asked)[1]
+    except ServiceError:
+        return None
 
 
 def _on_form(form, error: ServiceError) -> None:
@@ -108,18 +117,20 @@ def map_confirm(request, campaign_id: int, scene_id: int | None = None):
     if not form.is_valid():
         return _review(request, membership, scene, None, form, status=400)
     asked["simplify"] = form.cleaned_data["simplify"]
+    counting = request.POST.get("action") == "count"
     try:
-        plan, sketch = map_review(**asked)
+        # The sketch decodes the picture: only for a page that shows it.
+        plan, sketch = map_review(**asked) if counting else (map_preview(**asked), None)
     except ServiceError as error:
         _on_form(form, error)
         return _review(request, membership, scene, None, form, status=400)
-    if request.POST.get("action") == "count":
+    if counting:
         return _review(request, membership, scene, plan, form, sketch=sketch)
     try:
         made, _ = map_import(**asked, replace=form.cleaned_data["replace"])
     except ServiceError as error:
         _on_form(form, error)
-        return _review(request, membership, scene, plan, form, status=400, sketch=sketch)
+        return _review(request, membership, scene, plan, form, status=400, sketch=_sketch(asked))
     map_staging.discard(request)
     messages.success(
         request,
