@@ -19,6 +19,7 @@ from tests.browser.room import finger_drag, log_in, square_centre
 
 from .conftest import seeded_server
 from .import_seed import undercroft_file
+from .test_accessibility import violations
 from .test_room import DESK, PHONE
 
 pytestmark = pytest.mark.browser
@@ -160,6 +161,7 @@ def test_the_gm_imports_a_drawn_map_onto_the_scene(console, player, crypt, shot)
     )
     assert sorted(doors) == [[6, 4], [6, 7]]
     assert console.locator("#plan-sketch .sketch-light").count() == 3
+    assert violations(console) == []
     shot(console, "uvtt-import-review-desk")
     console.set_viewport_size(PHONE)
     width = console.evaluate("document.querySelector('#plan-sketch').getBoundingClientRect().width")
