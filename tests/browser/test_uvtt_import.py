@@ -1,14 +1,15 @@
 """A Universal VTT map imported in the browser and played in the dark
 (tests/browser/import_seed.py): the GM at a desk uploads the Undercroft's
 file (made here, its picture painted with Pillow) on the scene's page, sees
-what it makes (walls, two doors, three lights, dark), imports it and puts
-the scene on the table; the player on a phone, their socket open from the
-start, has Tenrec lit by the west room's brazier. The GM hands Tenrec a
-torch in the token dialog; the player walks him to the door with a finger,
-opens it and steps into the dark east room. The goblin there is in none of
-the player's frames or REST answers until the torch reaches it, and then
-it is on their map. Screenshots go to tests/artifacts/ (docs/img/import-lit-*
-are made from the last two)."""
+what it makes (walls, two doors, three lights, dark) and its sketch,
+imports it and puts the scene on the table; the player on a phone, their
+socket open from the start, has Tenrec lit by the west room's brazier. The
+GM hands Tenrec a torch in the token dialog; the player walks him to the
+door with a finger (the door, inside his touch disc, still takes a
+finger), the GM opens it and he steps into the dark east room. The goblin
+there is in none of the player's frames or REST answers until the torch
+reaches it, and then it is on their map. Screenshots go to
+tests/artifacts/ (docs/img/import-lit-* are made from the last two)."""
 
 import json
 
