@@ -168,6 +168,43 @@ def map_preview(
     return reading.plan
 
 
+@dataclass(frozen=True)
+class MapSketch:
+    """What the GM looks at before importing: the picture, small, and over
+    it the walls, doors and lights as the scene would have them."""
+
+    width: int
+    height: int
+    walls: list  # [x1, y1, x2, y2], in squares
+    doors: list  # [x1, y1, x2, y2, open]
+    lights: list  # {x, y, dim, color}
+    picture: bytes  # WebP, at most SKETCH_SIDE px a side
+
+
+SKETCH_SIDE = 720
+
+
+def map_review(
+    *, by, data: bytes, campaign_id=None, scene_id=None, name="Imported map", simplify=None
+) -> tuple[MapPlan, MapSketch]:
+    """map_preview's count, and a sketch of the map to show with it (its
+    picture decoded, to make it small): nothing stored."""
+    _, scene = _target(campaign_id, scene_id, by)
+    reading = _reading(data, name=_name(name, scene), simplify=simplify, scene=scene)
+    found = reading.map
+    try:
+        picture = images.background_preview(
+            ContentFile(found.image), largest=SKETCH_SIDE, field=FIELD
+        )
+    except ServiceError as error:
+        raise _picture_refusal(error) from None
+    walls = [w[:4] for w in reading.walls if len(w) == 4]
+    doors = [[*w[:4], len(w) > 5 and w[5] == sight.OPEN] for w in reading.walls if len(w) > 4]
+    lights = [{"x": x.x, "y": x.y, "dim": x.range, "color": x.color} for x in found.lights]
+    sketch = MapSketch(found.width, found.height, walls, doors, lights, picture)
+    return reading.plan, sketch
+
+
 def _name(name, scene: Scene | None) -> str:
     if scene is not None:
         return scene.name

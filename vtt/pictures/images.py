@@ -351,6 +351,15 @@ def reencode_background(upload, *, field: str = "image", as_webp: bool = False) 
         return Encoded(ACCEPTED[kind], _encode(pixels, kind, quick=as_webp), {})
 
 
+def background_preview(upload, *, largest: int, field: str = "image") -> bytes:
+    """A battle map small (WebP, at most `largest` px a side), for a look
+    before it is kept: bounded as a background is before it is decoded."""
+    limits = limits_for(BACKGROUND)
+    with image_work(), _opened(upload, field, limits) as image:
+        _load(image, field, limits)
+        return _encode(_upright(_shrunk(image, largest), field), "WEBP", quick=True)
+
+
 def reencode_art(upload, *, kind: str = PORTRAIT, field: str = "image") -> Encoded:
     """A portrait or token art (`kind`) as WebP at most ART_SIDE px a side,
     with its square thumbnails."""

@@ -29,11 +29,13 @@ import { DoorKeys, DoorUse } from "./tools/doors.js";
 import { PingTool } from "./tools/ping.js";
 
 // Touch discs sit under every token, so a finger on a token's own face
-// always takes that token, and one beside it takes the nearest disc. The
-// fog covers the map and its walls, not what moves on it; doors lie on it
-// whole, hidden or dimmed by what was seen of them (./doors.js). Area
-// templates lie under the tokens (./template_layer.js).
-const LAYERS = ["background", "bands", "grid", "walls", "lit", "fog", "doors", "lights", "trails", "templates", "ghosts", "hits", "tokens", "ruler", "area", "pings"];
+// always takes that token, and one beside it takes the nearest disc. They
+// sit under the doors too: a token's disc reaches past its square, and a
+// door beside the token (the one a player may open) would be under it
+// whole on a phone. The fog covers the map and its walls, not what moves
+// on it; doors lie on it whole, hidden or dimmed by what was seen of them
+// (./doors.js). Area templates lie under the tokens (./template_layer.js).
+const LAYERS = ["background", "bands", "grid", "walls", "lit", "fog", "hits", "doors", "lights", "trails", "templates", "ghosts", "tokens", "ruler", "area", "pings"];
 
 export class Board {
   constructor(svgEl, options) {

@@ -39,11 +39,19 @@ export class Vision {
   }
 
   /** A vision's lit areas (cut to its view by the server, or by its
-   *  `light.clip`: a replay's, ../replay/fog.js), or the GM's. */
+   *  `light.clip`: a replay's, ../replay/fog.js), or the GM's;
+   *  for the GM without fog the unlit ground is shaded here (under fog
+   *  the fog says; a player's page has no whole areas to cut it from). */
   drawLit() {
-    const fog = this.board.fog;
-    if (fog.active) this.lit.show(this.vision.lit || [], this.vision.light?.clip || null);
-    else this.lit.show(this.whole);
+    const { fog, scene } = this.board;
+    const lighting = scene?.lighting;
+    if (!scene || !lighting || lighting === "lit") {
+      this.lit.show([]);
+      return;
+    }
+    const size = { width: scene.width, height: scene.height };
+    if (fog.active) this.lit.show(this.vision.lit || [], { size, clip: this.vision.light?.clip || null });
+    else this.lit.show(this.whole, { size, shade: this.previews ? lighting : null });
   }
 
   /** The room's vision changed (null: no fog). */

@@ -1,10 +1,13 @@
 """Universal VTT import on the GM console (docs/maps.md): a map file
 uploaded, counted and shown (walls once simplified, doors, lights, what a
 scene would lose), counted again at another tolerance if the GM likes,
-then imported as a new scene or as a scene's map. Nothing is saved before
-the GM says so; a re-import replaces walls, doors and lights only with
-the box that says so ticked."""
+then imported as a new scene or as a scene's map. The count comes with a
+sketch (the picture small, the walls, doors and lights drawn over it), so
+the GM sees whether they lie where the picture has them. Nothing is saved
+before the GM says so; a re-import replaces walls, doors and lights only
+with the box that says so ticked."""
 
+import base64
 from pathlib import Path
 
 from django.contrib import messages
@@ -12,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from vtt.maps.importing import map_import, map_preview, read_upload
+from vtt.maps.importing import map_import, map_preview, map_review, read_upload
 from vtt.tabletop.models import Scene
 from vtt.tabletop.services import ServiceError
 
@@ -35,15 +38,28 @@ def _back(request, membership, scene, form, status=400):
     return _scene_page(request, membership, scene, status=status, map_form=form)
 
 
-def _review(request, membership, scene, plan, form, status=200):
+def _review(request, membership, scene, plan, form, status=200, sketch=None):
     context = {
         "campaign": membership.campaign,
         "scene": scene,
         "plan": plan,
         "form": form,
         "replaces": plan is not None and plan.replaces and any(plan.replaces.values()),
+        "sketch": sketch,
+        # Inline: the picture is in no storage until the import (img-src allows data:).
+        "sketch_picture": sketch
+        and "data:image/webp;base64," + base64.b64encode(sketch.picture).decode(),
     }
     return render(request, "web/map_import_review.html", context, status=status)
+
+
+def _sketch(asked: dict):
+    """The sketch for a page that is shown again (a refused import), or
+    None if the picture cannot be worked on now."""
+    try:
+        return map_review(**asked)[1]
+    except ServiceError:
+        return None
 
 
 def _on_form(form, error: ServiceError) -> None:
@@ -66,7 +82,7 @@ def map_upload(request, campaign_id: int, scene_id: int | None = None):
     name = form.cleaned_data["name"] or Path(upload.name or "").stem[:120] or "Imported map"
     try:
         data = read_upload(upload)
-        plan = map_preview(
+        plan, sketch = map_review(
             by=request.user,
             data=data,
             campaign_id=campaign_id,
@@ -79,7 +95,7 @@ def map_upload(request, campaign_id: int, scene_id: int | None = None):
         return _back(request, membership, scene, form)
     map_staging.stage(request, data, campaign_id=campaign_id, scene_id=scene_id, name=name)
     confirm = MapConfirmForm(initial={"simplify": plan.simplify})
-    return _review(request, membership, scene, plan, confirm)
+    return _review(request, membership, scene, plan, confirm, sketch=sketch)
 
 
 @login_required
@@ -101,18 +117,20 @@ def map_confirm(request, campaign_id: int, scene_id: int | None = None):
     if not form.is_valid():
         return _review(request, membership, scene, None, form, status=400)
     asked["simplify"] = form.cleaned_data["simplify"]
+    counting = request.POST.get("action") == "count"
     try:
-        plan = map_preview(**asked)
+        # The sketch decodes the picture: only for a page that shows it.
+        plan, sketch = map_review(**asked) if counting else (map_preview(**asked), None)
     except ServiceError as error:
         _on_form(form, error)
         return _review(request, membership, scene, None, form, status=400)
-    if request.POST.get("action") == "count":
-        return _review(request, membership, scene, plan, form)
+    if counting:
+        return _review(request, membership, scene, plan, form, sketch=sketch)
     try:
         made, _ = map_import(**asked, replace=form.cleaned_data["replace"])
     except ServiceError as error:
         _on_form(form, error)
-        return _review(request, membership, scene, plan, form, status=400)
+        return _review(request, membership, scene, plan, form, status=400, sketch=_sketch(asked))
     map_staging.discard(request)
     messages.success(
         request,
