@@ -44,8 +44,9 @@ export class Vision {
    *  the fog says; a player's page has no whole areas to cut it from). */
   drawLit() {
     const { fog, scene } = this.board;
-    const lighting = scene?.lighting;
-    if (!scene || !lighting || lighting === "lit") {
+    // Entries logged before `lighting` say only whether the scene was lit.
+    const lighting = scene?.lighting ?? (scene?.lit === false ? "dark" : "lit");
+    if (!scene || lighting === "lit") {
       this.lit.show([]);
       return;
     }
