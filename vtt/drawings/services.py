@@ -88,8 +88,9 @@ def drawing_add(
     return drawing
 
 
-def _mine(drawing_id: int, by):
-    """The drawing and `by`'s membership: one they do not see is unknown."""
+def drawing_seen(drawing_id: int, by):
+    """The drawing and `by`'s membership, or the one refusal for a drawing
+    they may not know of (none, another campaign's, one they do not see)."""
     drawing, member = find(
         Drawing.objects.select_related("scene__campaign", "by"),
         drawing_id,
@@ -100,6 +101,12 @@ def _mine(drawing_id: int, by):
     viewer = policy.member_viewer(member, drawing.scene.campaign.settings)
     if not sees_drawing(viewer, drawing):
         raise unknown("drawing")
+    return drawing, member
+
+
+def _mine(drawing_id: int, by):
+    """The drawing, if `by` may change it."""
+    drawing, member = drawing_seen(drawing_id, by)
     if not policy.may_change_drawing(member, drawing):
         if not policy.takes_part(member):
             raise NotAllowed("an observer may not change drawings")

@@ -29,6 +29,8 @@ class DrawingListView(TabletopView):
 
     @extend_schema(request=DrawingIn, responses={201: DrawingOut, **ERRORS})
     def post(self, request, scene_id):
+        # Who may know of the scene first: a stranger's bad body is a 404 too.
+        scene_access(request.user, scene_id)
         fields = self.parse(DrawingIn).given()
         drawing = drawings.drawing_add(scene_id=scene_id, by=request.user, **fields)
         return Response(drawing_data(drawing), status=status.HTTP_201_CREATED)
@@ -37,6 +39,7 @@ class DrawingListView(TabletopView):
 class DrawingDetailView(TabletopView):
     @extend_schema(request=DrawingMoveIn, responses={200: DrawingOut, **ERRORS})
     def patch(self, request, drawing_id):
+        drawings.drawing_seen(drawing_id, request.user)
         fields = self.parse(DrawingMoveIn).validated_data
         drawing = drawings.drawing_move(
             drawing_id=drawing_id, by=request.user, dx=fields["dx"], dy=fields["dy"]
