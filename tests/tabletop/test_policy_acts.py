@@ -58,6 +58,8 @@ def test_what_each_role_is_offered():
         "pings": True,
         "pulls_view": True,
         "markers": "any",
+        "draws": "always",
+        "gm_drawings": True,
     }
     assert player == {
         "runs_table": False,
@@ -69,6 +71,8 @@ def test_what_each_role_is_offered():
         "pings": True,
         "pulls_view": False,
         "markers": "conditions",
+        "draws": "with_setting",
+        "gm_drawings": False,
     }
     assert observer == {
         "runs_table": False,
@@ -80,6 +84,8 @@ def test_what_each_role_is_offered():
         "pings": False,
         "pulls_view": False,
         "markers": "none",
+        "draws": "never",
+        "gm_drawings": False,
     }
 
 
@@ -149,3 +155,14 @@ def test_the_markers_reach_is_may_mark_tokens(role):
                 reach == "any" or (reach == "conditions" and condition and not gm_only)
             )
             assert on_theirs == (reach == "any")
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("setting", ["everyone", "gm"])
+def test_drawing_follows_the_setting_as_policy_does(role, setting):
+    viewer = Viewer(ME, role)
+    served = policy.capabilities(viewer)
+    shared = policy.may_draw(viewer, {"drawing": setting}, "shared")
+    offered = {"always": True, "never": False, "with_setting": setting == "everyone"}
+    assert offered[served["draws"]] == shared
+    assert served["gm_drawings"] == policy.may_draw(viewer, {"drawing": setting}, "gm")
