@@ -271,3 +271,48 @@ async def test_a_bad_stroke_is_refused_and_the_socket_stays(room, clients, field
     assert (refused["code"], refused["field"]) == (code, field)
     assert not strokes(await gm.drain(0.2))
     await alive(player)
+
+
+class _Hub:
+    def __init__(self):
+        self.sent = []
+
+    def publish_preview(self, room, text, **extra):
+        self.sent.append((json.loads(text), extra))
+
+
+class _Socket:
+    room, user_id, conn_id = 3, 7, "c"
+
+    def __init__(self):
+        self.hub = _Hub()
+
+
+def _frame(points):
+    return {"type": "drawing.stroke", "stroke": "k", "points": points}
+
+
+async def test_held_previews_merge_and_a_stored_stroke_drops_its_own():
+    from vtt.live.drawing_strokes import StrokeRelay
+
+    socket = _Socket()
+    relay = StrokeRelay(socket)
+    relay.hold("k", _frame([[1, 1]]), False, None)  # the first goes at once
+    relay.hold("k", _frame([[1, 1], [2, 2]]), False, ["party"])
+    relay.hold("k", _frame([[1, 1], [2, 2], [3, 3]]), False, ["party"])
+    assert len(socket.hub.sent) == 1 and relay.flush is not None
+    relay.flush.cancel()
+    relay.send_later()  # the timer's turn: the latest of the stroke alone
+    assert [len(f["points"]) for f, _ in socket.hub.sent] == [1, 3]
+    assert socket.hub.sent[1][1] == {
+        "origin": "c",
+        "gm_only": False,
+        "groups": ["party"],
+        "key": "stroke:7:k",
+    }
+    relay.hold("k", _frame([[1, 1]] * 4), True, None)
+    relay.forget("k")  # its drawing.add came in: the preview is not sent after it
+    relay.flush.cancel()
+    relay.send_later()
+    assert len(socket.hub.sent) == 2
+    relay.cancel()
