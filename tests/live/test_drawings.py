@@ -316,3 +316,24 @@ async def test_held_previews_merge_and_a_stored_stroke_drops_its_own():
     relay.send_later()
     assert len(socket.hub.sent) == 2
     relay.cancel()
+
+
+async def test_a_drawing_moved_out_of_sight_is_gone_for_those_who_saw_it(room, clients):
+    await fog_on(room)
+    gm = await clients(room, "gm")
+    player = await clients(room, "player")
+    added = await gm.ask({"type": "drawing.add", "id": "a", **LINE, "points": WEST})
+    drawing_id = added["drawing_id"]
+    assert (await player.event("drawing.added"))["data"]["drawing"]["id"] == drawing_id
+    # Into the dark, east of the wall: the party saw it go, not where.
+    await gm.ask({"type": "drawing.move", "id": "m", "drawing": drawing_id, "dx": 11, "dy": 0})
+    moved = await gm.event("drawing.moved")
+    assert moved["data"]["from"] == WEST  # the GM's copy alone says where it lay
+    gone = await player.until(lambda f: f.get("event", {}).get("seq") == moved["seq"])
+    assert gone["event"]["type"] == "drawing.removed"
+    assert gone["event"]["data"] == {"id": drawing_id, "scene": room.scene_id, "points": WEST}
+    # And back: it comes whole, where it now is.
+    await gm.ask({"type": "drawing.move", "id": "b", "drawing": drawing_id, "dx": -11, "dy": 0})
+    back = await player.event("drawing.moved")
+    assert back["data"]["drawing"]["points"] == WEST
+    assert "14.5" not in json.dumps(player.seen)  # where it lay in the dark

@@ -14,6 +14,7 @@ from vtt.tabletop.event_kinds import (
     Nullable,
     Sight,
     Text,
+    optional,
 )
 
 from .bounds import LAYERS, MAX_POINTS, SHAPES
@@ -49,6 +50,17 @@ def _removed_points(data) -> list:
     return data["points"]
 
 
+def _where_it_was(data) -> list:
+    return data.get("from") or []
+
+
+def _gone_from_sight(data) -> tuple:
+    """A group that saw a drawing where it was, and does not where it went:
+    it is gone for them, as if erased (nothing of its new place)."""
+    drawing = data["drawing"]
+    return REMOVED, {"id": drawing["id"], "scene": drawing["scene"], "points": data["from"]}
+
+
 WHO = (
     "everyone on the room's scene (the GM layer, another scene: the GM only);"
     " on a fog scene only the groups whose map shows some of its points"
@@ -66,11 +78,16 @@ DECLARED = (
     ),
     Kind(
         MOVED,
-        {"drawing": DRAWING},
+        # `from`: where it lay (the GM's alone: gm_keys).
+        {"drawing": DRAWING, "from": optional(POINTS)},
         Sight.VISIBILITY,
         PUBLIC_OR_GM,
-        WHO + " where it now lies",
+        WHO + " where it now lies; a group that saw it only where it was gets drawing.removed",
         where=_its_points,
+        was=_where_it_was,
+        gone=_gone_from_sight,
+        # Where it lay may be under fog the others never lifted.
+        gm_keys=("from",),
     ),
     Kind(
         REMOVED,

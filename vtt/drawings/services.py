@@ -122,9 +122,12 @@ def drawing_move(*, drawing_id: int, by, dx, dy) -> Drawing:
         drawing = (
             Drawing.objects.select_for_update(of=("self",)).select_related("by").get(pk=drawing.pk)
         )
-        drawing.points = bounds.moved(drawing.points, dx, dy, scene.width, scene.height)
+        was = drawing.points
+        drawing.points = bounds.moved(was, dx, dy, scene.width, scene.height)
         drawing.save(update_fields=["points"])
-        _event(scene, drawing, kinds.MOVED, {"drawing": drawing_data(drawing)}, by)
+        # `from`: a group that saw it there and not where it goes is told it went.
+        data = {"drawing": drawing_data(drawing), "from": was}
+        _event(scene, drawing, kinds.MOVED, data, by)
     return drawing
 
 

@@ -258,17 +258,22 @@ def annotate_event(campaign, scene_id: int, kind: str, data: dict, seq: int) -> 
         else None,
     )
     if annotation is not None and declared.where is not None:
-        _by_place(annotation, scene_id, declared.where(data))
+        was = declared.was(data) if declared.was is not None else None
+        _by_place(annotation, scene_id, declared.where(data), was)
     return annotation
 
 
-def _by_place(annotation: dict, scene_id: int, points: list) -> None:
+def _by_place(annotation: dict, scene_id: int, points: list, was: list | None) -> None:
     """An event about a place (a drawing, `Kind.where`): a group whose map
     shows none of its points does not see it (policy.event_view reads
-    `unseen`), so what lies under unexplored fog reaches nobody."""
+    `unseen`), so what lies under unexplored fog reaches nobody. One that
+    saw it where it `was` is told it went (`left`: Kind.gone)."""
     seeing = set(points_seen.groups_seeing_any(scene_id, points))
+    before = set(points_seen.groups_seeing_any(scene_id, was)) if was else set()
     for group, mine in annotation["groups"].items():
         mine["unseen"] = mine["unseen"] or group not in seeing
+        if mine["unseen"] and group in before:
+            mine["left"] = True
 
 
 def annotate(

@@ -605,8 +605,17 @@ def event_view(event, viewer: Viewer) -> dict:
     announcement. How is the kind's declared sight (vtt.tabletop.event_kinds)."""
     view = _event_view(event, viewer)
     if event_kinds.SIGHT in event.data:
-        return _through_fog(event, viewer, view)
-    return view
+        view = _through_fog(event, viewer, view)
+    return _without_gm_keys(event, viewer, view)
+
+
+def _without_gm_keys(event, viewer: Viewer, view: dict) -> dict:
+    """The payload keys its kind keeps for the GM (Kind.gm_keys) taken out
+    of the others' copy."""
+    keys = event_kinds.KINDS[event.kind].gm_keys
+    if not keys or viewer.is_gm or view["type"] != event.kind or "data" not in view:
+        return view
+    return {**view, "data": {k: v for k, v in view["data"].items() if k not in keys}}
 
 
 def _event_view(event, viewer: Viewer) -> dict:
@@ -692,8 +701,13 @@ def _through_fog(event, viewer: Viewer, view: dict) -> dict:
 
 def _unseen(event, mine: dict) -> dict:
     """What a group learns of an event about a token out of its view: that
-    the token left its view (a token event), or nothing."""
-    if event_kinds.KINDS[event.kind].sight == Sight.TOKEN and mine["was"]:
+    the token left its view (a token event), or nothing; of a thing on the
+    map that went out of its sight (a drawing moved), its kind's `gone`."""
+    declared = event_kinds.KINDS[event.kind]
+    if declared.gone is not None and mine.get("left"):
+        kind, data = declared.gone(event.data)
+        return {"seq": event.seq, "type": kind, "data": data}
+    if declared.sight == Sight.TOKEN and mine["was"]:
         return {
             "seq": event.seq,
             "type": event_kinds.TOKEN_REMOVED,
