@@ -188,8 +188,9 @@ def _rooms_forgotten():
     would pass for the new one's."""
     yield
     from vtt.fog import fog_drawing, sight_cache
-    from vtt.live import pings
+    from vtt.live import drawing_strokes, pings
 
     sight_cache.forget_all()
     fog_drawing.forget_all()
     pings.forget_all()
+    drawing_strokes.forget_all()

@@ -22,7 +22,7 @@ ALLOWED = {
     "tabletop": {"rules", "games", "core", "db", "pictures"},
     # Above the table: append_event calls the annotator fog registers.
     "fog": {"rules", "core", "tabletop"},
-    "records": {"rules", "games", "core", "pictures", "tabletop", "areas"},
+    "records": {"rules", "games", "core", "pictures", "tabletop", "areas", "drawings"},
     # The dice thrown at the table: rolls and the play sessions they draw from.
     "dice": {"rules", "games", "core", "db", "tabletop"},
     # Status markers on tokens.
@@ -33,6 +33,8 @@ ALLOWED = {
     "spectators": {"core", "tabletop"},
     # Area templates on the map: what they cover, placing and removing them.
     "areas": {"rules", "core", "tabletop"},
+    # Drawings on the map: fog decides who sees one under it.
+    "drawings": {"rules", "core", "tabletop", "fog"},
     # The map as the GM makes it: imported files, segment edits.
     "maps": {"rules", "core", "pictures", "tabletop"},
     "accounts": set(),
@@ -52,6 +54,7 @@ ALLOWED = {
         "markers",
         "spectators",
         "areas",
+        "drawings",
         "accounts.client_address",
     },
     "api": {
@@ -68,6 +71,7 @@ ALLOWED = {
         "handouts",
         "markers",
         "areas",
+        "drawings",
         "accounts",
         "spectators",
     },

@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "vtt.maps",
     "vtt.spectators",
     "vtt.areas",
+    "vtt.drawings",
 ]
 
 MIDDLEWARE = [

@@ -4,7 +4,8 @@ background, walls, fog of war and a dark map), tokens (hidden, with sight,
 with art; one deleted), an encounter with combatants and trails, rolls of
 every visibility, an attack, chat and whispers, an undo, a broken weapon,
 a handout with a picture shared with one player, status markers, area
-templates (one GM-only, one taken off) and two play sessions, ended."""
+templates (one GM-only, one taken off), drawings (moved, erased, cleared,
+on both layers) and two play sessions, ended."""
 
 from tests.combat.battle import ARTIFICE_SHEETS, ARTIFICE_WEAPONS, attack, make_battle
 from tests.tabletop.images import image_bytes, upload
@@ -18,6 +19,7 @@ from vtt.combat.services.encounters import (
 )
 from vtt.combat.services.reveal import event_reveal
 from vtt.combat.services.undo import undo_last
+from vtt.drawings.services import drawing_add, drawing_clear, drawing_move, drawing_remove
 from vtt.fog.services import fog_edit
 from vtt.handouts.services import handout_create, handout_share
 from vtt.markers import services as markers
@@ -114,6 +116,54 @@ def rich_campaign():
     areas.template_place(scene_id=crypt.pk, by=gm, shape="circle", x=5, y=5, size=2, gm_only=True)
     gone_template = areas.template_place(scene_id=crypt.pk, by=gm, shape="line", x=0, y=0, size=4)
     areas.template_remove(template_id=gone_template.pk, by=gm)
+    # Drawings on the crypt's map: the player's (one moved, one erased,
+    # one kept), the GM's secret note, and a layer cleared.
+    kept = drawing_add(
+        scene_id=crypt.pk,
+        by=player,
+        shape="pen",
+        color="#ff0000",
+        width=2,
+        points=[[1, 1], [2, 1.5], [2.5, 2]],
+        stroke="s1",
+    )
+    drawing_move(drawing_id=kept.pk, by=player, dx=0.5, dy=0)
+    erased = drawing_add(
+        scene_id=crypt.pk,
+        by=player,
+        shape="arrow",
+        color="#00ff00",
+        width=3,
+        points=[[1, 2], [2, 2]],
+    )
+    drawing_remove(drawing_id=erased.pk, by=player)
+    drawing_add(
+        scene_id=crypt.pk,
+        by=gm,
+        shape="text",
+        layer="gm",
+        color="#000000",
+        width=1,
+        points=[[9, 8]],
+        text="The lurker waits",
+    )
+    drawing_add(
+        scene_id=crypt.pk,
+        by=gm,
+        shape="rect",
+        color="#0000ff",
+        width=1,
+        points=[[0, 0], [3, 3]],
+    )
+    drawing_clear(scene_id=crypt.pk, by=gm, layer="shared")
+    drawing_add(
+        scene_id=crypt.pk,
+        by=player,
+        shape="ellipse",
+        color="#ffffff",
+        width=1,
+        points=[[0, 0], [2, 2]],
+    )
     dice.roll_adjudicate(campaign_id=cid, by=player, request=CHECK, nonce=NONCE)
     dice.session_end(campaign_id=cid, by=gm)
     battle.crypt, battle.lurker = crypt, lurker

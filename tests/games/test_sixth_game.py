@@ -74,6 +74,7 @@ def test_the_game_is_offered_only_while_registered(people, client):
             "own_vision": False,
             "players_open_doors": False,
             "attacks_on_turn": False,
+            "drawing": "everyone",
         }
     finally:
         unregister()

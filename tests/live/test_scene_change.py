@@ -44,8 +44,10 @@ def as_gm(room, action: str, **kwargs):
 
 
 def table_of(frame: dict) -> dict:
-    """The scene and tokens a snapshot gives."""
-    return {"scene": frame["scene"], "tokens": {t["id"]: t for t in frame["tokens"]}}
+    """The scene and tokens a snapshot gives (its scene's drawings are the
+    snapshot's alone: a scene change carries none, docs/protocol.md)."""
+    scene = frame["scene"] and {k: v for k, v in frame["scene"].items() if k != "drawings"}
+    return {"scene": scene, "tokens": {t["id"]: t for t in frame["tokens"]}}
 
 
 def apply(table: dict, event: dict) -> None:

@@ -83,6 +83,17 @@ def tomb_template(s):
     )
 
 
+def tomb_drawing(s):
+    """A drawing in The Tomb: a GM-layer note on the crypt."""
+    from vtt.drawings.models import Drawing
+
+    found = Drawing.objects.filter(scene=s.crypt).first()
+    return found or Drawing.objects.create(
+        scene=s.crypt, by=s.users["gm"], shape="text", layer="gm", color="#000000", width=1,
+        points=[[1, 1]], text="Doomed",
+    )  # fmt: skip
+
+
 def fills(s, invite) -> dict:
     """Each URL parameter: the value naming an object of The Tomb (which the
     stranger is no member of), and the value naming nothing. A new
@@ -106,6 +117,7 @@ def fills(s, invite) -> dict:
         "marker_id": (tomb_marker(s).pk, MISSING),
         "link_id": (tomb_link(s).pk, MISSING),
         "template_id": (tomb_template(s).pk, MISSING),
+        "drawing_id": (tomb_drawing(s).pk, MISSING),
         # Not ids of their own: a play session's number and a door's index
         # within their campaign or scene, which the other parameters name.
         "number": (1, 1),
@@ -130,6 +142,7 @@ GLOBAL = {
     "marker_id",
     "link_id",
     "template_id",
+    "drawing_id",
 }
 
 # A body each write parses before it looks anything up, so that the walk

@@ -59,6 +59,8 @@ def test_what_each_role_is_offered():
         "pulls_view": True,
         "markers": "any",
         "templates": "any",
+        "draws": "always",
+        "gm_drawings": True,
     }
     assert player == {
         "runs_table": False,
@@ -71,6 +73,8 @@ def test_what_each_role_is_offered():
         "pulls_view": False,
         "markers": "conditions",
         "templates": "public",
+        "draws": "with_setting",
+        "gm_drawings": False,
     }
     assert observer == {
         "runs_table": False,
@@ -83,6 +87,8 @@ def test_what_each_role_is_offered():
         "pulls_view": False,
         "markers": "none",
         "templates": "none",
+        "draws": "never",
+        "gm_drawings": False,
     }
 
 
@@ -152,3 +158,14 @@ def test_the_markers_reach_is_may_mark_tokens(role):
                 reach == "any" or (reach == "conditions" and condition and not gm_only)
             )
             assert on_theirs == (reach == "any")
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("setting", ["everyone", "gm"])
+def test_drawing_follows_the_setting_as_policy_does(role, setting):
+    viewer = Viewer(ME, role)
+    served = policy.capabilities(viewer)
+    shared = policy.may_draw(viewer, {"drawing": setting}, "shared")
+    offered = {"always": True, "never": False, "with_setting": setting == "everyone"}
+    assert offered[served["draws"]] == shared
+    assert served["gm_drawings"] == policy.may_draw(viewer, {"drawing": setting}, "gm")

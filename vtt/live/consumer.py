@@ -21,7 +21,7 @@ import uuid
 from channels.consumer import AsyncConsumer
 from channels.exceptions import StopConsumer
 
-from . import admission, commands, handshake, pings, protocol
+from . import admission, commands, drawing_strokes, handshake, pings, protocol
 from .delivery import Delivery
 from .inbox import Inbox
 from .limits import REFUSED_COST, ConnectionLimits
@@ -153,13 +153,15 @@ class RoomConsumer(AsyncConsumer):
             await self.delivery.preview_vision(intent)
         elif intent.type == "map.ping":
             await pings.ping(self.delivery, intent)
+        elif intent.type == "drawing.stroke":
+            await drawing_strokes.stroke(self.delivery, intent)
         else:
             self.outbox.push(await commands.carry_out(self.delivery, intent))
 
     def answer_now(self, text: str) -> bool:
         """A text frame straight off the socket (vtt.live.inbox): answered
-        here when it is a well-formed ping or drag preview within the rate
-        limit and nothing of this socket's is being dispatched; otherwise
+        here when it is a well-formed ping, drag or stroke preview within
+        the rate limit and nothing of this socket's is being dispatched; otherwise
         False, and it goes through dispatch in its turn like any frame."""
         if self.busy or not self.joined or self.closing:
             return False
@@ -167,11 +169,16 @@ class RoomConsumer(AsyncConsumer):
             intent = protocol.parse_frame(text, None)
         except protocol.ProtocolError:
             return False
-        if intent.type not in AT_ONCE or not self.limits.allow_intent():
+        # A stroke's preview too, when the room's map is at hand.
+        here = drawing_strokes.kept_map(self.room) if intent.type == "drawing.stroke" else None
+        if (intent.type not in AT_ONCE and here is None) or not self.limits.allow_intent():
             return False
         self.heard = asyncio.get_running_loop().time()
         try:
-            self.delivery.answer(intent)
+            if here is not None:
+                drawing_strokes.relay(self.delivery, intent, here)
+            else:
+                self.delivery.answer(intent)
         except Exception:
             logger.exception("room %s: %s failed", self.room, intent.type)
             self.reply_error(intent.id, "server_error", "the server could not do that")

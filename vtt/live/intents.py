@@ -11,6 +11,8 @@ from vtt.combat.intents import HANDLERS as COMBAT_HANDLERS
 from vtt.core import shapes
 from vtt.dice.rolls import roll_adjudicate
 from vtt.dice.sessions import session_end, session_start
+from vtt.drawings.serialize import drawing_data
+from vtt.drawings.services import drawing_add, drawing_clear, drawing_move, drawing_remove
 from vtt.fog.services import fog_edit
 from vtt.maps.light_edits import CHANGEABLE, light_place, light_remove, light_update
 from vtt.maps.wall_edits import wall_add, wall_change, wall_delete
@@ -124,6 +126,31 @@ def place_template(asker: Asker, fields: dict) -> dict:
 def remove_template(asker: Asker, fields: dict) -> dict:
     template_remove(template_id=fields["template"], by=asker.user)
     return {"template_id": fields["template"]}
+
+
+def add_drawing(asker: Asker, fields: dict) -> dict:
+    scene_id = _room_scene(asker, fields.pop("scene"))
+    drawing = drawing_add(scene_id=scene_id, by=asker.user, **fields)
+    # Not "id": an ack's own `id` is the intent's.
+    return {"drawing_id": drawing.pk, "drawing": drawing_data(drawing)}
+
+
+def move_drawing(asker: Asker, fields: dict) -> dict:
+    drawing = drawing_move(
+        drawing_id=fields["drawing"], by=asker.user, dx=fields["dx"], dy=fields["dy"]
+    )
+    return {"drawing_id": drawing.pk, "drawing": drawing_data(drawing)}
+
+
+def remove_drawing(asker: Asker, fields: dict) -> dict:
+    drawing_remove(drawing_id=fields["drawing"], by=asker.user)
+    return {"drawing_id": fields["drawing"]}
+
+
+def clear_drawings(asker: Asker, fields: dict) -> dict:
+    scene_id = _room_scene(asker, fields["scene"])
+    ids = drawing_clear(scene_id=scene_id, by=asker.user, layer=fields["layer"])
+    return {"scene_id": scene_id, "ids": ids}
 
 
 def _room_scene(asker: Asker, scene_id: int | None) -> int:
@@ -241,6 +268,10 @@ HANDLERS = {
     "light.place": place_light,
     "light.update": update_light,
     "light.remove": remove_light,
+    "drawing.add": add_drawing,
+    "drawing.move": move_drawing,
+    "drawing.remove": remove_drawing,
+    "drawing.clear": clear_drawings,
     "session.start": start_session,
     "session.end": end_session,
     "chat": chat,

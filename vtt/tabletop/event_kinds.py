@@ -510,6 +510,16 @@ def adds_the_member(payload, event, players_see: bool) -> dict:
 # rewritten): stored dict -> the current shape, before its type is made.
 Upgrade = Callable[[dict], dict]
 
+# The points of the map an event is about, in squares ([[x, y], ...]), for
+# a kind about a place rather than a token (a drawing): on a fog scene a
+# sight group whose map shows none of them does not see the event.
+Where = Callable[[Mapping], list]
+# For such a kind that moves what it is about: where it was (`was`), and
+# what a group that saw it there but does not see where it went gets
+# instead (`gone`: payload -> (kind, data)), as a token leaving one's view
+# arrives as "token.removed".
+Gone = Callable[[Mapping], tuple]
+
 
 def as_logged(data: dict) -> dict:
     return data
@@ -554,6 +564,12 @@ class Kind:
     # The payload's key whose token (or a map's tokens, a table) carries
     # its status markers: players' copies leave out the GM-only ones.
     markers_in: str | None = None
+    where: Where | None = None
+    was: Where | None = None
+    gone: Gone | None = None
+    # Payload keys only a GM receives (where a moved drawing lay: under fog,
+    # a place the others never saw).
+    gm_keys: tuple = ()
     payload_class: type[Payload] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):

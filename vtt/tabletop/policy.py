@@ -230,6 +230,62 @@ def may_remove_template(who, template) -> bool:
     return takes_part(who) and template.by_id is not None and template.by_id == who.user_id
 
 
+# ------------------------------------------------------------------ drawings
+# A drawing (vtt.drawings) lies on a layer of its scene: "shared", seen as
+# anything on the map is (the room's scene; under fog where the group's map
+# shows some of its points), or "gm", the GMs' alone.
+
+GM_LAYER = "gm"
+
+
+def may_draw(who, settings: Mapping | None, layer: str) -> bool:
+    """Draw on a layer (and send a stroke's preview): the GM any; a player
+    the shared layer while the campaign's `drawing` setting is "everyone"
+    (its default), never the GM's; an observer never."""
+    if runs_table(who):
+        return True
+    if drawing_for_gms(layer) or not takes_part(who):
+        return False
+    return (settings or {}).get("drawing", "everyone") == "everyone"
+
+
+def may_change_drawing(who, drawing) -> bool:
+    """Move or remove a drawing: the GM any, a player their own (`by_id`),
+    an observer none."""
+    if runs_table(who):
+        return True
+    return takes_part(who) and drawing.by_id is not None and drawing.by_id == who.user_id
+
+
+def may_clear_drawings(who) -> bool:
+    """Clear a scene's drawings, any member's: the GM's."""
+    return runs_table(who)
+
+
+def sees_drawing(viewer: Viewer, drawing, scene, shows) -> bool:
+    """The GM sees every drawing; the others a shared one on the scene the
+    room is on, and on a fog scene only when their group's map shows some
+    of its points (`shows(points)`, vtt.fog.points.group_shows: asked last,
+    as it reads the fog). `drawing` has a `layer` and `points`; `scene`,
+    its campaign."""
+    if viewer.is_gm:
+        return True
+    if drawing_for_gms(drawing.layer) or not sees_scene(viewer, scene):
+        return False
+    return not scene.fog or shows(drawing.points)
+
+
+def drawing_for_gms(layer: str) -> bool:
+    """Whether a drawing (and its stroke's preview) is the GMs' alone."""
+    return layer == GM_LAYER
+
+
+def drawing_audience(layer: str) -> str:
+    """The visibility a drawing's events are appended with (another scene's
+    and, under fog, each group's sight narrow it further, at append)."""
+    return Visibility.GM if drawing_for_gms(layer) else Visibility.PUBLIC
+
+
 # ------------------------------------------------------------------ scenes, characters, attacks
 
 
@@ -447,6 +503,11 @@ def capabilities(who) -> dict:
         "markers": "any" if gm else "conditions" if acts else "none",
         # may_place_template's reach: GM-only ones too, or those everyone sees.
         "templates": "any" if gm else "public" if acts else "none",
+        # may_draw on the shared layer: "always", "with_setting" (while the
+        # campaign's `drawing` setting is "everyone") or "never"; the GM
+        # layer and clearing a scene's drawings: the GM's.
+        "draws": "always" if gm else "with_setting" if acts else "never",
+        "gm_drawings": gm,
     }
 
 
@@ -602,8 +663,17 @@ def event_view(event, viewer: Viewer) -> dict:
     announcement. How is the kind's declared sight (vtt.tabletop.event_kinds)."""
     view = _event_view(event, viewer)
     if event_kinds.SIGHT in event.data:
-        return _through_fog(event, viewer, view)
-    return view
+        view = _through_fog(event, viewer, view)
+    return _without_gm_keys(event, viewer, view)
+
+
+def _without_gm_keys(event, viewer: Viewer, view: dict) -> dict:
+    """The payload keys its kind keeps for the GM (Kind.gm_keys) taken out
+    of the others' copy."""
+    keys = event_kinds.KINDS[event.kind].gm_keys
+    if not keys or viewer.is_gm or view["type"] != event.kind or "data" not in view:
+        return view
+    return {**view, "data": {k: v for k, v in view["data"].items() if k not in keys}}
 
 
 def _event_view(event, viewer: Viewer) -> dict:
@@ -702,8 +772,13 @@ def _through_fog(event, viewer: Viewer, view: dict) -> dict:
 
 def _unseen(event, mine: dict) -> dict:
     """What a group learns of an event about a token out of its view: that
-    the token left its view (a token event), or nothing."""
-    if event_kinds.KINDS[event.kind].sight == Sight.TOKEN and mine["was"]:
+    the token left its view (a token event), or nothing; of a thing on the
+    map that went out of its sight (a drawing moved), its kind's `gone`."""
+    declared = event_kinds.KINDS[event.kind]
+    if declared.gone is not None and mine.get("left"):
+        kind, data = declared.gone(event.data)
+        return {"seq": event.seq, "type": kind, "data": data}
+    if declared.sight == Sight.TOKEN and mine["was"]:
         return {
             "seq": event.seq,
             "type": event_kinds.TOKEN_REMOVED,

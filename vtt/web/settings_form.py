@@ -23,11 +23,14 @@ class SettingsForm(forms.Form):
             value = current.get(key, default)
             label, help_text = _label(key, setting), setting.help
             if setting.choices:
+                # Left out of a post (a form from before the setting was
+                # added): it keeps its value (`settings`).
                 self.fields[key] = forms.ChoiceField(
                     label=label,
                     help_text=help_text,
                     choices=[(c, c) for c in setting.choices],
                     initial=value,
+                    required=False,
                 )
             elif isinstance(default, bool):
                 self.fields[key] = forms.BooleanField(
@@ -56,6 +59,8 @@ class SettingsForm(forms.Form):
         data = {}
         for key, value in self.cleaned_data.items():
             if "__" in key:
+                continue
+            if isinstance(self.fields[key], forms.ChoiceField) and value == "":
                 continue
             if isinstance(self.fields[key].widget, forms.Textarea):
                 value = [line.strip() for line in value.splitlines() if line.strip()]
