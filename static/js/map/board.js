@@ -27,12 +27,14 @@ import { TokenDrag } from "./tools/token_drag.js";
 import { TokenKeys } from "./tools/token_keys.js";
 import { DoorKeys, DoorUse } from "./tools/doors.js";
 import { PingTool } from "./tools/ping.js";
+import { Drawings } from "./drawings.js";
 
 // Touch discs sit under every token, so a finger on a token's own face
 // always takes that token, and one beside it takes the nearest disc. The
 // fog covers the map and its walls, not what moves on it; doors lie on it
-// whole, hidden or dimmed by what was seen of them (./doors.js).
-const LAYERS = ["background", "bands", "grid", "walls", "lit", "fog", "doors", "lights", "trails", "ghosts", "hits", "tokens", "ruler", "area", "pings"];
+// whole, hidden or dimmed by what was seen of them (./doors.js). Drawings
+// lie on the ground, under what moves on it.
+const LAYERS = ["background", "bands", "grid", "walls", "lit", "fog", "doors", "lights", "drawings", "trails", "ghosts", "hits", "tokens", "ruler", "area", "pings"];
 
 export class Board {
   constructor(svgEl, options) {
@@ -63,6 +65,7 @@ export class Board {
     this.trails = new Trails(this.layers.trails, this);
     this.fog = new Fog(this.layers.fog);
     this.doors = new Doors(this.layers.doors);
+    this.drawings = new Drawings(this.layers.drawings); // filled by the room (room/drawing.js)
     const doorOptions = {
       onUse: (door) => options.onDoor?.(door, "use"),
       onLock: (door) => options.onDoor?.(door, "lock"),
@@ -102,7 +105,10 @@ export class Board {
     drawGround(this.layers, scene);
     this.ghosts.clear();
     this.bands.clear();
-    if (!sameMap) this.trails.clearAll();
+    if (!sameMap) {
+      this.trails.clearAll();
+      this.drawings.clear();
+    }
     this.ruler.clear();
     this.doors.setScene(scene);
     this.fog.setScene(scene);

@@ -35,7 +35,8 @@ import { May } from "./may.js";
 import { Pings } from "./pings.js";
 import { Handouts } from "./handouts.js";
 import { Markers } from "./markers.js";
-import { applyEvent, applyVision, clearVision, fromSnapshot } from "./state.js";
+import { Drawing } from "./drawing.js";
+import { applyEvent, applyVision, clearVision, drawingsOf, fromSnapshot } from "./state.js";
 
 const config = JSON.parse(document.getElementById("room-config").textContent);
 const spec = JSON.parse(document.getElementById("tray-spec").textContent);
@@ -357,11 +358,15 @@ const EFFECTS = {
     may.settingsChanged(settings);
     placing.setSettings(settings);
     fogPanel?.setSettings(settings);
+    drawing.settingsChanged();
   },
   vision: (seen) => vision.set(seen),
   light: (light, action) => lightEdit?.changed(light, action),
   clearTrails: () => board.trails.clearAll(),
   handout: (data) => handouts.arrived(data),
+  drawings: (list) => drawing.set(list),
+  drawing: (one, stroke) => drawing.changed(one, stroke),
+  undrawing: (ids) => ids.forEach((id) => drawing.gone(id)),
 };
 
 function onEvent(event, replay = false) {
@@ -381,6 +386,7 @@ const socket = new RoomSocket(config.socket, {
     room = fromSnapshot(frame);
     applyScene(frame.scene);
     board.setTokens(Object.values(room.tokens));
+    drawing.set(drawingsOf(room));
     vision.set(room.vision);
     presence.set(frame.online || []);
     log.clear();
@@ -407,6 +413,7 @@ const socket = new RoomSocket(config.socket, {
   },
   onDrag: (frame) => board.ghosts.showDrag(frame),
   onPing: (frame) => pings.arrived(frame),
+  onStroke: (frame) => drawing.arrived(frame),
   onState(state, code) {
     // A new socket (after a snapshot or a reconnect's catching up) forgets
     // whose view the GM was seeing: ask for it again.
@@ -470,6 +477,8 @@ const tray = new Tray($("tray"), {
 markers.onChange = () => tray.oddsSoon();
 sheet.onChoose = (id) => tray.setCharacter(id);
 const placing = new Placing($("place"), { may, roster, board, socket, status });
+// Drawing on the map: the Draw button, its bar and tool, the drawings shown.
+const drawing = new Drawing({ board, socket, may, me: config.me, status });
 const pings = new Pings({ board, socket, status, me: config.me, may, tools: $("ping-tools"), pingButton: $("tool-ping"), pullButton: $("tool-pull") });
 placing.draw();
 const fogPanel = may.runsTable
@@ -502,4 +511,4 @@ const lightEdit = may.runsTable
 const mapEdit = may.runsTable ? new MapEdit({ board, walls: wallEdit, fog: fogPanel, doors, lights: lightEdit, status }) : null;
 sheet.choose(tray.characterId());
 socket.connect();
-window.d6room = { may, handouts, markers, socket, decisions, board, pings, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, lightEdit, mapEdit, state: () => room }; // for the browser tests and the curious
+window.d6room = { may, drawing, handouts, markers, socket, decisions, board, pings, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, lightEdit, mapEdit, state: () => room }; // for the browser tests and the curious

@@ -29,6 +29,22 @@ export class May {
     this.pings = !!served.pings;
     this.pullsView = !!served.pulls_view;
     this.markers = served.markers || "none";
+    // Drawing on the map (policy.may_draw): `draw` is the shared layer,
+    // which the campaign's `drawing` setting ("everyone" or "gm") may close
+    // to players, so it may be "with_setting"; `draw_gm` the GM-only layer,
+    // which its holder sees, clears, and whose drawings (anyone's) they change.
+    this.drawing = served.draw === true ? "always" : served.draw || "never";
+    this.drawsGm = !!served.draw_gm;
+  }
+
+  /** Drawing on the shared layer, as the settings now stand. */
+  get draws() {
+    return this.drawing === "always" || (this.drawing === "with_setting" && this.settings.drawing !== "gm");
+  }
+
+  /** Whether the member moves and removes this drawing: their own, or any for the GM layer's holder. */
+  changesDrawing(drawing) {
+    return this.drawsGm || (this.takesPart && drawing?.by?.id === this.me);
   }
 
   /** Free markers and secret ones: the GM's (policy.may_mark_token). */

@@ -6,6 +6,10 @@
 //          vision: null | {scene, group, view, explored, tokens, lit?, preview?},
 //          markers: {id: marker} (status markers of the tokens held) }
 //
+// The scene's drawings are the scene's own: `scene.drawings`, a list in the
+// order of their ids, as the snapshot carries it (what this member sees of
+// them: docs/protocol.md, "Drawings"); the drawing events keep it.
+//
 // Fog of war (docs/protocol.md, the vision frame): `vision` is what this
 // member's sight group sees of the room's scene (SVG paths in grid units);
 // it comes with the snapshot and in live `vision` frames (applyVision), and
@@ -165,6 +169,28 @@ function upsert(state, token) {
   return true;
 }
 
+// A drawing of the room's scene, new or moved, held in its place by id.
+function keepDrawing(state, drawing) {
+  const scene = state.scene;
+  if (!drawing || !scene || drawing.scene !== scene.id) return false;
+  const list = (scene.drawings || []).filter((d) => d.id !== drawing.id);
+  list.push(drawing);
+  list.sort((a, b) => a.id - b.id);
+  scene.drawings = list;
+  return true;
+}
+
+function dropDrawings(state, sceneId, ids) {
+  const scene = state.scene;
+  if (!scene || sceneId !== scene.id || !scene.drawings) return false;
+  const gone = new Set(ids);
+  scene.drawings = scene.drawings.filter((d) => !gone.has(d.id));
+  return true;
+}
+
+/** The drawings of the scene the room holds (none without a scene). */
+export const drawingsOf = (state) => state?.scene?.drawings || [];
+
 /**
  * Apply one event (as this viewer received it) to `state` and return the
  * effects the page draws, each [name, ...arguments]. With `replay` (a
@@ -239,20 +265,32 @@ export function applyEvent(state, received, { replay = false } = {}) {
       effects.push(
         ["system", `Scene: ${d.scene?.name || "a new map"}`, event.seq],
         ["scene", d.scene, Object.values(state.tokens), true],
+        ["drawings", drawingsOf(state)],
       );
       break;
     case "scene.updated":
       // The map the room is on changed (size, walls, background): redrawn
       // in place with the tokens already held.
       if (d.scene.id !== state.scene?.id) break;
-      state.scene = d.scene;
-      effects.push(["scene", d.scene, Object.values(state.tokens), false]);
+      // The scene's drawings are not in its update: they stay.
+      state.scene = "drawings" in state.scene && !("drawings" in d.scene) ? { ...d.scene, drawings: state.scene.drawings } : d.scene;
+      effects.push(["scene", state.scene, Object.values(state.tokens), false]);
       // Fog lifted: nobody's view is limited any more (a new frame comes
       // when it is laid again).
       if (d.scene.fog === false && state.vision) {
         state.vision = null;
         effects.push(["vision", null]);
       }
+      break;
+    case "drawing.added":
+    case "drawing.moved":
+      if (!replay && keepDrawing(state, d.drawing)) effects.push(["drawing", d.drawing, d.stroke || ""]);
+      break;
+    case "drawing.removed":
+      if (!replay && dropDrawings(state, d.scene, [d.id])) effects.push(["undrawing", [d.id]]);
+      break;
+    case "drawing.cleared":
+      if (!replay && dropDrawings(state, d.scene, d.ids || [])) effects.push(["undrawing", [...(d.ids || [])]]);
       break;
     case "light.changed":
       // A light placed, changed or removed: the GM's editing mode redraws it
