@@ -79,9 +79,7 @@ def _in_steps(chosen: list, config) -> list:
     `::` is collected again, and then all its tests come from that
     collection, so that they share its fixtures (one site)."""
     path = chosen[0].path
-    named = any(
-        "::" in arg and Path(arg.split("::")[0]).resolve() == path for arg in config.args
-    )
+    named = any("::" in arg and Path(arg.split("::")[0]).resolve() == path for arg in config.args)
     if named:
         module = chosen[0].getparent(pytest.Module)
         pool = [node for node in module.collect() if isinstance(node, pytest.Function)]
@@ -190,8 +188,9 @@ def _rooms_forgotten():
     would pass for the new one's."""
     yield
     from vtt.fog import fog_drawing, sight_cache
-    from vtt.live import pings
+    from vtt.live import drawing_strokes, pings
 
     sight_cache.forget_all()
     fog_drawing.forget_all()
     pings.forget_all()
+    drawing_strokes.forget_all()

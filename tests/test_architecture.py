@@ -22,13 +22,15 @@ ALLOWED = {
     "tabletop": {"rules", "games", "core", "db", "pictures"},
     # Above the table: append_event calls the annotator fog registers.
     "fog": {"rules", "core", "tabletop"},
-    "records": {"rules", "games", "core", "pictures", "tabletop"},
+    "records": {"rules", "games", "core", "pictures", "tabletop", "drawings"},
     # The dice thrown at the table: rolls and the play sessions they draw from.
     "dice": {"rules", "games", "core", "db", "tabletop"},
     # Status markers on tokens.
     "markers": {"games", "core", "tabletop"},
     # What the GM hands the players.
     "handouts": {"core", "db", "pictures", "tabletop"},
+    # Drawings on the map: fog decides who sees one under it.
+    "drawings": {"rules", "core", "tabletop", "fog"},
     # The map as the GM makes it: imported files, segment edits.
     "maps": {"rules", "core", "pictures", "tabletop"},
     "accounts": set(),
@@ -46,6 +48,7 @@ ALLOWED = {
         "dice",
         "maps",
         "markers",
+        "drawings",
         "accounts.client_address",
     },
     "api": {
@@ -61,6 +64,7 @@ ALLOWED = {
         "maps",
         "handouts",
         "markers",
+        "drawings",
         "accounts",
     },
     "web": {

@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "vtt.combat",
     "vtt.demo",
     "vtt.maps",
+    "vtt.drawings",
 ]
 
 MIDDLEWARE = [

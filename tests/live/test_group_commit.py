@@ -84,8 +84,16 @@ def test_a_batch_that_only_refuses_writes_nothing(room):
     outcomes = group_commit.carry_out_together(
         room.campaign_id,
         [
-            _act(room, "other", {"type": "token.move", "token": room.tokens["tenrec"], "x": 2, "y": 1}),
-            _act(room, "player", {"type": "token.move", "token": room.tokens["zombie"], "x": 2, "y": 1}),
+            _act(
+                room,
+                "other",
+                {"type": "token.move", "token": room.tokens["tenrec"], "x": 2, "y": 1},
+            ),
+            _act(
+                room,
+                "player",
+                {"type": "token.move", "token": room.tokens["zombie"], "x": 2, "y": 1},
+            ),
         ],
     )
     assert all(isinstance(o.error, ServiceError) for o in outcomes)
@@ -135,7 +143,9 @@ def test_an_intent_refused_after_it_wrote_undoes_its_own_writes_only(room, monke
     tenrec = room.tokens["tenrec"]
     refused = _once(room, "gm", {"type": "chat", "id": "c9", "text": "never heard"})
     moves = [
-        _once(room, "player", {"type": "token.move", "id": f"m{x}", "token": tenrec, "x": x, "y": 1})
+        _once(
+            room, "player", {"type": "token.move", "id": f"m{x}", "token": tenrec, "x": x, "y": 1}
+        )
         for x in (3, 4)
     ]
     acts = [refused] if alone else [moves[0], refused, moves[1]]

@@ -53,12 +53,8 @@ def mark_in_secret(room) -> list[int]:
     hidden = markers.marker_add(
         campaign_id=cid, token_id=room.tokens["zombie"], by=gm, icon="eye", label=ON_HIDDEN
     )
-    markers.marker_add(
-        campaign_id=cid, token_id=room.tokens["zombie"], by=gm, condition_id="prone"
-    )
-    markers.marker_add(
-        campaign_id=cid, token_id=room.tokens["tenrec"], by=gm, condition_id="prone"
-    )
+    markers.marker_add(campaign_id=cid, token_id=room.tokens["zombie"], by=gm, condition_id="prone")
+    markers.marker_add(campaign_id=cid, token_id=room.tokens["tenrec"], by=gm, condition_id="prone")
     again = markers.marker_add(
         campaign_id=cid, token_id=room.tokens["tenrec"], by=gm, icon="flag", label=GM_ONLY + "!",
         gm_only=True,

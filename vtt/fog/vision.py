@@ -39,6 +39,7 @@ from vtt.tabletop.visibility import PARTY, group_of, own_group  # noqa: F401
 from vtt.tabletop.walls import sight_walls
 
 from . import fog_drawing, lights, sight_cache
+from . import points as points_seen
 from .eyes import centre, eye, eyes_seeing_for
 
 # The drawings as stored, read and written with the drawing; the rooms
@@ -237,9 +238,10 @@ def annotate_event(campaign, scene_id: int, kind: str, data: dict, seq: int) -> 
     numbered `seq`, about the fog scene the room is on: what append_event
     asks of this package (registered at start, vtt.fog.apps). What the event
     does to the fog is its kind's declaration (`Kind.fog`)."""
-    fog = event_kinds.KINDS[kind].fog
+    declared = event_kinds.KINDS[kind]
+    fog = declared.fog
     moved = fog == Fog.MOVE
-    return annotate(
+    annotation = annotate(
         campaign,
         scene_id,
         refs_of(kind, data, scene_id),
@@ -255,6 +257,18 @@ def annotate_event(campaign, scene_id: int, kind: str, data: dict, seq: int) -> 
         if fog == Fog.NEW_SCENE and is_table(data["tokens"])
         else None,
     )
+    if annotation is not None and declared.where is not None:
+        _by_place(annotation, scene_id, declared.where(data))
+    return annotation
+
+
+def _by_place(annotation: dict, scene_id: int, points: list) -> None:
+    """An event about a place (a drawing, `Kind.where`): a group whose map
+    shows none of its points does not see it (policy.event_view reads
+    `unseen`), so what lies under unexplored fog reaches nobody."""
+    seeing = set(points_seen.groups_seeing_any(scene_id, points))
+    for group, mine in annotation["groups"].items():
+        mine["unseen"] = mine["unseen"] or group not in seeing
 
 
 def annotate(

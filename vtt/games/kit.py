@@ -84,11 +84,18 @@ ATTACKS_ON_TURN = flag(
     "runs on the scene, a player attacks only with the token whose turn it is; "
     "the GM may act for NPCs at any time and overrule for a player's token.",
 )
+DRAWING = choice(
+    "everyone",
+    ("everyone", "gm"),
+    "Who may draw on the map",
+    "everyone: players draw on the shared layer too; gm: only the GM draws.",
+)
 TABLE_SETTINGS = {
     "players_place_tokens": PLAYERS_PLACE_TOKENS,
     "own_vision": OWN_VISION,
     "players_open_doors": PLAYERS_OPEN_DOORS,
     "attacks_on_turn": ATTACKS_ON_TURN,
+    "drawing": DRAWING,
 }
 
 

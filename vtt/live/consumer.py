@@ -21,7 +21,7 @@ import uuid
 from channels.consumer import AsyncConsumer
 from channels.exceptions import StopConsumer
 
-from . import admission, commands, handshake, pings, protocol
+from . import admission, commands, drawing_strokes, handshake, pings, protocol
 from .delivery import Delivery
 from .inbox import Inbox
 from .limits import REFUSED_COST, ConnectionLimits
@@ -150,6 +150,8 @@ class RoomConsumer(AsyncConsumer):
             await self.delivery.preview_vision(intent)
         elif intent.type == "map.ping":
             await pings.ping(self.delivery, intent)
+        elif intent.type == "drawing.stroke":
+            await drawing_strokes.stroke(self.delivery, intent)
         else:
             self.outbox.push(await commands.carry_out(self.delivery, intent))
 

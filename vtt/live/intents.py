@@ -10,6 +10,8 @@ from vtt.combat.intents import HANDLERS as COMBAT_HANDLERS
 from vtt.core import shapes
 from vtt.dice.rolls import roll_adjudicate
 from vtt.dice.sessions import session_end, session_start
+from vtt.drawings.serialize import drawing_data
+from vtt.drawings.services import drawing_add, drawing_clear, drawing_move, drawing_remove
 from vtt.fog.services import fog_edit
 from vtt.maps.light_edits import CHANGEABLE, light_place, light_remove, light_update
 from vtt.maps.wall_edits import wall_add, wall_change, wall_delete
@@ -112,6 +114,28 @@ def add_marker(asker: Asker, fields: dict) -> dict:
 def remove_marker(asker: Asker, fields: dict) -> dict:
     marker_remove(marker_id=fields["marker"], by=asker.user)
     return {"marker_id": fields["marker"]}
+
+
+def add_drawing(asker: Asker, fields: dict) -> dict:
+    scene_id = _room_scene(asker, fields.pop("scene"))
+    drawing = drawing_add(scene_id=scene_id, by=asker.user, **fields)
+    return {"id": drawing.pk, "drawing": drawing_data(drawing)}
+
+
+def move_drawing(asker: Asker, fields: dict) -> dict:
+    drawing = drawing_move(drawing_id=fields["id"], by=asker.user, dx=fields["dx"], dy=fields["dy"])
+    return {"id": drawing.pk, "drawing": drawing_data(drawing)}
+
+
+def remove_drawing(asker: Asker, fields: dict) -> dict:
+    drawing_remove(drawing_id=fields["id"], by=asker.user)
+    return {"id": fields["id"]}
+
+
+def clear_drawings(asker: Asker, fields: dict) -> dict:
+    scene_id = _room_scene(asker, fields["scene"])
+    ids = drawing_clear(scene_id=scene_id, by=asker.user, layer=fields["layer"])
+    return {"scene_id": scene_id, "ids": ids}
 
 
 def _room_scene(asker: Asker, scene_id: int | None) -> int:
@@ -227,6 +251,10 @@ HANDLERS = {
     "light.place": place_light,
     "light.update": update_light,
     "light.remove": remove_light,
+    "drawing.add": add_drawing,
+    "drawing.move": move_drawing,
+    "drawing.remove": remove_drawing,
+    "drawing.clear": clear_drawings,
     "session.start": start_session,
     "session.end": end_session,
     "chat": chat,

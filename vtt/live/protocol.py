@@ -25,6 +25,9 @@ PROTOCOL_VERSION = 3
 VERSIONS = ("1", "2", "3")
 
 MAX_FRAME_BYTES = 16 * 1024
+# A drawing's frame carries up to 2000 points (vtt.drawings.bounds).
+MAX_DRAWING_FRAME_BYTES = 64 * 1024
+LARGE_INTENTS = frozenset({"drawing.stroke", "drawing.add"})
 MAX_ID_CHARS = 64
 
 # Close codes (4000-4999 are the application's own).
@@ -142,6 +145,15 @@ class _Optional(Field):
         return self.inner.clean(value, path)
 
 
+_DRAWING_FIELDS = {
+    "shape": Anything(),
+    "layer": Anything(default="shared"),
+    "color": Anything(),
+    "width": Anything(),
+    "points": Anything(),
+    "text": Anything(default=""),
+}
+
 # Every intent and its fields (besides `type` and `id`).
 INTENTS: dict[str, dict] = {
     "roll": {
@@ -244,13 +256,32 @@ INTENTS: dict[str, dict] = {
         "scene": Int(1, ENTITY_ID, default=None),
         "pull": Bool(default=False),
     },
+    # Drawings (docs/protocol.md, "Drawings"): a stroke's live preview,
+    # never stored, and the finished drawing's changes; the bounds of a
+    # drawing and who may draw are the drawing service's (vtt.drawings).
+    "drawing.stroke": {
+        "stroke": Text(40),
+        "scene": Int(1, ENTITY_ID, default=None),
+        **_DRAWING_FIELDS,
+    },
+    "drawing.add": {
+        "scene": Int(1, ENTITY_ID, default=None),
+        "stroke": Text(40, default=""),
+        **_DRAWING_FIELDS,
+    },
+    "drawing.move": {"id": _id(), "dx": Anything(), "dy": Anything()},
+    "drawing.remove": {"id": _id()},
+    "drawing.clear": {
+        "scene": Int(1, ENTITY_ID, default=None),
+        "layer": Anything(default="all"),
+    },
 }
 
 # Combat's intents (attack, undo, reveal, token.reset, encounter.*...): docs/combat.md.
 INTENTS.update(COMBAT_INTENTS)
 
 # Intents that only pass something along, without the database.
-FORWARDING = frozenset({"token.drag", "ping", "vision.preview", "map.ping"})
+FORWARDING = frozenset({"token.drag", "ping", "vision.preview", "map.ping", "drawing.stroke"})
 
 
 @dataclass(frozen=True)
@@ -294,10 +325,13 @@ def parse_frame(text: str | None, raw_bytes: bytes | None = None) -> Intent:
             raise ProtocolError("too_large", _too_large(size), malformed=True)
         raise ProtocolError("bad_frame", "frames must be JSON text, not binary", malformed=True)
     # A str of n characters encodes to at most 4n UTF-8 bytes: count only when it matters.
+    size = 0
     if len(text) * 4 > MAX_FRAME_BYTES:
         size = len(text.encode("utf-8", "surrogatepass"))
-        if size > MAX_FRAME_BYTES:
-            raise ProtocolError("too_large", _too_large(size), malformed=True)
+        if size > MAX_DRAWING_FRAME_BYTES:
+            raise ProtocolError(
+                "too_large", _too_large(size, MAX_DRAWING_FRAME_BYTES), malformed=True
+            )
     try:
         frame = json.loads(text)
     except (ValueError, RecursionError):
@@ -316,6 +350,8 @@ def parse_frame(text: str | None, raw_bytes: bytes | None = None) -> Intent:
         raise
     if not isinstance(kind, str):
         raise ProtocolError("bad_frame", "a frame needs a string type", "type", id_, True)
+    if size > MAX_FRAME_BYTES and kind not in LARGE_INTENTS:
+        raise ProtocolError("too_large", _too_large(size), malformed=True)
     fields = INTENTS.get(kind)
     if fields is None:
         raise ProtocolError(
@@ -354,8 +390,13 @@ def _drop_absent(clean: dict) -> dict:
     return out
 
 
-def _too_large(size: int) -> str:
-    return f"the frame is {size} bytes; at most {MAX_FRAME_BYTES} are allowed"
+def _too_large(size: int, limit: int = MAX_FRAME_BYTES) -> str:
+    if limit == MAX_DRAWING_FRAME_BYTES:
+        return (
+            f"the frame is {size} bytes; at most {limit} are allowed"
+            f" (a drawing's, of at most 2000 points)"
+        )
+    return f"the frame is {size} bytes; at most {limit} are allowed"
 
 
 def dumps(frame: dict) -> str:

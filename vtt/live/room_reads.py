@@ -3,6 +3,8 @@ fresh connection gets, and pages of the log for a resync. Plain synchronous
 functions; the consumer and the hub call them through vtt.live.db.run."""
 
 from vtt.combat.services.decisions import pending_for
+from vtt.drawings.selectors import drawings_seen
+from vtt.drawings.serialize import drawing_data
 from vtt.fog import vision
 from vtt.tabletop import event_kinds, policy
 from vtt.tabletop.events import events_since
@@ -122,7 +124,10 @@ def snapshot(campaign_id: int, viewer: Viewer, preview: str | None = None) -> di
         return {
             "seq": campaign.event_seq,
             "campaign": campaign_summary(campaign),
-            "scene": scene_data(scene) if scene else None,
+            # The scene with the drawings on it the viewer sees (vtt.drawings).
+            "scene": {**scene_data(scene), "drawings": scene_drawings(viewer, scene)}
+            if scene
+            else None,
             "tokens": table,
             # The status markers of the tokens it carries (policy.sees_marker).
             "markers": [marker_data(m) for m in markers_for(viewer, campaign_id, scene.pk)]
@@ -136,6 +141,10 @@ def snapshot(campaign_id: int, viewer: Viewer, preview: str | None = None) -> di
             # What waits for this member to decide (the room bar's queue).
             "decisions": pending_for(campaign_id, viewer),
         }
+
+
+def scene_drawings(viewer: Viewer, scene) -> list[dict]:
+    return [drawing_data(d) for d in drawings_seen(viewer, scene)]
 
 
 def in_snapshot(view: dict) -> dict:

@@ -551,6 +551,11 @@ def adds_the_member(payload, event, players_see: bool) -> dict:
 # rewritten): stored dict -> the current shape, before its type is made.
 Upgrade = Callable[[dict], dict]
 
+# The points of the map an event is about, in squares ([[x, y], ...]), for
+# a kind about a place rather than a token (a drawing): on a fog scene a
+# sight group whose map shows none of them does not see the event.
+Where = Callable[[Mapping], list]
+
 
 def as_logged(data: dict) -> dict:
     return data
@@ -592,6 +597,7 @@ class Kind:
     broadcast: Broadcast = adds_nothing
     upgrade: Upgrade = as_logged
     fog: Fog = Fog.NONE
+    where: Where | None = None
     payload_class: type[Payload] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):

@@ -174,6 +174,62 @@ def may_mark_token(who, token, *, condition: bool, gm_only: bool) -> bool:
     return controls_token(Viewer(who.user_id, who.role), token)
 
 
+# ------------------------------------------------------------------ drawings
+# A drawing (vtt.drawings) lies on a layer of its scene: "shared", seen as
+# anything on the map is (the room's scene; under fog where the group's map
+# shows some of its points), or "gm", the GMs' alone.
+
+GM_LAYER = "gm"
+
+
+def may_draw(who, settings: Mapping | None, layer: str) -> bool:
+    """Draw on a layer (and send a stroke's preview): the GM any; a player
+    the shared layer while the campaign's `drawing` setting is "everyone"
+    (its default), never the GM's; an observer never."""
+    if runs_table(who):
+        return True
+    if drawing_for_gms(layer) or not takes_part(who):
+        return False
+    return (settings or {}).get("drawing", "everyone") == "everyone"
+
+
+def may_change_drawing(who, drawing) -> bool:
+    """Move or remove a drawing: the GM any, a player their own (`by_id`),
+    an observer none."""
+    if runs_table(who):
+        return True
+    return takes_part(who) and drawing.by_id is not None and drawing.by_id == who.user_id
+
+
+def may_clear_drawings(who) -> bool:
+    """Clear a scene's drawings, any member's: the GM's."""
+    return runs_table(who)
+
+
+def sees_drawing(viewer: Viewer, drawing, scene, shows) -> bool:
+    """The GM sees every drawing; the others a shared one on the scene the
+    room is on, and on a fog scene only when their group's map shows some
+    of its points (`shows(points)`, vtt.fog.points.group_shows: asked last,
+    as it reads the fog). `drawing` has a `layer` and `points`; `scene`,
+    its campaign."""
+    if viewer.is_gm:
+        return True
+    if drawing_for_gms(drawing.layer) or not sees_scene(viewer, scene):
+        return False
+    return not scene.fog or shows(drawing.points)
+
+
+def drawing_for_gms(layer: str) -> bool:
+    """Whether a drawing (and its stroke's preview) is the GMs' alone."""
+    return layer == GM_LAYER
+
+
+def drawing_audience(layer: str) -> str:
+    """The visibility a drawing's events are appended with (another scene's
+    and, under fog, each group's sight narrow it further, at append)."""
+    return Visibility.GM if drawing_for_gms(layer) else Visibility.PUBLIC
+
+
 # ------------------------------------------------------------------ scenes, characters, attacks
 
 
@@ -389,6 +445,11 @@ def capabilities(who) -> dict:
         # may_mark_token's reach: every marker, or conditions on the
         # tokens a player controls, or none.
         "markers": "any" if gm else "conditions" if acts else "none",
+        # may_draw on the shared layer: "always", "with_setting" (while the
+        # campaign's `drawing` setting is "everyone") or "never"; the GM
+        # layer and clearing a scene's drawings: the GM's.
+        "draws": "always" if gm else "with_setting" if acts else "never",
+        "gm_drawings": gm,
     }
 
 

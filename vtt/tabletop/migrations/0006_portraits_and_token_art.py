@@ -4,40 +4,39 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tabletop', '0005_wound_track_settings'),
+        ("tabletop", "0005_wound_track_settings"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='character',
-            name='portrait',
-            field=models.ImageField(blank=True, null=True, upload_to='portraits/'),
+            model_name="character",
+            name="portrait",
+            field=models.ImageField(blank=True, null=True, upload_to="portraits/"),
         ),
         migrations.AddField(
-            model_name='character',
-            name='portrait_128',
-            field=models.ImageField(blank=True, null=True, upload_to='portraits/'),
+            model_name="character",
+            name="portrait_128",
+            field=models.ImageField(blank=True, null=True, upload_to="portraits/"),
         ),
         migrations.AddField(
-            model_name='character',
-            name='portrait_256',
-            field=models.ImageField(blank=True, null=True, upload_to='portraits/'),
+            model_name="character",
+            name="portrait_256",
+            field=models.ImageField(blank=True, null=True, upload_to="portraits/"),
         ),
         migrations.AddField(
-            model_name='token',
-            name='art',
-            field=models.ImageField(blank=True, null=True, upload_to='tokens/'),
+            model_name="token",
+            name="art",
+            field=models.ImageField(blank=True, null=True, upload_to="tokens/"),
         ),
         migrations.AddField(
-            model_name='token',
-            name='art_128',
-            field=models.ImageField(blank=True, null=True, upload_to='tokens/'),
+            model_name="token",
+            name="art_128",
+            field=models.ImageField(blank=True, null=True, upload_to="tokens/"),
         ),
         migrations.AddField(
-            model_name='token',
-            name='art_256',
-            field=models.ImageField(blank=True, null=True, upload_to='tokens/'),
+            model_name="token",
+            name="art_256",
+            field=models.ImageField(blank=True, null=True, upload_to="tokens/"),
         ),
     ]

@@ -1,0 +1,112 @@
+"""What a drawing may hold, checked the same for a stroke's preview and a
+finished drawing, whichever door it came through: a known shape and layer,
+a colour as #rrggbb, a width of 1 to 8, points on the map (floats allowed,
+kept to a thousandth of a square) in the number its shape takes, and words
+for a text alone. Each refusal names its field; nothing is stored."""
+
+import math
+import re
+from dataclasses import dataclass
+
+from vtt.core import shapes
+from vtt.core.errors import ServiceError
+
+SHAPES = ("pen", "line", "arrow", "rect", "ellipse", "text")
+LAYERS = ("shared", "gm")
+MAX_POINTS = 2000  # a freehand stroke's; the client thins a longer one
+MAX_TEXT = 200
+MIN_WIDTH, MAX_WIDTH = 1, 8
+MAX_STROKE_KEY = 40
+PLACES = 3  # a thousandth of a square: finer than any screen shows it
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+# How many points each shape takes: (fewest, most).
+POINTS = {
+    "pen": (2, MAX_POINTS),
+    "line": (2, 2),
+    "arrow": (2, 2),
+    "rect": (2, 2),  # two opposite corners
+    "ellipse": (2, 2),  # the corners of the box it fills
+    "text": (1, 1),  # its top left
+}
+
+
+@dataclass(frozen=True)
+class Clean:
+    shape: str
+    layer: str
+    color: str
+    width: int
+    points: list
+    text: str
+
+
+def clean(*, shape, layer, color, width, points, text, map_width: int, map_height: int) -> Clean:
+    """The drawing asked for, checked against the map it goes on, or a
+    ServiceError naming the field."""
+    shape = shapes.choice(shape, "shape", SHAPES)
+    layer = shapes.choice(layer, "layer", LAYERS)
+    if not isinstance(color, str) or not COLOUR.fullmatch(color):
+        raise shapes.invalid("color", "must be a colour as #rrggbb")
+    width = shapes.whole(width, "width", MIN_WIDTH, MAX_WIDTH)
+    clean_points = on_the_map(points, shape, map_width, map_height)
+    if shape == "text":
+        text = shapes.text(text, "text", MAX_TEXT)
+    elif text not in (None, ""):
+        raise shapes.invalid("text", "only a text drawing has words")
+    return Clean(shape, layer, color.lower(), width, clean_points, text or "")
+
+
+def on_the_map(points, shape: str, map_width: int, map_height: int) -> list:
+    """The points, each [x, y] on the map, as many as the shape takes."""
+    fewest, most = POINTS[shape]
+    if not isinstance(points, list):
+        raise shapes.invalid("points", "must be a list of [x, y] points")
+    if len(points) > most:
+        raise ServiceError(
+            "too_many", f"points: a {shape} has at most {most} points, not {len(points)}", "points"
+        )
+    if len(points) < fewest:
+        taken = f"{fewest} point" if fewest == 1 else f"at least {fewest} points"
+        raise shapes.invalid("points", f"a {shape} takes {taken}")
+    out = []
+    for i, point in enumerate(points):
+        if not isinstance(point, list | tuple) or len(point) != 2:
+            raise shapes.invalid(f"points[{i}]", "must be [x, y]")
+        x, y = point
+        for value in (x, y):
+            if type(value) not in (int, float) or not math.isfinite(value):
+                raise shapes.invalid(f"points[{i}]", "must be two numbers")
+        if not (0 <= x <= map_width and 0 <= y <= map_height):
+            raise ServiceError(
+                "out_of_bounds",
+                f"points[{i}]: ({x}, {y}) is off the map (0 to {map_width}, 0 to {map_height})",
+                f"points[{i}]",
+            )
+        out.append([round(x, PLACES), round(y, PLACES)])
+    return out
+
+
+def moved(points: list, dx, dy, map_width: int, map_height: int) -> list:
+    """A drawing's points moved by (dx, dy), every one still on the map."""
+    for name, value in (("dx", dx), ("dy", dy)):
+        shapes.number(value, name, -max(map_width, map_height), max(map_width, map_height))
+    xs, ys = [p[0] + dx for p in points], [p[1] + dy for p in points]
+    if min(xs) < 0 or max(xs) > map_width or min(ys) < 0 or max(ys) > map_height:
+        raise ServiceError(
+            "out_of_bounds",
+            f"the drawing would leave the map (0 to {map_width}, 0 to {map_height})",
+            "dx",
+        )
+    return [[round(x, PLACES), round(y, PLACES)] for x, y in zip(xs, ys, strict=True)]
+
+
+def stroke_key(value) -> str:
+    """A client's name for a stroke it draws (its preview's key)."""
+    if value in (None, ""):
+        return ""
+    if not isinstance(value, str) or len(value) > MAX_STROKE_KEY:
+        raise shapes.invalid("stroke", f"must be text of at most {MAX_STROKE_KEY} characters")
+    if any(ord(c) < 32 for c in value):
+        raise shapes.invalid("stroke", "must not contain control characters")
+    return value

@@ -1,0 +1,166 @@
+"""A stroke being drawn, shown to the others as it grows: relayed through
+the hub like a drag preview or a ping and never stored (the finished
+drawing is `drawing.add`, vtt.drawings.services). Each preview carries the
+points so far; the hub's key (`stroke:<user>:<stroke>`) lets a newer one
+replace a preview not yet sent to a slow socket.
+
+It goes to those who would see the drawing: a GM-layer stroke to the GMs,
+on a fog scene to the sight groups whose map shows some of its points
+(vtt.fog.points) and the GMs, else to everyone. Who may draw is policy's,
+the bounds the drawing service's own (vtt.drawings.bounds). What a stroke
+needs of the room (its map, the table's `drawing` setting, each group's
+areas) is read once and kept a moment (KEEP_SECONDS) per room: strokes
+come twenty a second per member drawing."""
+
+import threading
+import time
+from dataclasses import dataclass
+
+from vtt.core.errors import ServiceError
+from vtt.drawings import bounds
+from vtt.drawings.services import draw_refusal
+from vtt.fog.points import groups_showing, sight_areas
+from vtt.tabletop import policy
+from vtt.tabletop.models import Campaign
+
+from . import db, protocol
+from .limits import STROKE_BURST, STROKE_RATE, TokenBucket
+from .pings import MAX_MEMBERS_KEPT
+
+KEEP_SECONDS = 1.0  # how stale a room's map, setting and fog may be for a preview
+
+_buckets: dict[tuple[int, int], TokenBucket] = {}
+_rooms: dict[int, tuple[float, "RoomMap"]] = {}
+_lock = threading.Lock()
+
+
+@dataclass(frozen=True)
+class RoomMap:
+    scene: int | None
+    width: int
+    height: int
+    settings: dict
+    areas: dict | None  # a fog scene's groups' areas (sight_areas); None: no fog
+
+
+def read_room(room: int) -> RoomMap:
+    row = (
+        Campaign.objects.filter(pk=room)
+        .values(
+            "settings",
+            "active_scene_id",
+            "active_scene__width",
+            "active_scene__height",
+            "active_scene__fog",
+        )
+        .first()
+    )
+    if row is None or row["active_scene_id"] is None:
+        return RoomMap(None, 0, 0, {}, None)
+    scene = row["active_scene_id"]
+    return RoomMap(
+        scene,
+        row["active_scene__width"],
+        row["active_scene__height"],
+        row["settings"] or {},
+        sight_areas(scene) if row["active_scene__fog"] else None,
+    )
+
+
+async def room_map(room: int) -> RoomMap:
+    now = time.monotonic()
+    kept = _rooms.get(room)
+    if kept is not None and now - kept[0] < KEEP_SECONDS:
+        return kept[1]
+    found = await db.run(read_room, room)
+    with _lock:
+        _rooms[room] = (now, found)
+        while len(_rooms) > MAX_MEMBERS_KEPT:
+            _rooms.pop(next(iter(_rooms)))
+    return found
+
+
+def bucket_of(room: int, user_id: int) -> TokenBucket:
+    key = (room, user_id)
+    with _lock:
+        bucket = _buckets.pop(key, None) or TokenBucket(STROKE_RATE, STROKE_BURST)
+        _buckets[key] = bucket
+        while len(_buckets) > MAX_MEMBERS_KEPT:
+            _buckets.pop(next(iter(_buckets)))
+        return bucket
+
+
+def forget_all() -> None:
+    """Forget every bucket and room kept (a test's fresh database reuses ids)."""
+    with _lock:
+        _buckets.clear()
+        _rooms.clear()
+
+
+async def stroke(member, intent: protocol.Intent) -> None:
+    """Carry out a `drawing.stroke` from the socket whose delivery is
+    `member`: an ack to the sender and the preview to those who would see
+    the drawing, or an error frame (the socket stays)."""
+    fields = intent.fields
+    bucket = bucket_of(member.room, member.user_id)
+    if not bucket.take():
+        wait = max(bucket.wait(), 0.05)
+        return member.reply_error(
+            intent.id, "rate_limited", f"too many strokes: wait {wait:.2f} s and draw again"
+        )
+    here = await room_map(member.room)
+    try:
+        preview = _preview(member, here, fields)
+    except ServiceError as error:
+        return member.reply_error(intent.id, error.code, error.message, error.field)
+    drawn, key = preview
+    gm_layer = policy.drawing_for_gms(drawn.layer)
+    groups = None
+    if here.areas is not None and not gm_layer:
+        groups = groups_showing(here.areas, drawn.points)
+    text = protocol.dumps(
+        {
+            "type": "drawing.stroke",
+            "scene": here.scene,
+            "stroke": key,
+            "by": member.me_public,
+            "shape": drawn.shape,
+            "layer": drawn.layer,
+            "color": drawn.color,
+            "width": drawn.width,
+            "points": drawn.points,
+            "text": drawn.text,
+        }
+    )
+    member.hub.publish_preview(
+        member.room,
+        text,
+        origin=member.conn_id,
+        gm_only=gm_layer,
+        groups=groups,
+        key=f"stroke:{member.user_id}:{key}",
+    )
+    member.outbox.push(protocol.ack_frame(intent.id, intent.type, scene=here.scene))
+
+
+def _preview(member, here: RoomMap, fields: dict):
+    if here.scene is None:
+        raise ServiceError("invalid", "the room has no map on the table to draw on", "scene")
+    if fields.get("scene") not in (None, here.scene):
+        raise ServiceError("invalid", "the room is on another map now", "scene")
+    key = bounds.stroke_key(fields["stroke"])
+    if not key:
+        raise ServiceError("invalid", "stroke: name the stroke", "stroke")
+    drawn = bounds.clean(
+        shape=fields["shape"],
+        layer=fields["layer"],
+        color=fields["color"],
+        width=fields["width"],
+        points=fields["points"],
+        text=fields["text"],
+        map_width=here.width,
+        map_height=here.height,
+    )
+    if not policy.may_draw(member.viewer, here.settings, drawn.layer):
+        raise ServiceError("forbidden", draw_refusal(member.viewer, drawn.layer), "layer")
+    return drawn, key
