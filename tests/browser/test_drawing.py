@@ -117,7 +117,7 @@ def watch_frames(page):
     page.frames_in = []
     if not getattr(page, "watching", False):
         page.watching = True
-        page.on("websocket", lambda ws: ws.on("framereceived", page.frames_in.append))
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda f: page.frames_in.append(f)))
     page.reload()
     page.wait_for_selector("#conn[data-state=open]")
 

@@ -182,7 +182,7 @@ export class Drawing {
   }
 
   move(id, dx, dy) {
-    this.socket.send({ type: "drawing.move", id, dx, dy }).catch((e) => {
+    this.socket.send({ type: "drawing.move", drawing: id, dx, dy }).catch((e) => {
       this.layer.nudge(id, 0, 0); // back where the server has it
       this.refused("Not moved", e);
     });
@@ -190,7 +190,7 @@ export class Drawing {
 
   remove(id) {
     if (!this.layer.stored.has(id)) return;
-    this.socket.send({ type: "drawing.remove", id }).catch((e) => this.refused("Not taken away", e));
+    this.socket.send({ type: "drawing.remove", drawing: id }).catch((e) => this.refused("Not taken away", e));
   }
 
   /** Take away the member's own latest drawing on this map (ids grow). */
@@ -202,7 +202,7 @@ export class Drawing {
     }
     const last = mine.reduce((a, b) => (b.id > a.id ? b : a));
     this.socket
-      .send({ type: "drawing.remove", id: last.id })
+      .send({ type: "drawing.remove", drawing: last.id })
       .then(() => this.status(`Undone: your ${drawingWords(last)}.`))
       .catch((e) => this.refused("Not undone", e));
   }

@@ -29,12 +29,13 @@ export class May {
     this.pings = !!served.pings;
     this.pullsView = !!served.pulls_view;
     this.markers = served.markers || "none";
-    // Drawing on the map (policy.may_draw): `draw` is the shared layer,
+    // Drawing on the map (policy.may_draw): `draws` is the shared layer,
     // which the campaign's `drawing` setting ("everyone" or "gm") may close
-    // to players, so it may be "with_setting"; `draw_gm` the GM-only layer,
-    // which its holder sees, clears, and whose drawings (anyone's) they change.
-    this.drawing = served.draw === true ? "always" : served.draw || "never";
-    this.drawsGm = !!served.draw_gm;
+    // to players ("always", "with_setting", "never"); `gm_drawings` the
+    // GM-only layer, which its holder sees and clears, and whose holder
+    // moves and removes anyone's drawings (policy.may_change_drawing).
+    this.drawing = served.draws || "never";
+    this.drawsGm = !!served.gm_drawings;
   }
 
   /** Drawing on the shared layer, as the settings now stand. */
