@@ -14,7 +14,12 @@ def campaign_paths(pk) -> list[str]:
 
 
 def scene_paths(pk) -> list[str]:
-    return [f"/api/scenes/{pk}/", f"/api/scenes/{pk}/tokens/", f"/api/combat/scenes/{pk}/trails/"]
+    return [
+        f"/api/scenes/{pk}/",
+        f"/api/scenes/{pk}/tokens/",
+        f"/api/scenes/{pk}/drawings/",
+        f"/api/combat/scenes/{pk}/trails/",
+    ]
 
 
 def token_paths(pk, query: str = "") -> list[str]:

@@ -20,6 +20,8 @@ ROLES = ("anonymous", "outsider", "observer", "player", "other", "gm")
 
 CHECK = {"system": "artifice", "action": "check", "pool": 2, "difficulty": 1}
 
+DRAWN = {"shape": "line", "color": "#ff0000", "width": 2, "points": [[1, 1], [2, 2]]}
+
 # (method, url, body, statuses for anonymous, outsider, observer, player, other, gm)
 ENDPOINTS = [
     # Wrong credentials are a 400 whoever asks; no session is needed here.
@@ -190,6 +192,20 @@ ENDPOINTS = [
     ("patch", "/api/lights/{tenrec_light}/", {"on": False}, (401, 404, 403, 200, 403, 200)),
     ("patch", "/api/lights/{tenrec_light}/", {"dim": 9}, (401, 404, 403, 403, 403, 200)),
     ("delete", "/api/lights/{light}/", None, (401, 404, 403, 403, 403, 204)),
+    # Drawings: a member draws on the shared layer, moves and removes their
+    # own; the GM layer is the GM's, unknown to the others.
+    ("get", "/api/scenes/{scene}/drawings/", None, (401, 404, 200, 200, 200, 200)),
+    ("get", "/api/scenes/{spare_scene}/drawings/", None, (401, 404, 404, 404, 404, 200)),
+    ("post", "/api/scenes/{scene}/drawings/", DRAWN, (401, 404, 403, 201, 201, 201)),
+    (
+        "post",
+        "/api/scenes/{scene}/drawings/",
+        {**DRAWN, "layer": "gm"},
+        (401, 404, 403, 403, 403, 201),
+    ),
+    ("patch", "/api/drawings/{drawing}/", {"dx": 1, "dy": 0}, (401, 404, 403, 200, 403, 200)),
+    ("delete", "/api/drawings/{drawing}/", None, (401, 404, 403, 204, 403, 204)),
+    ("delete", "/api/drawings/{gm_drawing}/", None, (401, 404, 404, 404, 404, 204)),
     ("get", "/api/scenes/{scene}/tokens/", None, (401, 404, 200, 200, 200, 200)),
     ("get", "/api/scenes/{spare_scene}/tokens/", None, (401, 404, 404, 404, 404, 200)),
     ("post", "/api/scenes/{scene}/tokens/", {"name": "Rat"}, (401, 404, 403, 403, 403, 201)),
@@ -335,9 +351,29 @@ def lights(table) -> dict:
     return {"light": lamp.pk, "tenrec_light": torch.pk}
 
 
+def drawings(table) -> dict:
+    """The player's pen stroke and a GM-layer note on the table's map."""
+    from vtt.drawings.models import Drawing
+
+    mine, _ = Drawing.objects.get_or_create(
+        scene=table.scene,
+        by=table.player,
+        layer="shared",
+        defaults={"shape": "pen", "color": "#00ff00", "width": 1, "points": [[1, 1], [2, 2]]},
+    )
+    secret, _ = Drawing.objects.get_or_create(
+        scene=table.scene,
+        by=table.gm,
+        layer="gm",
+        defaults={"shape": "rect", "color": "#0000ff", "width": 1, "points": [[3, 3], [4, 4]]},
+    )
+    return {"drawing": mine.pk, "gm_drawing": secret.pk}
+
+
 def fill(template, table):
     names = {
         **lights(table),
+        **drawings(table),
         "campaign": table.campaign.pk,
         "observer": table.observer.pk,
         "player": table.player.pk,

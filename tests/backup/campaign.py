@@ -3,8 +3,8 @@ every role, characters with sheets and portraits, two scenes (one with a
 background, walls, fog of war and a dark map), tokens (hidden, with sight,
 with art; one deleted), an encounter with combatants and trails, rolls of
 every visibility, an attack, chat and whispers, an undo, a broken weapon,
-a handout with a picture shared with one player, status markers and two
-play sessions, ended."""
+a handout with a picture shared with one player, status markers, drawings
+(moved, erased, cleared, on both layers) and two play sessions, ended."""
 
 from tests.combat.battle import ARTIFICE_SHEETS, ARTIFICE_WEAPONS, attack, make_battle
 from tests.tabletop.images import image_bytes, upload
@@ -17,6 +17,7 @@ from vtt.combat.services.encounters import (
 )
 from vtt.combat.services.reveal import event_reveal
 from vtt.combat.services.undo import undo_last
+from vtt.drawings.services import drawing_add, drawing_clear, drawing_move, drawing_remove
 from vtt.fog.services import fog_edit
 from vtt.handouts.services import handout_create, handout_share
 from vtt.markers import services as markers
@@ -102,6 +103,54 @@ def rich_campaign():
     markers.marker_add(campaign_id=cid, token_id=lurker.pk, by=gm, condition_id="prone")
     markers.marker_add(
         campaign_id=cid, token_id=lurker.pk, by=gm, icon="eye", label="Waits", gm_only=True
+    )
+    # Drawings on the crypt's map: the player's (one moved, one erased,
+    # one kept), the GM's secret note, and a layer cleared.
+    kept = drawing_add(
+        scene_id=crypt.pk,
+        by=player,
+        shape="pen",
+        color="#ff0000",
+        width=2,
+        points=[[1, 1], [2, 1.5], [2.5, 2]],
+        stroke="s1",
+    )
+    drawing_move(drawing_id=kept.pk, by=player, dx=0.5, dy=0)
+    erased = drawing_add(
+        scene_id=crypt.pk,
+        by=player,
+        shape="arrow",
+        color="#00ff00",
+        width=3,
+        points=[[1, 2], [2, 2]],
+    )
+    drawing_remove(drawing_id=erased.pk, by=player)
+    drawing_add(
+        scene_id=crypt.pk,
+        by=gm,
+        shape="text",
+        layer="gm",
+        color="#000000",
+        width=1,
+        points=[[9, 8]],
+        text="The lurker waits",
+    )
+    drawing_add(
+        scene_id=crypt.pk,
+        by=gm,
+        shape="rect",
+        color="#0000ff",
+        width=1,
+        points=[[0, 0], [3, 3]],
+    )
+    drawing_clear(scene_id=crypt.pk, by=gm, layer="shared")
+    drawing_add(
+        scene_id=crypt.pk,
+        by=player,
+        shape="ellipse",
+        color="#ffffff",
+        width=1,
+        points=[[0, 0], [2, 2]],
     )
     dice.roll_adjudicate(campaign_id=cid, by=player, request=CHECK, nonce=NONCE)
     dice.session_end(campaign_id=cid, by=gm)

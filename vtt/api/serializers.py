@@ -673,3 +673,35 @@ class HandoutOut(serializers.Serializer):
     shared_with = serializers.ListField(
         child=serializers.IntegerField(), required=False, help_text="User ids (the GM only)"
     )
+
+
+class DrawingIn(StrictSerializer):
+    # Types only: what a drawing may hold and who may draw are the drawing
+    # service's (vtt.drawings), so the REST and websocket doors give its
+    # one answer, field by field.
+    shape = serializers.JSONField(help_text="pen, line, arrow, rect, ellipse or text")
+    layer = serializers.JSONField(required=False, help_text='"shared" (default) or "gm"')
+    color = serializers.JSONField(help_text="#rrggbb")
+    width = serializers.JSONField(help_text="1 to 8")
+    points = serializers.JSONField(
+        help_text="[[x, y], ...] in squares, on the map: a pen 2 to 2000, a line, arrow,"
+        " rectangle or ellipse 2, a text 1 (its top left)"
+    )
+    text = serializers.JSONField(required=False, help_text="A text drawing's words (1 to 200)")
+
+
+class DrawingMoveIn(StrictSerializer):
+    dx = serializers.JSONField(help_text="Squares to the right (negative: left)")
+    dy = serializers.JSONField(help_text="Squares down (negative: up)")
+
+
+class DrawingOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    scene = serializers.IntegerField()
+    by = serializers.JSONField(help_text='{"id", "name"} of who drew it, or null')
+    shape = serializers.CharField()
+    layer = serializers.CharField()
+    color = serializers.CharField()
+    width = serializers.IntegerField()
+    points = serializers.JSONField()
+    text = serializers.CharField()

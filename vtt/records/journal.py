@@ -16,6 +16,7 @@ from datetime import datetime
 from django.utils.html import format_html
 
 from vtt import games
+from vtt.drawings import kinds as drawing_kinds
 from vtt.games.reactions import ATTACK
 from vtt.tabletop import event_kinds as kinds
 from vtt.tabletop import policy
@@ -303,6 +304,47 @@ def _marker(words: str):
     return say
 
 
+_SHAPES = {
+    "pen": "a freehand line",
+    "line": "a line",
+    "arrow": "an arrow",
+    "rect": "a rectangle",
+    "ellipse": "an ellipse",
+    "text": "a note",
+}
+
+
+def _drawing_notes(layer: str) -> tuple:
+    return ("GM layer",) if policy.drawing_for_gms(layer) else ()
+
+
+def _drawn(data, entry):
+    drawing = data.drawing
+    notes = _drawing_notes(drawing["layer"])
+    if drawing["shape"] == "text":
+        words = "{who} wrote on the map: {text}"
+        return entry("note", words, notes=notes, who=_who(drawing["by"]), text=drawing["text"])
+    shape = _SHAPES.get(drawing["shape"], "something")
+    return entry(
+        "note", "{who} drew {shape} on the map.", notes=notes, who=_who(drawing["by"]), shape=shape
+    )
+
+
+def _drawing_moved(data, entry):
+    shape = _SHAPES.get(data.drawing["shape"], "something")
+    notes = _drawing_notes(data.drawing["layer"])
+    return entry("note", "A drawing ({shape}) was moved.", notes=notes, shape=shape)
+
+
+def _erased(data, entry):
+    return entry("note", "A drawing was erased.")
+
+
+def _cleared(data, entry):
+    notes = _drawing_notes(data.layer)
+    return entry("note", "The map's drawings were cleared ({n}).", notes=notes, n=len(data.ids))
+
+
 def _reveal(data, entry):
     inner = WORDS.get(data.type)
     shown = inner(kinds.read_view(data.type, data.data), entry) if inner else None
@@ -342,6 +384,10 @@ WORDS = {
     kinds.MEMBER_JOINED: _joined,
     kinds.MARKER_ADDED: _marker("{token} is marked {marker}."),
     kinds.MARKER_REMOVED: _marker("{token} is no longer marked {marker}."),
+    drawing_kinds.ADDED: _drawn,
+    drawing_kinds.MOVED: _drawing_moved,
+    drawing_kinds.REMOVED: _erased,
+    drawing_kinds.CLEARED: _cleared,
 }
 
 

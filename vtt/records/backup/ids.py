@@ -24,6 +24,7 @@ from vtt.tabletop.serialize import is_table, table_tokens, tokens_table
 TOKEN, SCENE, CHARACTER = "tabletop.token", "tabletop.scene", "tabletop.character"
 CAMPAIGN, ROLL, USER = "tabletop.campaign", "tabletop.roll", "user"
 ATTACK, ENCOUNTER, COMBATANT = "combat.attack", "combat.encounter", "combat.combatant"
+DRAWING = "drawings.drawing"
 
 # A key whose value is an object (or a list of objects) whose "id" names a row.
 OBJECTS = {
@@ -41,7 +42,13 @@ OBJECTS = {
     "from": USER,
     "to": USER,
     "by": USER,
+    "drawing": DRAWING,
 }
+# Of those, the keys whose value may be the bare id instead (a drawing's scene).
+BARE = {"scene"}
+# Kinds whose payload's own "id" and "ids" name rows of a table (a drawing
+# removed, a scene's drawings cleared): their other keys walk as any.
+NAMED_BY_KIND = {"drawing.removed": DRAWING, "drawing.cleared": DRAWING}
 # A key whose value is an id (or a list of ids).
 IDS = {
     "token_id": TOKEN,
@@ -96,6 +103,18 @@ def rewrite(value, ids: NewIds, urls: dict[str, str]):
     return _walk(value, None, ids, urls.get)
 
 
+def rewrite_event(kind: str, data, ids: NewIds, urls: dict[str, str]):
+    """A log entry's payload rewritten (`rewrite`), and the ids its kind
+    names at its top (NAMED_BY_KIND)."""
+    out = rewrite(data, ids, urls)
+    table = NAMED_BY_KIND.get(kind)
+    if table is not None and isinstance(out, dict):
+        for key in ("id", "ids"):
+            if key in out:
+                out[key] = _ids(out[key], table, ids)
+    return out
+
+
 def _walk(value, table, ids: NewIds, url: Callable):
     if isinstance(value, dict):
         out = {}
@@ -110,6 +129,8 @@ def _walk(value, table, ids: NewIds, url: Callable):
                 out[key] = _ids(item, SEQ, ids)
             elif key in IDS:
                 out[key] = _ids(item, IDS[key], ids)
+            elif key in BARE and isinstance(item, int) and not isinstance(item, bool):
+                out[key] = ids.of(OBJECTS[key], item)
             elif key in OBJECTS:
                 out[key] = _walk(item, OBJECTS[key], ids, url)
             else:

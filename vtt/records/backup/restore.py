@@ -42,7 +42,7 @@ from vtt.tabletop.serialize import user_data
 
 from .archive import BadArchive, read
 from .graph import CAMPAIGN, campaign_tables, is_file, label, user_model
-from .ids import SEQ, NewIds, rewrite, seqs_named
+from .ids import SEQ, NewIds, rewrite, rewrite_event, seqs_named
 
 EVENTS = "tabletop.roomevent"
 # JSON columns whose ids are rewritten (backup.ids); other JSON (sheets,
@@ -442,7 +442,10 @@ def _finish(table, rows, objects, maps, ids: NewIds, urls):
             if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
                 setattr(obj, field.attname, row[field.attname])
         for attname in REWRITTEN.get(table.label, ()):
-            setattr(obj, attname, rewrite(row[attname], ids, urls))
+            if table.label == EVENTS:
+                setattr(obj, attname, rewrite_event(row["kind"], row[attname], ids, urls))
+            else:
+                setattr(obj, attname, rewrite(row[attname], ids, urls))
     table.model._base_manager.bulk_update(objects, fields, batch_size=500)
 
 
