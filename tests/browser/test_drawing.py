@@ -293,6 +293,39 @@ def test_undo_takes_away_the_players_own_stroke(gm, player):
     assert wait_drawing(gm, GREEN)
 
 
+def set_drawing(gm, campaign, who):
+    """The GM sets the campaign's `drawing` setting over REST."""
+    return gm.evaluate(
+        """async ([id, who]) => {
+            const csrf = document.cookie.match(/csrftoken=([^;]+)/)[1];
+            const r = await fetch(`/api/campaigns/${id}/`, {method: "PATCH", credentials: "same-origin",
+                headers: {"Content-Type": "application/json", "X-CSRFToken": csrf},
+                body: JSON.stringify({settings: {drawing: who}})});
+            return r.status;
+        }""",
+        [campaign, who],
+    )
+
+
+def test_the_draw_button_follows_who_may_draw(gm, player, vault):
+    start_drawing(player, "pen")
+    assert set_drawing(gm, vault["campaign"], "gm") == 200
+    # The player's bar closes and the button goes; the server refuses anyway.
+    player.wait_for_selector("#tool-draw", state="hidden")
+    player.wait_for_selector("#draw-bar", state="hidden")
+    refusal = player.evaluate(
+        """(scene) => window.d6room.socket
+            .send({type: "drawing.add", scene, shape: "line", color: "#e53935", width: 2,
+                   points: [[1, 1], [2, 2]]})
+            .then(() => null, (e) => e.code)""",
+        vault["scene"],
+    )
+    assert refusal == "forbidden"
+    assert gm.is_visible("#tool-draw")  # the GM draws whatever the setting
+    assert set_drawing(gm, vault["campaign"], "everyone") == 200
+    player.wait_for_selector("#tool-draw:not([hidden])")
+
+
 def test_the_gm_clears_all(gm, player):
     assert drawings(player) and drawings(gm)
     start_drawing(gm, "pen")

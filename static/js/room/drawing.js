@@ -14,6 +14,7 @@
 // use the GM layer and change whose drawings is the served `may`.
 
 import { el } from "../lib/dom.js";
+import { getJSON } from "../lib/api.js";
 import { describeError } from "../lib/errors.js";
 import { strokeKey } from "../map/drawings.js";
 import { DrawTool } from "../map/tools/draw.js";
@@ -45,8 +46,8 @@ const HINTS = {
 };
 
 export class Drawing {
-  constructor({ board, socket, may, me, status }) {
-    Object.assign(this, { board, socket, may, me, status });
+  constructor({ board, socket, may, me, status, api }) {
+    Object.assign(this, { board, socket, may, me, status, api }); // api: a scene's REST root
     this.layer = board.drawings;
     this.button = $("tool-draw");
     this.bar = $("draw-bar");
@@ -63,6 +64,7 @@ export class Drawing {
       onMove: (id, dx, dy) => this.move(id, dx, dy),
       onErase: (id) => this.remove(id),
       onUndo: () => this.undo(),
+      onDone: () => this.stop(),
       onSelect: (drawing) => this.selected(drawing),
       mayChange: (drawing) => may.changesDrawing(drawing),
     });
@@ -281,6 +283,17 @@ export class Drawing {
   set(list) {
     this.layer.set(list);
     this.tool.enabled && this.tool.follow();
+  }
+
+  /** The map shown changed without its drawings: ask for the ones this
+   *  member sees (GET /api/scenes/<id>/drawings/). */
+  async load() {
+    const scene = this.board.scene;
+    this.set([]);
+    if (!scene || !this.api) return;
+    const answer = await getJSON(`${this.api}${scene.id}/drawings/`).catch(() => null);
+    // Offline: they come with the next snapshot.
+    if (answer?.ok && this.board.scene?.id === scene.id) this.set(answer.data);
   }
 
   /** A drawing stored or moved; `stroke` is the stroke it finished. */

@@ -364,7 +364,7 @@ const EFFECTS = {
   light: (light, action) => lightEdit?.changed(light, action),
   clearTrails: () => board.trails.clearAll(),
   handout: (data) => handouts.arrived(data),
-  drawings: (list) => drawing.set(list),
+  drawings: (list) => (list ? drawing.set(list) : drawing.load()),
   drawing: (one, stroke) => drawing.changed(one, stroke),
   undrawing: (ids) => ids.forEach((id) => drawing.gone(id)),
 };
@@ -478,7 +478,7 @@ markers.onChange = () => tray.oddsSoon();
 sheet.onChoose = (id) => tray.setCharacter(id);
 const placing = new Placing($("place"), { may, roster, board, socket, status });
 // Drawing on the map: the Draw button, its bar and tool, the drawings shown.
-const drawing = new Drawing({ board, socket, may, me: config.me, status });
+const drawing = new Drawing({ board, socket, may, me: config.me, status, api: config.api.scene });
 const pings = new Pings({ board, socket, status, me: config.me, may, tools: $("ping-tools"), pingButton: $("tool-ping"), pullButton: $("tool-pull") });
 placing.draw();
 const fogPanel = may.runsTable

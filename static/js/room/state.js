@@ -265,7 +265,9 @@ export function applyEvent(state, received, { replay = false } = {}) {
       effects.push(
         ["system", `Scene: ${d.scene?.name || "a new map"}`, event.seq],
         ["scene", d.scene, Object.values(state.tokens), true],
-        ["drawings", drawingsOf(state)],
+        // A scene change that does not carry the new map's drawings: null,
+        // and the page asks for them.
+        ["drawings", d.scene && "drawings" in d.scene ? drawingsOf(state) : null],
       );
       break;
     case "scene.updated":

@@ -14,7 +14,7 @@
 // Keys on the focused map: Enter places a text mid-view (Text), Delete
 // erases the selected drawing and arrows move it a square (Select),
 // Ctrl+Z undoes the member's last stroke, Escape lets go of a stroke or
-// the selection.
+// the selection, and with neither ends drawing.
 
 import { Handler } from "../handler.js";
 import { Pinch } from "./pan_zoom.js";
@@ -33,7 +33,7 @@ const newStroke = () => `${Date.now().toString(36)}-${++strokes}`;
 export class DrawTool extends Handler {
   /** options: style() -> {mode, color, width, layer}; onStroke(stroke),
    *  onFinish(stroke), onText(point), onMove(id, dx, dy), onErase(id),
-   *  onUndo(), onSelect(drawing|null), mayChange(drawing). */
+   *  onUndo(), onDone(), onSelect(drawing|null), mayChange(drawing). */
   constructor(board, drawings, options) {
     super();
     this.board = board;
@@ -274,6 +274,7 @@ export class DrawTool extends Handler {
     else if (e.ctrlKey || e.metaKey) took = false;
     else if (e.key === "Escape" && (this.stroke || this.drag)) this.giveUp();
     else if (e.key === "Escape" && selected !== null) this.select(null);
+    else if (e.key === "Escape") this.options.onDone?.();
     else if (e.key === "Enter" && mode === "text") this.options.onText(this.middle());
     else if ((e.key === "Delete" || e.key === "Backspace") && selected !== null) this.options.onErase(selected);
     else if (ARROWS[e.key] && mode === "select" && selected !== null) {
