@@ -20,7 +20,9 @@ import { Handler } from "../handler.js";
 import { Pinch } from "./pan_zoom.js";
 import { strokeKey } from "../drawings.js";
 
-export const PREVIEW_EVERY_MS = 50;
+// Under the server's 20 intents a second for a socket (vtt/live/limits.py),
+// so the finished stroke and the rest of the page's intents still get in.
+export const PREVIEW_EVERY_MS = 70;
 export const MAX_POINTS = 2000;
 const MIN_SIZE = 0.1; // a line or a box shorter than this (squares) is a slip
 const MIN_STEP_PX = 2; // a pen's points at least this far apart on screen
