@@ -269,12 +269,27 @@ def test_the_gm_moves_a_drawing(gm, player):
 
 
 def test_screenshots(gm, player):
-    start_drawing(player, "pen", colour=GREEN)
+    """Pictures for docs/web.md: both pages while the player's finger is
+    still drawing (the GM sees it grow), the bars open."""
     start_drawing(gm, "pen", colour=RED)
+    start_drawing(player, "pen", colour=GREEN, width=8)
+    player.evaluate("() => window.d6room.board.view.zoomAt(1.5)")
+    # Zoomed about the middle, the phone shows columns 2 to 12.
+    path = [(2.6, 5.2), (3.0, 5.7), (3.7, 6.0), (4.4, 5.8), (5.0, 5.3), (5.4, 4.7)]
+    touch(player, "touchStart", [point(player, *path[0])])
+    for at in path[1:]:
+        touch(player, "touchMove", [point(player, *at)])
+    gm.wait_for_function(
+        """() => [...document.querySelectorAll('.drawings-live .drawing polyline')]
+              .some((n) => n.getAttribute('points').split(' ').length === 6)"""
+    )
     for page in (gm, player):
         page.wait_for_selector("svg.map:not(.moving)")  # drawn sharp once the view rests
     gm.screenshot(path="/tmp/drawing-desk.png")
     player.screenshot(path="/tmp/drawing-phone.png")
+    touch(player, "touchEnd", [])
+    gm.wait_for_selector(".drawings-live .drawing", state="detached")
+    player.evaluate("() => window.d6room.board.view.fit()")
 
 
 def test_undo_takes_away_the_players_own_stroke(gm, player):
