@@ -17,6 +17,7 @@ MAX_POINTS = 2000  # a freehand stroke's; the client thins a longer one
 MAX_TEXT = 200
 MIN_WIDTH, MAX_WIDTH = 1, 8
 MAX_STROKE_KEY = 40
+MAX_SHIFT = 10_000  # squares a move may ask for; the map decides what lands on it
 PLACES = 3  # a thousandth of a square: finer than any screen shows it
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
@@ -90,7 +91,7 @@ def on_the_map(points, shape: str, map_width: int, map_height: int) -> list:
 def moved(points: list, dx, dy, map_width: int, map_height: int) -> list:
     """A drawing's points moved by (dx, dy), every one still on the map."""
     for name, value in (("dx", dx), ("dy", dy)):
-        shapes.number(value, name, -max(map_width, map_height), max(map_width, map_height))
+        shapes.number(value, name, -MAX_SHIFT, MAX_SHIFT)
     xs, ys = [p[0] + dx for p in points], [p[1] + dy for p in points]
     if min(xs) < 0 or max(xs) > map_width or min(ys) < 0 or max(ys) > map_height:
         raise ServiceError(

@@ -119,17 +119,20 @@ def remove_marker(asker: Asker, fields: dict) -> dict:
 def add_drawing(asker: Asker, fields: dict) -> dict:
     scene_id = _room_scene(asker, fields.pop("scene"))
     drawing = drawing_add(scene_id=scene_id, by=asker.user, **fields)
-    return {"id": drawing.pk, "drawing": drawing_data(drawing)}
+    # Not "id": an ack's own `id` is the intent's.
+    return {"drawing_id": drawing.pk, "drawing": drawing_data(drawing)}
 
 
 def move_drawing(asker: Asker, fields: dict) -> dict:
-    drawing = drawing_move(drawing_id=fields["id"], by=asker.user, dx=fields["dx"], dy=fields["dy"])
-    return {"id": drawing.pk, "drawing": drawing_data(drawing)}
+    drawing = drawing_move(
+        drawing_id=fields["drawing"], by=asker.user, dx=fields["dx"], dy=fields["dy"]
+    )
+    return {"drawing_id": drawing.pk, "drawing": drawing_data(drawing)}
 
 
 def remove_drawing(asker: Asker, fields: dict) -> dict:
-    drawing_remove(drawing_id=fields["id"], by=asker.user)
-    return {"id": fields["id"]}
+    drawing_remove(drawing_id=fields["drawing"], by=asker.user)
+    return {"drawing_id": fields["drawing"]}
 
 
 def clear_drawings(asker: Asker, fields: dict) -> dict:

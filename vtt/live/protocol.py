@@ -269,8 +269,9 @@ INTENTS: dict[str, dict] = {
         "stroke": Text(40, default=""),
         **_DRAWING_FIELDS,
     },
-    "drawing.move": {"id": _id(), "dx": Anything(), "dy": Anything()},
-    "drawing.remove": {"id": _id()},
+    # `drawing`: its id (a frame's own `id` is the intent's).
+    "drawing.move": {"drawing": _id(), "dx": Anything(), "dy": Anything()},
+    "drawing.remove": {"drawing": _id()},
     "drawing.clear": {
         "scene": Int(1, ENTITY_ID, default=None),
         "layer": Anything(default="all"),

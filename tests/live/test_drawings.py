@@ -1,0 +1,273 @@
+"""Drawings in the room: a stroke's previews relayed live to those who would
+see the drawing and never stored, the finished drawing stored with its
+event, moved, removed and cleared through intents, each refusal an error
+frame that keeps the socket and stores nothing."""
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from django.contrib.auth import get_user_model
+
+from vtt.drawings.models import Drawing
+from vtt.tabletop import services
+from vtt.tabletop.models import RoomEvent, Token
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# As in test_pings: a wall down x = 10, Tenrec west of it, so the party has
+# seen the west half of the map and nothing east of it.
+WALLS = [[10, 0, 10, 20]]
+WEST = [[3.5, 8.5], [4, 9]]
+EAST = [[15.5, 8.5], [16, 9]]
+ACROSS = [[4, 8], [15, 8]]  # from ground seen into the dark
+LINE = {"shape": "line", "color": "#ff0000", "width": 2}
+
+
+@database_sync_to_async
+def fog_on(room):
+    gm = get_user_model().objects.get(pk=room.users["gm"])
+    Token.objects.filter(pk=room.tokens["tenrec"]).update(x=2, y=8)
+    services.scene_update(scene_id=room.scene_id, by=gm, walls=WALLS, fog=True)
+
+
+@database_sync_to_async
+def log_length(room) -> int:
+    return RoomEvent.objects.filter(campaign_id=room.campaign_id).count()
+
+
+@database_sync_to_async
+def stored() -> int:
+    return Drawing.objects.count()
+
+
+@database_sync_to_async
+def gm_only_drawing(room):
+    gm = get_user_model().objects.get(pk=room.users["gm"])
+    services.campaign_update_settings(
+        campaign_id=room.campaign_id, by=gm, settings={"drawing": "gm"}
+    )
+
+
+def strokes(frames) -> list[dict]:
+    return [f for f in frames if f["type"] == "drawing.stroke"]
+
+
+def stroke(key="s1", points=WEST, **fields) -> dict:
+    return {
+        "type": "drawing.stroke",
+        "id": f"st-{key}",
+        "stroke": key,
+        **LINE,
+        "points": points,
+        **fields,
+    }
+
+
+async def alive(client) -> None:
+    await client.send({"type": "ping", "id": "alive"})
+    await client.until(lambda f: f["type"] == "pong" and f["id"] == "alive")
+
+
+async def test_a_stroke_reaches_everyone_else_and_is_never_stored(room, clients):
+    gm = await clients(room, "gm")
+    player = await clients(room, "player")
+    observer = await clients(room, "observer")
+    before = await log_length(room)
+    pen = [[1, 1], [1.5, 1.25], [2, 2]]
+    ack = await player.ask(stroke("k1", pen, shape="pen"))
+    assert ack == {"type": "ack", "id": "st-k1", "intent": "drawing.stroke", "scene": room.scene_id}
+    for client in (gm, observer):
+        frame = await client.until(lambda f: f["type"] == "drawing.stroke")
+        assert frame == {
+            "type": "drawing.stroke",
+            "scene": room.scene_id,
+            "stroke": "k1",
+            "by": {"id": room.users["player"], "name": player.first["you"]["name"]},
+            "shape": "pen",
+            "layer": "shared",
+            "color": "#ff0000",
+            "width": 2,
+            "points": pen,
+            "text": "",
+        }
+    assert not strokes(await player.drain(0.2))  # not echoed
+    assert await log_length(room) == before and await stored() == 0
+
+
+async def test_the_finished_drawing_is_stored_with_its_stroke_key(room, clients):
+    gm = await clients(room, "gm")
+    player = await clients(room, "player")
+    ack = await player.ask(
+        {"type": "drawing.add", "id": "a1", **LINE, "points": WEST, "stroke": "k1"}
+    )
+    assert ack["type"] == "ack" and ack["intent"] == "drawing.add"
+    drawing_id = ack["drawing"]["id"]
+    assert ack["drawing"]["by"]["id"] == room.users["player"]
+    assert await stored() == 1
+    event = await gm.event("drawing.added")
+    assert event["data"]["stroke"] == "k1"
+    assert event["data"]["drawing"] == ack["drawing"]
+    assert (await player.event("drawing.added"))["data"]["drawing"]["id"] == drawing_id
+    # A snapshot carries it on its scene.
+    late = await clients(room, "other")
+    assert [d["id"] for d in late.first["scene"]["drawings"]] == [drawing_id]
+
+
+async def test_a_member_moves_and_removes_their_own_and_the_gm_clears(room, clients):
+    gm = await clients(room, "gm")
+    player = await clients(room, "player")
+    other = await clients(room, "other")
+    drawing_id = (await player.ask({"type": "drawing.add", "id": "a", **LINE, "points": WEST}))[
+        "drawing"
+    ]["id"]
+    refused = await other.ask(
+        {"type": "drawing.move", "id": "o", "drawing": drawing_id, "dx": 1, "dy": 0}
+    )
+    assert (refused["type"], refused["code"]) == ("error", "forbidden")
+    moved = await player.ask(
+        {"type": "drawing.move", "id": "m", "drawing": drawing_id, "dx": 1, "dy": -0.5}
+    )
+    assert moved["drawing"]["points"] == [[4.5, 8], [5, 8.5]]
+    event = await other.event("drawing.moved")
+    assert event["data"]["drawing"]["points"] == [[4.5, 8], [5, 8.5]]
+    off = await player.ask(
+        {"type": "drawing.move", "id": "off", "drawing": drawing_id, "dx": 30, "dy": 0}
+    )
+    assert (off["type"], off["code"]) == ("error", "out_of_bounds")
+
+    # The player's undo of their stroke.
+    gone = await player.ask({"type": "drawing.remove", "id": "r", "drawing": drawing_id})
+    assert gone["type"] == "ack"
+    event = await gm.event("drawing.removed")
+    assert (event["data"]["id"], event["data"]["scene"]) == (drawing_id, room.scene_id)
+    assert await stored() == 0
+
+    for who in (player, gm):
+        await who.ask({"type": "drawing.add", "id": "again", **LINE, "points": WEST})
+    refused = await player.ask({"type": "drawing.clear", "id": "c"})
+    assert (refused["type"], refused["code"]) == ("error", "forbidden")
+    cleared = await gm.ask({"type": "drawing.clear", "id": "c", "layer": "shared"})
+    assert cleared["type"] == "ack" and len(cleared["ids"]) == 2
+    event = await other.event("drawing.cleared")
+    assert sorted(event["data"]["ids"]) == sorted(cleared["ids"])
+    assert event["data"]["scene"] == room.scene_id and await stored() == 0
+
+
+async def test_who_may_draw_is_the_tables_setting_and_observers_never(room, clients):
+    gm = await clients(room, "gm")
+    player = await clients(room, "player")
+    observer = await clients(room, "observer")
+    for frame in (stroke(), {"type": "drawing.add", "id": "a", **LINE, "points": WEST}):
+        refused = await observer.ask(frame)
+        assert (refused["type"], refused["code"]) == ("error", "forbidden")
+        assert "observer" in refused["message"]
+    await gm_only_drawing(room)
+    # The stroke relay may take a moment to hear of the setting; the
+    # finished drawing is refused at once.
+    refused = await player.ask({"type": "drawing.add", "id": "p", **LINE, "points": WEST})
+    assert (refused["type"], refused["code"]) == ("error", "forbidden")
+    assert await stored() == 0
+    assert (await gm.ask({"type": "drawing.add", "id": "g", **LINE, "points": WEST}))[
+        "type"
+    ] == "ack"
+    await alive(observer)
+    await alive(player)
+
+
+async def test_strokes_are_limited_per_member_and_the_socket_stays(room, clients):
+    player = await clients(room, "player")
+    answers = [await player.ask(stroke(f"r{i}")) for i in range(14)]
+    kinds = [a["type"] for a in answers]
+    assert "error" in kinds and kinds[0] == "ack"
+    refused = next(a for a in answers if a["type"] == "error")
+    assert refused["code"] == "rate_limited" and "wait" in refused["message"]
+    await alive(player)
+
+
+async def test_a_huge_drawing_is_refused_and_the_socket_stays(room, clients):
+    gm = await clients(room, "gm")
+    player = await clients(room, "player")
+    before = await log_length(room)
+    huge = [[1 + i % 10, 1 + (i // 10) % 5] for i in range(100_000)]
+    for kind in ("drawing.add", "drawing.stroke"):
+        frame = {"type": kind, "id": "huge", "stroke": "h", **LINE, "shape": "pen", "points": huge}
+        # Refused before it is read: its id is not known, so not echoed.
+        await player.send(frame)
+        refused = await player.until(lambda f: f["type"] == "error")
+        assert (refused["code"], refused["id"]) == ("too_large", None)
+        assert "2000 points" in refused["message"]
+    # 2001 points fit in a frame and are refused by count.
+    many = [[1, 1]] * 2001
+    refused = await player.ask(
+        {"type": "drawing.add", "id": "many", **LINE, "shape": "pen", "points": many}
+    )
+    assert (refused["code"], refused["field"]) == ("too_many", "points")
+    assert "at most 2000" in refused["message"]
+    # 2000 points of fractions fit, and are kept.
+    full = [[round(1 + (i % 1000) * 0.0137, 3), round(1 + i * 0.00731, 3)] for i in range(2000)]
+    ok = await player.ask(
+        {"type": "drawing.add", "id": "full", **LINE, "shape": "pen", "points": full}
+    )
+    assert ok["type"] == "ack"
+    assert not strokes(await gm.drain(0.2))
+    assert await log_length(room) == before + 1
+    await alive(player)
+
+
+async def test_gm_layer_strokes_and_drawings_reach_the_gms_alone(room, clients):
+    gm = await clients(room, "gm")
+    second_gm_tab = await clients(room, "gm")
+    player = await clients(room, "player")
+    observer = await clients(room, "observer")
+    await gm.ask(stroke("secret", layer="gm"))
+    seen = await second_gm_tab.until(lambda f: f["type"] == "drawing.stroke")
+    assert seen["layer"] == "gm"
+    added = await gm.ask({"type": "drawing.add", "id": "a", **LINE, "points": WEST, "layer": "gm"})
+    assert added["type"] == "ack"
+    assert (await second_gm_tab.event("drawing.added"))["data"]["drawing"]["layer"] == "gm"
+    for client in (player, observer):
+        frames = await client.drain(0.3)
+        assert not strokes(frames)
+        assert "drawing.added" not in json.dumps(frames) and "secret" not in json.dumps(frames)
+
+
+async def test_on_a_fog_scene_a_stroke_reaches_the_groups_that_see_some_of_it(room, clients):
+    await fog_on(room)
+    gm = await clients(room, "gm")
+    player = await clients(room, "player")
+    observer = await clients(room, "observer")
+    await gm.ask(stroke("dark", EAST))
+    await gm.ask(stroke("lit", ACROSS))
+    for client in (player, observer):
+        seen = await client.until(lambda f: f["type"] == "drawing.stroke")
+        assert seen["stroke"] == "lit"
+        assert not [f for f in strokes(await client.drain(0.2)) if f["stroke"] == "dark"]
+    # A player's stroke into the dark reaches the GM.
+    await player.ask(stroke("into", EAST))
+    assert (await gm.until(lambda f: f["type"] == "drawing.stroke"))["stroke"] == "into"
+    assert not strokes(await observer.drain(0.2))
+
+
+@pytest.mark.parametrize(
+    ("fields", "code", "field"),
+    [
+        ({"points": [[1, 1], [21, 1]]}, "out_of_bounds", "points[1]"),
+        ({"points": [[1, 1], [1, 1], [2, 2]]}, "too_many", "points"),
+        ({"points": [[1, 1], [1, 1]] * 1001, "shape": "pen"}, "too_many", "points"),
+        ({"color": "red"}, "invalid", "color"),
+        ({"width": 9}, "invalid", "width"),
+        ({"shape": "star"}, "invalid", "shape"),
+        ({"layer": "top"}, "invalid", "layer"),
+        ({"stroke": "k" * 41}, "invalid", "stroke"),
+        ({"scene": 10**9}, "invalid", "scene"),
+    ],
+)
+async def test_a_bad_stroke_is_refused_and_the_socket_stays(room, clients, fields, code, field):
+    gm = await clients(room, "gm")
+    player = await clients(room, "player")
+    refused = await player.ask({**stroke(), **fields})
+    assert refused["type"] == "error"
+    assert (refused["code"], refused["field"]) == (code, field)
+    assert not strokes(await gm.drain(0.2))
+    await alive(player)
