@@ -111,10 +111,32 @@ def test_a_scene_update_keeps_them_and_a_new_map_without_them_is_read(page):
     other = {**SCENE, "id": 9, "name": "Crypt"}
     result = run(page, [drawing(1)], [("scene.activated", {"scene": other, "tokens": []})])
     assert ["drawings", None] in result["effects"][0]
+    assert ids(result) == [] and result["scene"]["name"] == "Crypt"
     carried = {**other, "drawings": [drawing(8, scene=9)]}
     result = run(page, [drawing(1)], [("scene.activated", {"scene": carried, "tokens": []})])
     assert ids(result) == [8]
     assert ["drawings", [drawing(8, scene=9)]] in result["effects"][0]
+
+
+def test_the_drawings_read_for_a_new_map_keep_those_added_meanwhile(page):
+    result = page.evaluate(
+        """async ([source, read, added]) => {
+          const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+          const { applyEvent, fromSnapshot, drawingsOf, setDrawings } = await import(url);
+          const scene = {id: 4, name: "Vault", width: 14, height: 8, walls: [], fog: false};
+          const state = fromSnapshot({seq: 10, campaign: {id: 1}, scene, tokens: []});
+          const crypt = {...scene, id: 9, name: "Crypt"};
+          applyEvent(state, {seq: 11, type: "scene.activated", data: {scene: crypt, tokens: []}});
+          applyEvent(state, {seq: 12, type: "drawing.added", data: {drawing: added, stroke: ""}});
+          const late = setDrawings(state, 4, read);  // for the map the room left: ignored
+          const effects = setDrawings(state, 9, read);
+          return { late, effects, drawings: drawingsOf(state) };
+        }""",
+        [STATE_JS.read_text(), [drawing(3, scene=9), drawing(5, scene=9)], drawing(6, scene=9)],
+    )
+    assert result["late"] == []
+    assert [d["id"] for d in result["drawings"]] == [3, 5, 6]
+    assert result["effects"] == [["drawings", result["drawings"]]]
 
 
 def test_a_snapshots_replayed_log_leaves_them_alone(page):

@@ -285,15 +285,16 @@ export class Drawing {
     this.tool.enabled && this.tool.follow();
   }
 
-  /** The map shown changed without its drawings: ask for the ones this
-   *  member sees (GET /api/scenes/<id>/drawings/). */
+  /** The map shown changed without its drawings: none shown until the
+   *  ones this member sees are read (GET /api/scenes/<id>/drawings/);
+   *  resolves to {scene, drawings}, or null (offline: they come with the
+   *  next snapshot). */
   async load() {
     const scene = this.board.scene;
     this.set([]);
-    if (!scene || !this.api) return;
+    if (!scene || !this.api) return null;
     const answer = await getJSON(`${this.api}${scene.id}/drawings/`).catch(() => null);
-    // Offline: they come with the next snapshot.
-    if (answer?.ok && this.board.scene?.id === scene.id) this.set(answer.data);
+    return answer?.ok ? { scene: scene.id, drawings: answer.data } : null;
   }
 
   /** A drawing stored or moved; `stroke` is the stroke it finished. */

@@ -36,7 +36,7 @@ import { Pings } from "./pings.js";
 import { Handouts } from "./handouts.js";
 import { Markers } from "./markers.js";
 import { Drawing } from "./drawing.js";
-import { applyEvent, applyVision, clearVision, drawingsOf, fromSnapshot } from "./state.js";
+import { applyEvent, applyVision, clearVision, drawingsOf, fromSnapshot, setDrawings } from "./state.js";
 
 const config = JSON.parse(document.getElementById("room-config").textContent);
 const spec = JSON.parse(document.getElementById("tray-spec").textContent);
@@ -364,7 +364,11 @@ const EFFECTS = {
   light: (light, action) => lightEdit?.changed(light, action),
   clearTrails: () => board.trails.clearAll(),
   handout: (data) => handouts.arrived(data),
-  drawings: (list) => (list ? drawing.set(list) : drawing.load()),
+  // null: a new map whose drawings the page reads (./drawing.js, load).
+  drawings: (list) => {
+    if (list) drawing.set(list);
+    else drawing.load().then((read) => read && room && draw(setDrawings(room, read.scene, read.drawings)));
+  },
   drawing: (one, stroke) => drawing.changed(one, stroke),
   undrawing: (ids) => ids.forEach((id) => drawing.gone(id)),
 };

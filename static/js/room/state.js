@@ -192,6 +192,20 @@ function dropDrawings(state, sceneId, ids) {
 export const drawingsOf = (state) => state?.scene?.drawings || [];
 
 /**
+ * The drawings of a scene as the page read them (GET
+ * /api/scenes/<id>/drawings/, after a scene change that did not carry
+ * them). Those an event brought meanwhile, newer than any read, stay.
+ * Returns the effects, as applyEvent does.
+ */
+export function setDrawings(state, sceneId, list) {
+  if (!state.scene || state.scene.id !== sceneId) return [];
+  const newest = Math.max(0, ...list.map((d) => d.id));
+  const since = (state.scene.drawings || []).filter((d) => d.id > newest);
+  state.scene.drawings = [...list, ...since].sort((a, b) => a.id - b.id);
+  return [["drawings", drawingsOf(state)]];
+}
+
+/**
  * Apply one event (as this viewer received it) to `state` and return the
  * effects the page draws, each [name, ...arguments]. With `replay` (a
  * snapshot's log, whose table is already current) the state is left alone
@@ -255,7 +269,9 @@ export function applyEvent(state, received, { replay = false } = {}) {
     case "scene.activated":
       // The event carries the new map and the tokens this viewer may see on
       // it: the map changes in place, the socket, log and tray stay.
-      state.scene = d.scene;
+      // A scene change that does not carry the new map's drawings holds
+      // none until the page has read them (setDrawings).
+      state.scene = d.scene && !("drawings" in d.scene) ? { ...d.scene, drawings: [] } : d.scene;
       state.tokens = {};
       for (const token of tokensOf(d.tokens)) state.tokens[token.id] = token; // a table since version 3
       // The new map's markers are not in the event: the page asks for them.
@@ -265,8 +281,7 @@ export function applyEvent(state, received, { replay = false } = {}) {
       effects.push(
         ["system", `Scene: ${d.scene?.name || "a new map"}`, event.seq],
         ["scene", d.scene, Object.values(state.tokens), true],
-        // A scene change that does not carry the new map's drawings: null,
-        // and the page asks for them.
+        // null: the page asks for them.
         ["drawings", d.scene && "drawings" in d.scene ? drawingsOf(state) : null],
       );
       break;
