@@ -1,7 +1,8 @@
 """A table to draw on for the browser tests: tests/browser/fog_seed.py's
 Vault (fog on, the player's Tenrec in the west room, a closet in the east
 room walled all round that no player ever sees), with the campaign's
-`drawing` setting left at its default, everyone. Run in a subprocess
+`drawing` setting left at its default, everyone, and a second map, the
+Crypt, to switch to and back. Run in a subprocess
 against the database the test's daphne serves."""
 
 import json
@@ -10,8 +11,14 @@ from tests.browser.fog_seed import PASSWORD, vault
 
 
 def seed() -> dict:
+    from vtt.tabletop import services
+
     table = vault()
+    crypt = services.scene_create(
+        campaign_id=table.campaign.pk, by=table.gm, name="Crypt", width=10, height=6
+    )
     return {
+        "crypt": crypt.pk,
         "campaign": table.campaign.pk,
         "scene": table.scene.pk,
         "tenrec": table.tenrec.pk,

@@ -341,6 +341,30 @@ def test_the_draw_button_follows_who_may_draw(gm, player, vault):
     player.wait_for_selector("#tool-draw:not([hidden])")
 
 
+def test_a_map_switched_to_and_back_brings_its_drawings(gm, player, vault):
+    held = sorted(d["id"] for d in drawings(player))
+    assert held
+
+    def activate(scene):
+        gm.evaluate("(scene) => window.d6room.socket.send({type: 'scene.activate', scene})", scene)
+        for page in (gm, player):
+            page.wait_for_function("(id) => window.d6room.board.scene?.id === id", arg=scene)
+
+    activate(vault["crypt"])
+    player.wait_for_function("() => window.d6room.drawing.layer.stored.size === 0")
+    assert player.locator(".drawings-stored .drawing").count() == 0
+    activate(vault["scene"])
+    # The scene change carries no drawings: the page reads the ones it sees.
+    player.wait_for_function("(n) => window.d6room.drawing.layer.stored.size === n", arg=len(held))
+    assert sorted(d["id"] for d in drawings(player)) == held
+    assert (
+        sorted(d["id"] for d in player.evaluate("() => window.d6room.state().scene.drawings"))
+        == held
+    )
+    assert not wait_drawing(player, PURPLE, present=False)  # the GM layer's, never
+    wait_drawing(gm, PURPLE)
+
+
 def test_the_gm_clears_all(gm, player):
     assert drawings(player) and drawings(gm)
     start_drawing(gm, "pen")
