@@ -42,15 +42,19 @@ class Clean:
     text: str
 
 
-def clean(*, shape, layer, color, width, points, text, map_width: int, map_height: int) -> Clean:
+def clean(
+    *, shape, layer, color, width, points, text, map_width: int, map_height: int, preview=False
+) -> Clean:
     """The drawing asked for, checked against the map it goes on, or a
-    ServiceError naming the field."""
+    ServiceError naming the field. A `preview` (a stroke being drawn) may
+    have fewer points than its shape takes, and keeps them as they came:
+    it is relayed, never stored."""
     shape = shapes.choice(shape, "shape", SHAPES)
     layer = shapes.choice(layer, "layer", LAYERS)
     if not isinstance(color, str) or not COLOUR.fullmatch(color):
         raise shapes.invalid("color", "must be a colour as #rrggbb")
     width = shapes.whole(width, "width", MIN_WIDTH, MAX_WIDTH)
-    clean_points = on_the_map(points, shape, map_width, map_height)
+    clean_points = on_the_map(points, shape, map_width, map_height, preview)
     if shape == "text":
         text = shapes.text(text, "text", MAX_TEXT)
     elif text not in (None, ""):
@@ -58,7 +62,7 @@ def clean(*, shape, layer, color, width, points, text, map_width: int, map_heigh
     return Clean(shape, layer, color.lower(), width, clean_points, text or "")
 
 
-def on_the_map(points, shape: str, map_width: int, map_height: int) -> list:
+def on_the_map(points, shape: str, map_width: int, map_height: int, preview=False) -> list:
     """The points, each [x, y] on the map, as many as the shape takes."""
     fewest, most = POINTS[shape]
     if not isinstance(points, list):
@@ -67,9 +71,14 @@ def on_the_map(points, shape: str, map_width: int, map_height: int) -> list:
         raise ServiceError(
             "too_many", f"points: a {shape} has at most {most} points, not {len(points)}", "points"
         )
-    if len(points) < fewest:
+    if len(points) < (1 if preview else fewest):
         taken = f"{fewest} point" if fewest == 1 else f"at least {fewest} points"
         raise shapes.invalid("points", f"a {shape} takes {taken}")
+    if _all_on(points, map_width, map_height):
+        if preview:
+            return points
+        return [[round(x, PLACES), round(y, PLACES)] for x, y in points]
+    # Something is wrong: find the first point that is, to name it.
     out = []
     for i, point in enumerate(points):
         if not isinstance(point, list | tuple) or len(point) != 2:
@@ -86,6 +95,24 @@ def on_the_map(points, shape: str, map_width: int, map_height: int) -> list:
             )
         out.append([round(x, PLACES), round(y, PLACES)])
     return out
+
+
+def _all_on(points: list, map_width: int, map_height: int) -> bool:
+    """Whether every point is two plain numbers on the map: the common
+    case, checked a list at a time (strokes come twenty a second)."""
+    if not all(type(p) is list and len(p) == 2 for p in points):
+        return False
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    plain = (int, float)
+    if not all(type(v) in plain for v in xs) or not all(type(v) in plain for v in ys):
+        return False
+    # NaN and the infinities fail these comparisons or the bounds.
+    low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
+    return (
+        math.isfinite(sum(xs) + sum(ys))
+        and 0 <= low_x <= high_x <= map_width
+        and 0 <= low_y <= high_y <= map_height
+    )
 
 
 def moved(points: list, dx, dy, map_width: int, map_height: int) -> list:

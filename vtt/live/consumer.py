@@ -157,8 +157,8 @@ class RoomConsumer(AsyncConsumer):
 
     def answer_now(self, text: str) -> bool:
         """A text frame straight off the socket (vtt.live.inbox): answered
-        here when it is a well-formed ping or drag preview within the rate
-        limit and nothing of this socket's is being dispatched; otherwise
+        here when it is a well-formed ping, drag or stroke preview within
+        the rate limit and nothing of this socket's is being dispatched; otherwise
         False, and it goes through dispatch in its turn like any frame."""
         if self.busy or not self.joined or self.closing:
             return False
@@ -166,11 +166,16 @@ class RoomConsumer(AsyncConsumer):
             intent = protocol.parse_frame(text, None)
         except protocol.ProtocolError:
             return False
-        if intent.type not in AT_ONCE or not self.limits.allow_intent():
+        # A stroke's preview too, when the room's map is at hand.
+        here = drawing_strokes.kept_map(self.room) if intent.type == "drawing.stroke" else None
+        if (intent.type not in AT_ONCE and here is None) or not self.limits.allow_intent():
             return False
         self.heard = asyncio.get_running_loop().time()
         try:
-            self.delivery.answer(intent)
+            if here is not None:
+                drawing_strokes.relay(self.delivery, intent, here)
+            else:
+                self.delivery.answer(intent)
         except Exception:
             logger.exception("room %s: %s failed", self.room, intent.type)
             self.reply_error(intent.id, "server_error", "the server could not do that")

@@ -67,11 +67,19 @@ def read_room(room: int) -> RoomMap:
     )
 
 
-async def room_map(room: int) -> RoomMap:
-    now = time.monotonic()
+def kept_map(room: int) -> RoomMap | None:
+    """The room's map as read less than KEEP_SECONDS ago, or None."""
     kept = _rooms.get(room)
-    if kept is not None and now - kept[0] < KEEP_SECONDS:
+    if kept is not None and time.monotonic() - kept[0] < KEEP_SECONDS:
         return kept[1]
+    return None
+
+
+async def room_map(room: int) -> RoomMap:
+    found = kept_map(room)
+    if found is not None:
+        return found
+    now = time.monotonic()
     found = await db.run(read_room, room)
     with _lock:
         _rooms[room] = (now, found)
@@ -101,6 +109,13 @@ async def stroke(member, intent: protocol.Intent) -> None:
     """Carry out a `drawing.stroke` from the socket whose delivery is
     `member`: an ack to the sender and the preview to those who would see
     the drawing, or an error frame (the socket stays)."""
+    relay(member, intent, await room_map(member.room))
+
+
+def relay(member, intent: protocol.Intent, here: RoomMap) -> None:
+    """The stroke checked against the room's map `here` and relayed; the
+    socket answers one at once with this when it has the map at hand
+    (kept_map), as it answers a drag preview."""
     fields = intent.fields
     bucket = bucket_of(member.room, member.user_id)
     if not bucket.take():
@@ -108,7 +123,6 @@ async def stroke(member, intent: protocol.Intent) -> None:
         return member.reply_error(
             intent.id, "rate_limited", f"too many strokes: wait {wait:.2f} s and draw again"
         )
-    here = await room_map(member.room)
     try:
         preview = _preview(member, here, fields)
     except ServiceError as error:
@@ -140,7 +154,9 @@ async def stroke(member, intent: protocol.Intent) -> None:
         groups=groups,
         key=f"stroke:{member.user_id}:{key}",
     )
-    member.outbox.push(protocol.ack_frame(intent.id, intent.type, scene=here.scene))
+    # A stroke sent without an id wants no answer but a refusal (a drag's way).
+    if intent.id is not None:
+        member.outbox.push(protocol.ack_frame(intent.id, intent.type, scene=here.scene))
 
 
 def _preview(member, here: RoomMap, fields: dict):
@@ -160,6 +176,7 @@ def _preview(member, here: RoomMap, fields: dict):
         text=fields["text"],
         map_width=here.width,
         map_height=here.height,
+        preview=True,
     )
     if not policy.may_draw(member.viewer, here.settings, drawn.layer):
         raise ServiceError("forbidden", draw_refusal(member.viewer, drawn.layer), "layer")

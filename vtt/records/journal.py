@@ -13,7 +13,7 @@ Markdown with its specials escaped, HTML with Django's escaping."""
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 
 from vtt import games
 from vtt.drawings import kinds as drawing_kinds
@@ -70,6 +70,8 @@ class Entry:
         return self.words.format(**{k: md(v) for k, v in self.values.items()})
 
     def html(self) -> str:
+        if not self.values:  # fixed words alone ("A drawing was erased.")
+            return conditional_escape(self.words)
         return format_html(self.words, **self.values)
 
     @property
