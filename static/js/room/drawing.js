@@ -162,13 +162,12 @@ export class Drawing {
 
   // ---- what goes to the server
 
-  /** A stroke being drawn, for the others to watch: nothing waits on it. */
+  /** A stroke being drawn, for the others to watch: posted without an id,
+   *  so nothing waits on it and nothing is sent again after a reconnect (a
+   *  refusal still comes back, and the status line says it). */
   preview(stroke) {
     const scene = this.board.scene;
-    if (!scene) return;
-    this.socket.send({ type: "drawing.stroke", scene: scene.id, ...stroke }).catch((e) => {
-      if (e?.code !== "rate_limited" && e?.code !== "offline") this.refused("Not drawn", e);
-    });
+    if (scene) this.socket.post({ type: "drawing.stroke", scene: scene.id, ...stroke });
   }
 
   add(stroke) {
