@@ -5,7 +5,8 @@ player on a phone (390x844, fingers). A stroke the player draws shows on
 the GM's map while the finger is still down and stays after a reload; two
 fingers still pinch in drawing mode; a GM-only drawing and a drawing in
 the closet never reach the player's page nor its websocket; text goes by
-a press and the keyboard; the GM moves a drawing; Undo takes the
+a press and the keyboard; the GM moves a drawing; Erase takes only the
+player's own, Delete the GM's selection; Undo takes the
 player's own stroke away; the GM clears all. Screenshots:
 /tmp/drawing-desk.png and /tmp/drawing-phone.png (docs/img/drawing-*.jpg)."""
 
@@ -290,6 +291,46 @@ def test_screenshots(gm, player):
     touch(player, "touchEnd", [])
     gm.wait_for_selector(".drawings-live .drawing", state="detached")
     player.evaluate("() => window.d6room.board.view.fit()")
+
+
+def tap(page, at):
+    touch(page, "touchStart", [at])
+    touch(page, "touchEnd", [])
+
+
+def test_erase_takes_only_ones_own_and_delete_the_selected(gm, player):
+    [arrow] = wait_drawing(gm, YELLOW)
+    greens = wait_drawing(gm, GREEN)
+    heavy = next(d for d in greens if d["width"] == 8)
+    start_drawing(player, "erase")
+    # A tap on the GM's arrow (it is under the finger) takes nothing: it is
+    # not the player's.
+    on_arrow = point(player, 3.5, 4.85)
+    under = player.evaluate(
+        """([x, y]) => document.elementFromPoint(x, y)
+              ?.closest('[data-drawing-id]')?.dataset.drawingId""",
+        on_arrow,
+    )
+    assert under == str(arrow["id"])
+    tap(player, on_arrow)
+    # A finger dragged across the player's own heavy stroke takes it away.
+    a, b = point(player, 3.7, 5.5), point(player, 3.7, 6.5)
+    touch(player, "touchStart", [a])
+    for i in range(1, 5):
+        touch(player, "touchMove", [(a[0], a[1] + (b[1] - a[1]) * i / 4)])
+    touch(player, "touchEnd", [])
+    gm.wait_for_function("(id) => !window.d6room.drawing.layer.stored.has(id)", arg=heavy["id"])
+    # Events come in order: had the arrow gone, the GM would know by now.
+    assert gm.evaluate("(id) => window.d6room.drawing.layer.stored.has(id)", arrow["id"])
+    assert len(wait_drawing(gm, GREEN)) == len(greens) - 1
+    # The GM selects the white line and Delete takes it away.
+    start_drawing(gm, "select")
+    gm.mouse.click(*point(gm, 3.5, 6.5))
+    assert gm.is_enabled("#draw-delete")
+    gm.focus("#map")
+    gm.keyboard.press("Delete")
+    wait_drawing(player, WHITE, present=False)
+    wait_drawing(gm, WHITE, present=False)
 
 
 def test_undo_takes_away_the_players_own_stroke(gm, player):
