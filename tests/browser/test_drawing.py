@@ -382,6 +382,34 @@ def test_the_draw_button_follows_who_may_draw(gm, player, vault):
     player.wait_for_selector("#tool-draw:not([hidden])")
 
 
+def replayed(browser, vault, who):
+    """The drawings of the running session's replay at its end, as `who`'s
+    replay draws them."""
+    page = browser.new_context(viewport=DESK).new_page()
+    try:
+        room.log_in(page, vault["url"], who, vault["password"])
+        page.goto(f"{vault['url']}/campaigns/{vault['campaign']}/sessions/1/replay/")
+        page.wait_for_selector("#replay[data-state=ready]")
+        page.evaluate(
+            """() => { const s = document.getElementById('replay-scrub');
+                       s.value = s.max; s.dispatchEvent(new Event('input')); }"""
+        )
+        return page.evaluate(
+            """() => [...document.querySelectorAll('.drawings-stored [data-drawing-id]')]
+                  .map((n) => n.style.getPropertyValue('--ink'))"""
+        )
+    finally:
+        page.context.close()
+
+
+def test_the_replay_draws_what_each_one_saw(browser, vault, gm, player):
+    inks = {who: replayed(browser, vault, who) for who in ("gm", "player")}
+    for who, page in (("gm", gm), ("player", player)):
+        assert sorted(inks[who]) == sorted(d["color"] for d in drawings(page)), who
+    assert PURPLE in inks["gm"] and ORANGE in inks["gm"]
+    assert PURPLE not in inks["player"] and ORANGE not in inks["player"]
+
+
 def test_a_map_switched_to_and_back_brings_its_drawings(gm, player, vault):
     held = sorted(d["id"] for d in drawings(player))
     assert held

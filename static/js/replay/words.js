@@ -45,6 +45,10 @@ export function line(event, tokens = {}) {
       return `Session ${d.session} ended: its seed is out.`;
     case "reveal":
       return "The GM revealed a hidden result.";
+    case "drawing.added":
+      return `${d.drawing?.by?.name || "Someone"} drew on the map.`;
+    case "drawing.cleared":
+      return "The drawings were cleared.";
     default:
       return null;
   }
