@@ -5,7 +5,8 @@ player on a phone (390x844, fingers). A stroke the player draws shows on
 the GM's map while the finger is still down and stays after a reload; two
 fingers still pinch in drawing mode; a GM-only drawing and a drawing in
 the closet never reach the player's page nor its websocket; text goes by
-a press and the keyboard; the GM moves a drawing; Erase takes only the
+a press and the keyboard; the GM moves a drawing; an armed ping's press
+in drawing mode pings and draws nothing; Erase takes only the
 player's own, Delete the GM's selection; Undo takes the
 player's own stroke away; the GM clears all. Screenshots:
 /tmp/drawing-desk.png and /tmp/drawing-phone.png (docs/img/drawing-*.jpg)."""
@@ -291,6 +292,23 @@ def test_screenshots(gm, player):
     touch(player, "touchEnd", [])
     gm.wait_for_selector(".drawings-live .drawing", state="detached")
     player.evaluate("() => window.d6room.board.view.fit()")
+
+
+def test_a_ping_in_drawing_mode_draws_nothing(gm, player):
+    before = len(drawings(gm))
+    start_drawing(gm, "pen", colour=BLUE)
+    gm.click("#tool-ping")
+    mouse_drag(gm, (2.2, 1.5), (4.0, 2.5))  # the press pings; the drag draws nothing
+    player.wait_for_selector(".layer-pings .ping")
+    assert gm.get_attribute("#tool-draw", "aria-pressed") == "true"
+    # Then a line: once it is stored, a stroke from the drag would be too.
+    start_drawing(gm, "line", colour=BLUE)
+    mouse_drag(gm, (8.5, 1.0), (11.0, 1.5))
+    gm.wait_for_function(
+        """() => [...window.d6room.drawing.layer.stored.values()]
+              .some((d) => d.shape === "line" && d.color === "#1e88e5")"""
+    )
+    assert len(drawings(gm)) == before + 1
 
 
 def tap(page, at):

@@ -99,8 +99,9 @@ export class DrawTool extends Handler {
         return;
       }
     }
-    // Alt+click and an armed ping are the ping tool's (it listens first).
-    if (e.button !== 0 || e.altKey || this.board.ping.armed) return;
+    // Alt+click and an armed ping's press are the ping tool's (it listens
+    // first, and marks the press it took).
+    if (e.button !== 0 || e.altKey || e.defaultPrevented) return;
     e.preventDefault(); // not a long-press ping, not a text selection
     this.board.view.box.setPointerCapture?.(e.pointerId);
     const at = this.point(e);
