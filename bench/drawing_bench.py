@@ -11,17 +11,22 @@ room busy in both:
 
 - drag: each member drags their token, `token.drag` at 20 a second for
   2 s, then stores the move (`token.move`), over and over;
-- stroke: each member draws a freehand line, `drawing.stroke` at 20 a
-  second for 2 s, each preview with the points so far (one more each
-  time, 40 at the end), then stores it (`drawing.add`), over and over.
+- stroke: each member draws a freehand line, `drawing.stroke` at 10 a
+  second (`--stroke-rate`) for 2 s, each preview with the points so far (a
+  point every 50 ms of the hand's travel, 40 at the end), then stores it
+  (`drawing.add`), over and over.
 
-So both phases relay 20 previews a second a member to the 5 others and
-store one thing a member every 2 s. Figures per phase, over the measured
+Both store one thing a member every 2 s. The server relays drags at up to
+20 a second a socket and strokes at up to 10 (each with all its points so
+far), so a page gains nothing sending strokes faster than every 100 ms;
+`--stroke-rate 20` measures one that does. A member whose timer fires late
+sends the latest preview, not the ones it missed. Figures per phase, over the measured
 window (after a 3 s warm-up): previews sent and delivered, their p50/p99
 latency from the sender's write to another member's read (the server
 merges a socket's previews that come faster than it sends, so delivered
 may be short of 5 x sent), refusals by code, and the server's CPU (% of
-one core) with its microseconds a delivered preview: what the phase costs
+one core), with its microseconds a preview sent (each member's second of
+dragging or drawing costs the server 20 of them): what the phase costs
 the server.
 
 Served as the site is, one `python -m vtt.serve` over Redis and
@@ -57,9 +62,11 @@ from live_servers import (  # noqa: E402
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/vtt_drawbench"
 MEMBERS = 6  # member 0 is the GM
 MAP_SIDE = 100
-RATE = 20.0  # previews a second a member
+RATE = 20.0  # drag previews a second a member
+STROKE_RATE = 10.0  # stroke previews a second a member (the relay sends no more)
 STROKE_TIME = 2.0  # then the drawing (or the move) is stored
 WARMUP = 3.0
+STORE = True  # each 2 s stored (--previews-only: not)
 PHASES = ("drag", "stroke")
 
 
@@ -145,20 +152,24 @@ async def reader(ws, tally: Tally) -> None:
         pass
 
 
-async def member_loop(ws, phase: str, room: Room, m: int, tally: Tally, start: float, end: float):
-    """One member's previews at RATE, each 2 s stored, until `end`."""
-    at, n, step = start + (m / MEMBERS) / RATE, 0, 0
-    per_stroke = int(STROKE_TIME * RATE)
+async def member_loop(
+    ws, phase: str, room: Room, m: int, tally: Tally, start: float, end: float, rate: float
+):
+    """One member's previews at `rate`, each 2 s stored, until `end`."""
+    at, n, step = start + (m / MEMBERS) / rate, 0, 0
+    per_stroke = int(STROKE_TIME * rate)
     token = room.tokens[m]
     while at < end:
         points = []
         key = f"{room.campaign}-{m}-{n}"
-        for i in range(per_stroke):
+        for _ in range(per_stroke):
             delay = at - time.perf_counter()
             if delay > 0:
                 await asyncio.sleep(delay)
             if at >= end:
                 return
+            # A page's timer that fires late sends the latest, not the missed ones.
+            at = max(at, time.perf_counter() - 1 / rate)
             step += 1
             now = time.perf_counter()
             measured = tally.measured(now)
@@ -168,7 +179,12 @@ async def member_loop(ws, phase: str, room: Room, m: int, tally: Tally, start: f
                 if measured:
                     tally.sent[("drag", token, x, y)] = now
             else:
-                points.append([round(10 + i * 0.5 + m, 2), round(15 * m + 1 + (i % 7) * 0.3, 2)])
+                # A hand's speed: some 10 squares a second, a point each 50 ms.
+                for _ in range(round(20 / rate)):
+                    j = len(points)
+                    points.append(
+                        [round(10 + j * 0.5 + m, 2), round(15 * m + 1 + (j % 7) * 0.3, 2)]
+                    )
                 frame = {
                     "type": "drawing.stroke",
                     "stroke": key,
@@ -180,7 +196,10 @@ async def member_loop(ws, phase: str, room: Room, m: int, tally: Tally, start: f
                 if measured:
                     tally.sent[("stroke", key, len(points))] = now
             await ws.send(json.dumps(frame))
-            at += 1 / RATE
+            at += 1 / rate
+        if not STORE:
+            n += 1
+            continue
         if phase == "drag":
             frame = {"type": "token.move", "id": f"m{key}", "token": token, "x": x, "y": y}
         else:
@@ -197,13 +216,24 @@ async def member_loop(ws, phase: str, room: Room, m: int, tally: Tally, start: f
         n += 1
 
 
-async def run_phase(phase: str, rooms, sockets, seconds: float, server_pid: int) -> dict:
+async def run_phase(
+    phase: str, rooms, sockets, seconds: float, server_pid: int, stroke_rate: float
+) -> dict:
     tally = Tally()
     readers = [asyncio.create_task(reader(ws, tally)) for room in sockets for ws in room]
     start = time.perf_counter() + 0.5
     tally.window = (start + WARMUP, start + WARMUP + seconds)
     loops = [
-        member_loop(ws, phase, room, m, tally, start, tally.window[1])
+        member_loop(
+            ws,
+            phase,
+            room,
+            m,
+            tally,
+            start,
+            tally.window[1],
+            RATE if phase == "drag" else stroke_rate,
+        )
         for room, room_sockets in zip(rooms, sockets, strict=True)
         for m, ws in enumerate(room_sockets)
     ]
@@ -214,7 +244,11 @@ async def run_phase(phase: str, rooms, sockets, seconds: float, server_pid: int)
     cpu = cpu_seconds(server_pid) - before
     elapsed = time.perf_counter() - wall
     await gathered
-    await asyncio.sleep(2.0)  # the last previews' deliveries
+    # The last previews' deliveries: until none came for a second (at most 20 s).
+    quiet_until, seen = time.perf_counter() + 20, -1
+    while seen != tally.delivered and time.perf_counter() < quiet_until:
+        seen = tally.delivered
+        await asyncio.sleep(1.0)
     for task in readers:
         task.cancel()
     await asyncio.gather(*readers, return_exceptions=True)
@@ -232,12 +266,12 @@ async def run_phase(phase: str, rooms, sockets, seconds: float, server_pid: int)
         "refused": tally.refused,
         "stored": tally.stored,
         "cpu": cpu / elapsed * 100,
-        "us": cpu / max(1, tally.delivered) * 1e6,
+        "us": cpu / max(1, len(tally.sent)) * 1e6,
         "median_ms": statistics.median(lat) if lat else float("nan"),
     }
 
 
-async def drive(rooms, port: int, seconds: float, server_pid: int) -> list[dict]:
+async def drive(rooms, port: int, seconds: float, server_pid: int, stroke_rate) -> list[dict]:
     opening = asyncio.Semaphore(20)
 
     async def join(room, m):
@@ -251,19 +285,20 @@ async def drive(rooms, port: int, seconds: float, server_pid: int) -> list[dict]
             return ws
 
     sockets = [await asyncio.gather(*(join(room, m) for m in range(MEMBERS))) for room in rooms]
-    results = [await run_phase(p, rooms, sockets, seconds, server_pid) for p in PHASES]
+    results = [await run_phase(p, rooms, sockets, seconds, server_pid, stroke_rate) for p in PHASES]
     for room in sockets:
         for ws in room:
             await ws.close()
     return results
 
 
-def report(results: list[dict], rooms: int) -> str:
+def report(results: list[dict], rooms: int, stroke_rate: float) -> str:
     lines = [
-        f"{rooms} rooms x {MEMBERS} members, every one at {RATE:.0f} previews/s:",
+        f"{rooms} rooms x {MEMBERS} members, every one dragging at {RATE:.0f} previews/s,"
+        f" then drawing at {stroke_rate:.0f}:",
         "",
         "| phase | previews sent | delivered | p50 / p99 ms | refused | stored"
-        " | server CPU | us a delivery |",
+        " | server CPU | us a preview sent |",
         "|---|---:|---:|---|---|---:|---:|---:|",
     ]
     for r in results:
@@ -280,10 +315,18 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=10.0, help="measured, per phase")
     parser.add_argument(
+        "--stroke-rate", type=float, default=STROKE_RATE, help="stroke previews a second a member"
+    )
+    parser.add_argument(
         "--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE)
     )
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or DEFAULT_REDIS)
+    parser.add_argument(
+        "--previews-only", action="store_true", help="never store: the previews' cost alone"
+    )
     args = parser.parse_args()
+    global STORE
+    STORE = not args.previews_only
     print(f"seeding {args.rooms} rooms in a new database", file=sys.stderr)
     prepare_database(args.database_url, fresh=True)
     os.environ.update(django_env(args.database_url, None))
@@ -303,7 +346,9 @@ def main() -> None:
         ports, servers = start_servers(1, env)
         try:
             use_uvloop()
-            results = asyncio.run(drive(rooms, ports[0], args.seconds, servers[0].pid))
+            results = asyncio.run(
+                drive(rooms, ports[0], args.seconds, servers[0].pid, args.stroke_rate)
+            )
         finally:
             stop(servers)
     finally:
@@ -311,7 +356,7 @@ def main() -> None:
 
         connections.close_all()
         drop_database(args.database_url)
-    print(report(results, args.rooms))
+    print(report(results, args.rooms, args.stroke_rate))
 
 
 if __name__ == "__main__":

@@ -177,7 +177,7 @@ async def test_who_may_draw_is_the_tables_setting_and_observers_never(room, clie
 
 async def test_strokes_are_limited_per_member_and_the_socket_stays(room, clients):
     player = await clients(room, "player")
-    answers = [await player.ask(stroke(f"r{i}")) for i in range(14)]
+    answers = [await player.ask(stroke(f"r{i}")) for i in range(26)]
     kinds = [a["type"] for a in answers]
     assert "error" in kinds and kinds[0] == "ack"
     refused = next(a for a in answers if a["type"] == "error")

@@ -25,6 +25,8 @@ async def carry_out(member, intent: protocol.Intent) -> str:
     asker = intents.Asker(member.user, member.room, known)
     if intent.type == "token.move":
         member.drags.forget(token)
+    elif intent.type == "drawing.add" and intent.fields.get("stroke"):
+        member.strokes.forget(intent.fields["stroke"])
     try:
         extra, repeat = await group_commit.writer(member.room).carry_out(
             intents.once(asker, intent)

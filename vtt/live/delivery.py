@@ -3,8 +3,8 @@ room (the hub, presence), sends the snapshot or the missed events, holds
 the room's live frames back while one is read and releases them once the
 client holds everything before them, then forwards each event as this
 member may see it. It keeps the socket's token table (vtt.live.token_table)
-and relays its drag previews (vtt.live.drags) and, for a GM, the view of a
-sight group. Frames go out through the socket's outbox.
+and relays its drag and stroke previews (vtt.live.drags,
+vtt.live.drawing_strokes) and, for a GM, the view of a sight group. Frames go out through the socket's outbox.
 
 The hub hands deliveries to this object directly (push_event, push_aside,
 push_aside_message), already encoded; a failure to take one ends the
@@ -22,6 +22,7 @@ from vtt.tabletop.visibility import Viewer
 
 from . import admission, db, protocol, room_reads, token_table
 from .drags import DragRelay
+from .drawing_strokes import StrokeRelay
 from .hub import get_hub, presence_frame
 from .presence import get_presence
 from .render import text_for
@@ -52,6 +53,7 @@ class Delivery:
         self.last_seq = 0
         self.tokens: dict[int, dict] = {}
         self.drags = DragRelay(self)
+        self.strokes = StrokeRelay(self)
         self.sync_lock = asyncio.Lock()
         self.hub = get_hub()
         self.presence = get_presence()
@@ -120,6 +122,7 @@ class Delivery:
     async def leave(self):
         """Out of the hub and out of presence; safe to call more than once."""
         self.drags.cancel()
+        self.strokes.cancel()
         if not self.joined:
             return
         self.joined = False

@@ -12,6 +12,8 @@ needs of the room (its map, the table's `drawing` setting, each group's
 areas) is read once and kept a moment (KEEP_SECONDS) per room: strokes
 come twenty a second per member drawing."""
 
+import asyncio
+import logging
 import threading
 import time
 from dataclasses import dataclass
@@ -24,8 +26,10 @@ from vtt.tabletop import policy
 from vtt.tabletop.models import Campaign
 
 from . import db, protocol
-from .limits import STROKE_BURST, STROKE_RATE, TokenBucket
+from .limits import STROKE_BURST, STROKE_RATE, STROKE_SEND_RATE, TokenBucket
 from .pings import MAX_MEMBERS_KEPT
+
+logger = logging.getLogger(__name__)
 
 KEEP_SECONDS = 1.0  # how stale a room's map, setting and fog may be for a preview
 
@@ -132,28 +136,19 @@ def relay(member, intent: protocol.Intent, here: RoomMap) -> None:
     groups = None
     if here.areas is not None and not gm_layer:
         groups = groups_showing(here.areas, drawn.points)
-    text = protocol.dumps(
-        {
-            "type": "drawing.stroke",
-            "scene": here.scene,
-            "stroke": key,
-            "by": member.me_public,
-            "shape": drawn.shape,
-            "layer": drawn.layer,
-            "color": drawn.color,
-            "width": drawn.width,
-            "points": drawn.points,
-            "text": drawn.text,
-        }
-    )
-    member.hub.publish_preview(
-        member.room,
-        text,
-        origin=member.conn_id,
-        gm_only=gm_layer,
-        groups=groups,
-        key=f"stroke:{member.user_id}:{key}",
-    )
+    frame = {
+        "type": "drawing.stroke",
+        "scene": here.scene,
+        "stroke": key,
+        "by": member.me_public,
+        "shape": drawn.shape,
+        "layer": drawn.layer,
+        "color": drawn.color,
+        "width": drawn.width,
+        "points": drawn.points,
+        "text": drawn.text,
+    }
+    member.strokes.hold(key, frame, gm_layer, groups)
     # A stroke sent without an id wants no answer but a refusal (a drag's way).
     if intent.id is not None:
         member.outbox.push(protocol.ack_frame(intent.id, intent.type, scene=here.scene))
@@ -181,3 +176,57 @@ def _preview(member, here: RoomMap, fields: dict):
     if not policy.may_draw(member.viewer, here.settings, drawn.layer):
         raise ServiceError("forbidden", draw_refusal(member.viewer, drawn.layer), "layer")
     return drawn, key
+
+
+class StrokeRelay:
+    """A socket's stroke previews on their way out: at most
+    STROKE_SEND_RATE a second leave it; one held meanwhile is replaced by
+    a newer preview of the same stroke (which carries all its points), so
+    under load the others see the stroke grow in larger steps. Encoded only
+    when it goes."""
+
+    def __init__(self, member):
+        self.member = member  # the socket's delivery (vtt.live.delivery.Delivery)
+        self.pending: dict[str, tuple] = {}  # stroke key -> (frame, gm_only, groups)
+        self.flush: asyncio.TimerHandle | None = None
+        self.bucket = TokenBucket(STROKE_SEND_RATE, 1)
+
+    def hold(self, key: str, frame: dict, gm_only: bool, groups) -> None:
+        self.pending[key] = (frame, gm_only, groups)
+        if self.flush is not None:
+            return
+        if self.bucket.take():
+            self.send()
+        else:
+            self.flush = asyncio.get_running_loop().call_later(self.bucket.wait(), self.send_later)
+
+    def forget(self, key: str) -> None:
+        """The finished drawing is on its way: a held preview would come
+        after it and draw the stroke again."""
+        self.pending.pop(key, None)
+
+    def cancel(self) -> None:
+        if self.flush is not None:
+            self.flush.cancel()
+
+    def send_later(self) -> None:
+        self.flush = None
+        self.bucket.take()
+        try:
+            self.send()
+        except Exception:
+            logger.exception("room %s: held stroke previews could not go out", self.member.room)
+            self.member.broken()
+
+    def send(self) -> None:
+        member = self.member
+        strokes, self.pending = self.pending, {}
+        for key, (frame, gm_only, groups) in strokes.items():
+            member.hub.publish_preview(
+                member.room,
+                protocol.dumps(frame),
+                origin=member.conn_id,
+                gm_only=gm_only,
+                groups=groups,
+                key=f"stroke:{member.user_id}:{key}",
+            )
