@@ -261,8 +261,16 @@ def test_the_gm_moves_a_drawing(gm, player):
         """([id, x]) => window.d6room.drawing.layer.stored.get(id)?.points[0][0] > x + 0.5""",
         arg=[arrow["id"], arrow["points"][0][0]],
     )
-    # And by the keyboard: the selected drawing, an arrow key, a square down.
+    # And by the keyboard alone: N picks the GM's drawings one by one (the
+    # GM may change any), an arrow key moves the one picked a square down.
     gm.focus("#map")
+    gm.keyboard.press("Escape")
+    assert gm.evaluate("() => window.d6room.drawing.layer.selected") is None
+    for _ in drawings(gm):
+        gm.keyboard.press("n")
+        if gm.evaluate("() => window.d6room.drawing.layer.selected") == arrow["id"]:
+            break
+    assert gm.locator(f'[data-drawing-id="{arrow["id"]}"].selected').count() == 1
     gm.keyboard.press("ArrowDown")
     player.wait_for_function(
         """([id, y]) => Math.abs(window.d6room.drawing.layer.stored.get(id)?.points[0][1] - (y + 1)) < 0.01""",

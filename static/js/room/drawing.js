@@ -41,7 +41,7 @@ const HINTS = {
   rect: "Rectangle: drag from corner to corner.",
   ellipse: "Ellipse: drag across its box, corner to corner.",
   text: "Text: press the map where the text goes (Enter: mid-view), type it, Enter.",
-  select: "Select: press a drawing of yours and drag it; arrows move it, Delete takes it away.",
+  select: "Select: press a drawing of yours and drag it (or N picks one on the focused map); arrows move it, Delete takes it away.",
   erase: "Erase: press or drag over your drawings to take them away.",
 };
 

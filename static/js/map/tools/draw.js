@@ -11,8 +11,9 @@
 // the finished stroke, a move, an erase. What the member may change is the
 // room's answer (options.mayChange), from the served capabilities.
 //
-// Keys on the focused map: Enter places a text mid-view (Text), Delete
-// erases the selected drawing and arrows move it a square (Select),
+// Keys on the focused map: Enter places a text mid-view (Text); N and
+// Shift+N select the next or last drawing the member may change, Delete
+// erases the selected one and arrows move it a square (Select);
 // Ctrl+Z undoes the member's last stroke, Escape lets go of a stroke or
 // the selection, and with neither ends drawing.
 
@@ -279,6 +280,7 @@ export class DrawTool extends Handler {
     else if (e.key === "Escape" && selected !== null) this.select(null);
     else if (e.key === "Escape") this.options.onDone?.();
     else if (e.key === "Enter" && mode === "text") this.options.onText(this.middle());
+    else if ((e.key === "n" || e.key === "N") && mode === "select") this.cycle(e.shiftKey ? -1 : 1);
     else if ((e.key === "Delete" || e.key === "Backspace") && selected !== null) this.options.onErase(selected);
     else if (ARROWS[e.key] && mode === "select" && selected !== null) {
       const [dx, dy] = this.kept(selected, ...ARROWS[e.key]);
@@ -288,6 +290,17 @@ export class DrawTool extends Handler {
       e.preventDefault();
       e.stopPropagation();
     }
+  }
+
+  /** Select the next (or, by -1, the one before) of the drawings the
+   *  member may change, in the order they were drawn: the keyboard's way
+   *  to a drawing. */
+  cycle(by) {
+    const ids = [...this.drawings.stored.keys()].filter((id) => this.changeable(id)).sort((a, b) => a - b);
+    if (!ids.length) return;
+    const at = ids.indexOf(this.drawings.selected);
+    const next = at < 0 ? (by > 0 ? 0 : ids.length - 1) : (at + by + ids.length) % ids.length;
+    this.select(ids[next]);
   }
 
   middle() {
