@@ -92,4 +92,9 @@ def test_the_room_and_its_tabs(context_for, site, who, viewport):
         show_tab(page, "roll")
         page.click("#tab-attack")
         found[f"room {campaign}, attack"] = violations(page)
+        # The drawing bar, open (the Draw button, for those who may draw).
+        page.click("#tool-draw")
+        page.wait_for_selector("#draw-bar:not([hidden])")
+        found[f"room {campaign}, drawing bar"] = violations(page)
+        page.click("#draw-done")
     assert {where: v for where, v in found.items() if v} == {}

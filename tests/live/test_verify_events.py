@@ -32,6 +32,7 @@ from vtt.combat.services.encounters import (
 from vtt.combat.services.reveal import event_reveal
 from vtt.combat.services.trails import trails_clear
 from vtt.combat.services.undo import undo_last
+from vtt.drawings import services as drawings
 from vtt.fog.services import fog_edit
 from vtt.handouts import services as handouts
 from vtt.live import intents, room_reads
@@ -200,6 +201,56 @@ def _lights(b):
     light_edits.light_remove(light_id=lamp.pk, by=gm)
 
 
+def _drawings(b):
+    """The player's line and the GM's GM-layer note on the room's map, and
+    one on another map: a player holds the line only."""
+    line = drawings.drawing_add(
+        scene_id=b.scene.pk,
+        by=b.users["player"],
+        shape="line",
+        color="#e53935",
+        width=3,
+        points=[[1, 1], [4, 2.5]],
+        stroke="k-1",
+    )
+    note = drawings.drawing_add(
+        scene_id=b.scene.pk,
+        by=b.users["gm"],
+        shape="text",
+        color="#ffffff",
+        width=2,
+        points=[[2, 2]],
+        text="Trap <here>",
+        layer="gm",
+    )
+    drawings.drawing_add(
+        scene_id=b.spare.pk,
+        by=b.users["gm"],
+        shape="rect",
+        color="#1e88e5",
+        width=2,
+        points=[[1, 1], [3, 3]],
+    )
+    return line, note
+
+
+def _drawings_moved(b):
+    line, note = _drawings(b)
+    drawings.drawing_move(drawing_id=line.pk, by=b.users["player"], dx=1, dy=0.5)
+    drawings.drawing_move(drawing_id=note.pk, by=b.users["gm"], dx=-1, dy=0)
+
+
+def _drawings_removed(b):
+    line, note = _drawings(b)
+    drawings.drawing_remove(drawing_id=line.pk, by=b.users["player"])
+    drawings.drawing_remove(drawing_id=note.pk, by=b.users["gm"])
+
+
+def _drawings_cleared(b):
+    _drawings(b)
+    drawings.drawing_clear(scene_id=b.scene.pk, by=b.users["gm"], layer="all")
+
+
 # Each action, before which the stale snapshots are read, and the kinds it
 # appends: every declared kind must be one's.
 SCENARIOS = {
@@ -317,6 +368,11 @@ SCENARIOS = {
     "marker.removed": _markers_removed,
     "template.placed": _templates,
     "template.removed": _templates_removed,
+    # A player holds the shared ones of the room's map only.
+    "drawing.added": _drawings,
+    "drawing.moved": _drawings_moved,
+    "drawing.removed": _drawings_removed,
+    "drawing.cleared": _drawings_cleared,
     "trails.cleared": lambda b: (
         services.token_move(token_id=b.tokens["tenrec"].pk, by=b.users["player"], x=5, y=4),
         trails_clear(scene_id=b.scene.pk, by=b.users["gm"]),

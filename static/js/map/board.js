@@ -27,6 +27,7 @@ import { TokenDrag } from "./tools/token_drag.js";
 import { TokenKeys } from "./tools/token_keys.js";
 import { DoorKeys, DoorUse } from "./tools/doors.js";
 import { PingTool } from "./tools/ping.js";
+import { Drawings } from "./drawings.js";
 
 // Touch discs sit under every token, so a finger on a token's own face
 // always takes that token, and one beside it takes the nearest disc. They
@@ -34,8 +35,8 @@ import { PingTool } from "./tools/ping.js";
 // door beside the token (the one a player may open) would be under it
 // whole on a phone. The fog covers the map and its walls, not what moves
 // on it; doors lie on it whole, hidden or dimmed by what was seen of them
-// (./doors.js). Area templates lie under the tokens (./template_layer.js).
-const LAYERS = ["background", "bands", "grid", "walls", "lit", "fog", "hits", "doors", "lights", "trails", "templates", "ghosts", "tokens", "ruler", "area", "pings"];
+// (./doors.js). Drawings and area templates lie on the ground, under what moves on it.
+const LAYERS = ["background", "bands", "grid", "walls", "lit", "fog", "hits", "doors", "lights", "drawings", "trails", "templates", "ghosts", "tokens", "ruler", "area", "pings"];
 
 export class Board {
   constructor(svgEl, options) {
@@ -66,6 +67,7 @@ export class Board {
     this.trails = new Trails(this.layers.trails, this);
     this.fog = new Fog(this.layers.fog);
     this.doors = new Doors(this.layers.doors);
+    this.drawings = new Drawings(this.layers.drawings); // filled by the room (room/drawing.js)
     const doorOptions = {
       onUse: (door) => options.onDoor?.(door, "use"),
       onLock: (door) => options.onDoor?.(door, "lock"),
@@ -105,7 +107,10 @@ export class Board {
     drawGround(this.layers, scene);
     this.ghosts.clear();
     this.bands.clear();
-    if (!sameMap) this.trails.clearAll();
+    if (!sameMap) {
+      this.trails.clearAll();
+      this.drawings.clear();
+    }
     this.ruler.clear();
     this.doors.setScene(scene);
     this.fog.setScene(scene);

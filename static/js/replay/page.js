@@ -115,8 +115,10 @@ function drawMap(fresh) {
     $("map-empty").hidden = !!room.scene;
     board.setTokens(Object.values(room.tokens));
     drawn = { scene: room.scene, tokens: new Map(Object.values(room.tokens).map((t) => [t.id, t])), markers: JSON.stringify(room.markers || {}) };
+    drawDrawings();
     return;
   }
+  drawDrawings();
   const now = new Map(Object.values(room.tokens).map((t) => [t.id, t]));
   const marked = JSON.stringify(room.markers || {});
   if (marked !== drawn.markers) board.redrawAll(); // a marker put on or taken off
@@ -124,6 +126,15 @@ function drawMap(fresh) {
   for (const [id, token] of now) if (drawn.tokens.get(id) !== token) board.upsert(token);
   for (const id of drawn.tokens.keys()) if (!now.has(id)) board.remove(id);
   drawn.tokens = now;
+}
+
+// The map's drawings as the viewer held them then (the scene's `drawings`,
+// which the drawing events keep: a new list at each change).
+function drawDrawings() {
+  const now = room.scene?.drawings || null;
+  if (now === drawn.drawings) return;
+  board.drawings.set(now || []);
+  drawn.drawings = now;
 }
 
 function logEntry(event) {

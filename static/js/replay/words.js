@@ -51,6 +51,10 @@ export function line(event, tokens = {}) {
       return `${d.template.by?.name || "Someone"} placed a ${templateWords(d.template)} template.`;
     case "template.removed":
       return `The ${templateWords(d.template)} template was taken off the map.`;
+    case "drawing.added":
+      return `${d.drawing?.by?.name || "Someone"} drew on the map.`;
+    case "drawing.cleared":
+      return "The drawings were cleared.";
     default:
       return null;
   }

@@ -35,8 +35,9 @@ import { May } from "./may.js";
 import { Pings } from "./pings.js";
 import { Handouts } from "./handouts.js";
 import { Markers } from "./markers.js";
+import { Drawing } from "./drawing.js";
 import { Templates } from "./templates.js";
-import { applyEvent, applyVision, clearVision, fromSnapshot } from "./state.js";
+import { applyEvent, applyVision, clearVision, drawingsOf, fromSnapshot, setDrawings } from "./state.js";
 
 const config = JSON.parse(document.getElementById("room-config").textContent);
 const spec = JSON.parse(document.getElementById("tray-spec").textContent);
@@ -373,11 +374,19 @@ const EFFECTS = {
     may.settingsChanged(settings);
     placing.setSettings(settings);
     fogPanel?.setSettings(settings);
+    drawing.settingsChanged();
   },
   vision: (seen) => vision.set(seen),
   light: (light, action) => lightEdit?.changed(light, action),
   clearTrails: () => board.trails.clearAll(),
   handout: (data) => handouts.arrived(data),
+  // null: a new map whose drawings the page reads (./drawing.js, load).
+  drawings: (list) => {
+    if (list) drawing.set(list);
+    else drawing.load().then((read) => read && room && draw(setDrawings(room, read.scene, read.drawings)));
+  },
+  drawing: (one, stroke) => drawing.changed(one, stroke),
+  undrawing: (ids) => ids.forEach((id) => drawing.gone(id)),
 };
 
 function onEvent(event, replay = false) {
@@ -398,6 +407,7 @@ const socket = new RoomSocket(config.socket, {
     applyScene(frame.scene);
     board.setTokens(Object.values(room.tokens));
     templates.changed();
+    drawing.set(drawingsOf(room));
     vision.set(room.vision);
     presence.set(frame.online || []);
     watchers(frame.spectators || 0);
@@ -427,6 +437,7 @@ const socket = new RoomSocket(config.socket, {
   },
   onDrag: (frame) => board.ghosts.showDrag(frame),
   onPing: (frame) => pings.arrived(frame),
+  onStroke: (frame) => drawing.arrived(frame),
   onState(state, code) {
     // A new socket (after a snapshot or a reconnect's catching up) forgets
     // whose view the GM was seeing: ask for it again.
@@ -499,6 +510,8 @@ const tray = new Tray($("tray"), {
 markers.onChange = () => tray.oddsSoon();
 sheet.onChoose = (id) => tray.setCharacter(id);
 const placing = new Placing($("place"), { may, roster, board, socket, status });
+// Drawing on the map: the Draw button, its bar and tool, the drawings shown.
+const drawing = new Drawing({ board, socket, may, me: config.me, status, api: config.api.scene });
 const pings = new Pings({ board, socket, status, me: config.me, may, tools: $("ping-tools"), pingButton: $("tool-ping"), pullButton: $("tool-pull") });
 placing.draw();
 const fogPanel = may.runsTable
@@ -531,4 +544,4 @@ const lightEdit = may.runsTable
 const mapEdit = may.runsTable ? new MapEdit({ board, walls: wallEdit, fog: fogPanel, doors, lights: lightEdit, status }) : null;
 sheet.choose(tray.characterId());
 socket.connect();
-window.d6room = { may, handouts, markers, templates, socket, decisions, board, pings, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, lightEdit, mapEdit, state: () => room }; // for the browser tests and the curious
+window.d6room = { may, handouts, markers, templates, drawing, socket, decisions, board, pings, roster, turns, attack, panel, placing, tools, vision, doors, fogPanel, wallEdit, lightEdit, mapEdit, state: () => room }; // for the browser tests and the curious

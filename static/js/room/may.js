@@ -31,6 +31,13 @@ export class May {
     this.markers = served.markers || "none";
     /** Area templates: "any" (GM-only ones too), "public", "none". */
     this.templates = served.templates || "none";
+    // Drawing on the map (policy.may_draw): `draws` is the shared layer,
+    // which the campaign's `drawing` setting ("everyone" or "gm") may close
+    // to players ("always", "with_setting", "never"); `gm_drawings` the
+    // GM-only layer, which its holder sees and clears, and whose holder
+    // moves and removes anyone's drawings (policy.may_change_drawing).
+    this.drawing = served.draws || "never";
+    this.drawsGm = !!served.gm_drawings;
   }
 
   get placesTemplates() {
@@ -45,6 +52,16 @@ export class May {
   /** Whether the member takes this template off the map: the GM any, a player their own. */
   removesTemplate(template) {
     return this.templates === "any" || (this.templates === "public" && template?.by?.id === this.me);
+  }
+
+  /** Drawing on the shared layer, as the settings now stand. */
+  get draws() {
+    return this.drawing === "always" || (this.drawing === "with_setting" && this.settings.drawing !== "gm");
+  }
+
+  /** Whether the member moves and removes this drawing: their own, or any for the GM layer's holder. */
+  changesDrawing(drawing) {
+    return this.drawsGm || (this.takesPart && drawing?.by?.id === this.me);
   }
 
   /** Free markers and secret ones: the GM's (policy.may_mark_token). */

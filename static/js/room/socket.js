@@ -39,7 +39,8 @@ const PAGE_ID = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) =>
 export class RoomSocket {
   constructor(path, handlers) {
     this.path = path;
-    // onSnapshot, onEvent, onVision, onPresence, onDrag, onPing, onWelcome, onState,
+    // onSnapshot, onEvent, onVision, onPresence, onDrag, onPing, onStroke (a
+    // drawing being drawn), onWelcome, onState,
     // onOnline, onWaiting (how many intents wait for an answer while offline)
     this.handlers = handlers;
     this.lastSeq = null; // null until the first snapshot
@@ -220,6 +221,9 @@ export class RoomSocket {
         break;
       case "map.ping":
         this.handlers.onPing?.(frame);
+        break;
+      case "drawing.stroke":
+        this.handlers.onStroke?.(frame);
         break;
       case "pong":
         break;

@@ -11,6 +11,10 @@
 // scene change, a token revealed or coming into view) carries `markers`,
 // those this member sees of it: they are kept here, by id, not on the token.
 //
+// The scene's drawings are the scene's own: `scene.drawings`, a list in the
+// order of their ids, as the snapshot carries it (what this member sees of
+// them: docs/protocol.md, "Drawings"); the drawing events keep it.
+//
 // Fog of war (docs/protocol.md, the vision frame): `vision` is what this
 // member's sight group sees of the room's scene (SVG paths in grid units);
 // it comes with the snapshot and in live `vision` frames (applyVision), and
@@ -182,6 +186,42 @@ function upsert(state, token) {
   return true;
 }
 
+// A drawing of the room's scene, new or moved, held in its place by id.
+function keepDrawing(state, drawing) {
+  const scene = state.scene;
+  if (!drawing || !scene || drawing.scene !== scene.id) return false;
+  const list = (scene.drawings || []).filter((d) => d.id !== drawing.id);
+  list.push(drawing);
+  list.sort((a, b) => a.id - b.id);
+  scene.drawings = list;
+  return true;
+}
+
+function dropDrawings(state, sceneId, ids) {
+  const scene = state.scene;
+  if (!scene || sceneId !== scene.id || !scene.drawings) return false;
+  const gone = new Set(ids);
+  scene.drawings = scene.drawings.filter((d) => !gone.has(d.id));
+  return true;
+}
+
+/** The drawings of the scene the room holds (none without a scene). */
+export const drawingsOf = (state) => state?.scene?.drawings || [];
+
+/**
+ * The drawings of a scene as the page read them (GET
+ * /api/scenes/<id>/drawings/, after a scene change that did not carry
+ * them). Those an event brought meanwhile, newer than any read, stay.
+ * Returns the effects, as applyEvent does.
+ */
+export function setDrawings(state, sceneId, list) {
+  if (!state.scene || state.scene.id !== sceneId) return [];
+  const newest = Math.max(0, ...list.map((d) => d.id));
+  const since = (state.scene.drawings || []).filter((d) => d.id > newest);
+  state.scene.drawings = [...list, ...since].sort((a, b) => a.id - b.id);
+  return [["drawings", drawingsOf(state)]];
+}
+
 /**
  * Apply one event (as this viewer received it) to `state` and return the
  * effects the page draws, each [name, ...arguments]. With `replay` (a
@@ -246,7 +286,9 @@ export function applyEvent(state, received, { replay = false } = {}) {
     case "scene.activated":
       // The event carries the new map and the tokens this viewer may see on
       // it: the map changes in place, the socket, log and tray stay.
-      state.scene = d.scene;
+      // A scene change that does not carry the new map's drawings holds
+      // none until the page has read them (setDrawings).
+      state.scene = d.scene && !("drawings" in d.scene) ? { ...d.scene, drawings: [] } : d.scene;
       state.tokens = {};
       // The new map's tokens bring their markers (entries logged before
       // they did bring none).
@@ -259,20 +301,33 @@ export function applyEvent(state, received, { replay = false } = {}) {
       effects.push(
         ["system", `Scene: ${d.scene?.name || "a new map"}`, event.seq],
         ["scene", d.scene, Object.values(state.tokens), true],
+        // null: the page asks for them.
+        ["drawings", d.scene && "drawings" in d.scene ? drawingsOf(state) : null],
       );
       break;
     case "scene.updated":
       // The map the room is on changed (size, walls, background): redrawn
       // in place with the tokens already held.
       if (d.scene.id !== state.scene?.id) break;
-      state.scene = d.scene;
-      effects.push(["scene", d.scene, Object.values(state.tokens), false]);
+      // The scene's drawings are not in its update: they stay.
+      state.scene = "drawings" in state.scene && !("drawings" in d.scene) ? { ...d.scene, drawings: state.scene.drawings } : d.scene;
+      effects.push(["scene", state.scene, Object.values(state.tokens), false]);
       // Fog lifted: nobody's view is limited any more (a new frame comes
       // when it is laid again).
       if (d.scene.fog === false && state.vision) {
         state.vision = null;
         effects.push(["vision", null]);
       }
+      break;
+    case "drawing.added":
+    case "drawing.moved":
+      if (!replay && keepDrawing(state, d.drawing)) effects.push(["drawing", d.drawing, d.stroke || ""]);
+      break;
+    case "drawing.removed":
+      if (!replay && dropDrawings(state, d.scene, [d.id])) effects.push(["undrawing", [d.id]]);
+      break;
+    case "drawing.cleared":
+      if (!replay && dropDrawings(state, d.scene, d.ids || [])) effects.push(["undrawing", [...(d.ids || [])]]);
       break;
     case "light.changed":
       // A light placed, changed or removed: the GM's editing mode redraws it

@@ -57,3 +57,19 @@ export class PanZoom extends Handler {
     if (this.pointers.size === 0) this.view.svg.classList.remove("panning");
   }
 }
+
+/** Two fingers only: they pinch and pan while a tool draws with one finger
+ *  (./draw.js); one finger, a mouse or a pen is the tool's. Listens
+ *  whatever the tool did with the press (it takes every first press). */
+export class Pinch extends PanZoom {
+  down(e) {
+    if (e.pointerType !== "touch" || !this.view.mine(e)) return;
+    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+  }
+
+  move(e) {
+    if (!this.pointers.has(e.pointerId)) return;
+    if (this.pointers.size === 2) super.move(e);
+    else this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+  }
+}
