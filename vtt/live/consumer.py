@@ -3,8 +3,9 @@ parse, send, close. Who may enter is vtt.live.handshake; a frame that
 changes the room goes to the command layer (vtt.live.commands); what the
 member is handed (snapshot, resync, the room's events, drag and vision
 previews) is the socket's delivery (vtt.live.delivery), which the process's
-hub hands the room's frames to, already encoded. Under daphne, pings and
-drag previews are read off the socket and answered in the reactor's
+hub hands the room's frames to, already encoded; the delivery also takes
+the intents that change nothing (`take`). Under daphne, pings and drag and
+stroke previews are read off the socket and answered in the reactor's
 callback (vtt.live.inbox, `answer_now`) when nothing of the socket's is
 waiting ahead of them; every other frame comes through dispatch.
 
@@ -21,16 +22,13 @@ import uuid
 from channels.consumer import AsyncConsumer
 from channels.exceptions import StopConsumer
 
-from . import admission, commands, drawing_strokes, handshake, pings, protocol
+from . import admission, commands, handshake, protocol
 from .delivery import Delivery
 from .inbox import Inbox
 from .limits import REFUSED_COST, ConnectionLimits
 from .outbox import Outbox
 
 logger = logging.getLogger(__name__)
-
-# Intents taken at once off the socket when nothing of its is waiting ahead.
-AT_ONCE = frozenset({"ping", "token.drag"})
 
 
 class RoomConsumer(AsyncConsumer):
@@ -145,17 +143,7 @@ class RoomConsumer(AsyncConsumer):
             if not self.limits.forgive_garbage(REFUSED_COST):
                 await self.close(protocol.CLOSE_FLOODING)
             return
-        if intent.type in AT_ONCE:
-            self.delivery.answer(intent)
-        elif intent.type == "resync":
-            await self.delivery.send_resync(intent.fields["since"], intent.id)
-        elif intent.type == "vision.preview":
-            await self.delivery.preview_vision(intent)
-        elif intent.type == "map.ping":
-            await pings.ping(self.delivery, intent)
-        elif intent.type == "drawing.stroke":
-            await drawing_strokes.stroke(self.delivery, intent)
-        else:
+        if not await self.delivery.take(intent):  # a command: it changes the room
             self.outbox.push(await commands.carry_out(self.delivery, intent))
 
     def answer_now(self, text: str) -> bool:
@@ -169,16 +157,12 @@ class RoomConsumer(AsyncConsumer):
             intent = protocol.parse_frame(text, None)
         except protocol.ProtocolError:
             return False
-        # A stroke's preview too, when the room's map is at hand.
-        here = drawing_strokes.kept_map(self.room) if intent.type == "drawing.stroke" else None
-        if (intent.type not in AT_ONCE and here is None) or not self.limits.allow_intent():
+        act = self.delivery.at_once(intent)
+        if act is None or not self.limits.allow_intent():
             return False
         self.heard = asyncio.get_running_loop().time()
         try:
-            if here is not None:
-                drawing_strokes.relay(self.delivery, intent, here)
-            else:
-                self.delivery.answer(intent)
+            act()
         except Exception:
             logger.exception("room %s: %s failed", self.room, intent.type)
             self.reply_error(intent.id, "server_error", "the server could not do that")

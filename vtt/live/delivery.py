@@ -20,7 +20,7 @@ from vtt.tabletop import policy
 from vtt.tabletop.serialize import table_tokens
 from vtt.tabletop.visibility import Viewer
 
-from . import admission, db, protocol, room_reads, token_table
+from . import admission, db, drawing_strokes, pings, protocol, room_reads, token_table
 from .drags import DragRelay
 from .drawing_strokes import StrokeRelay
 from .hub import get_hub, presence_frame
@@ -30,6 +30,8 @@ from .render import text_for
 logger = logging.getLogger(__name__)
 
 MAX_BUFFERED = 5000  # live messages held while a snapshot or resync is read
+# Intents taken at once off the socket when nothing of its is waiting ahead.
+AT_ONCE = frozenset({"ping", "token.drag"})
 
 
 class Delivery:
@@ -371,6 +373,32 @@ class Delivery:
             self.socket.spawn(self.send_snapshot("role_changed"))
 
     # ------------------------------------------------------------ the socket's own asks
+
+    async def take(self, intent: protocol.Intent) -> bool:
+        """Carry out an intent that reads or relays and changes nothing of
+        the room (a ping, previews, a resync); False for any other: a
+        command (vtt.live.commands)."""
+        if intent.type in AT_ONCE:
+            self.answer(intent)
+        elif intent.type == "resync":
+            await self.send_resync(intent.fields["since"], intent.id)
+        elif intent.type == "vision.preview":
+            await self.preview_vision(intent)
+        elif intent.type == "map.ping":
+            await pings.ping(self, intent)
+        elif intent.type == "drawing.stroke":
+            await drawing_strokes.stroke(self, intent)
+        else:
+            return False
+        return True
+
+    def at_once(self, intent: protocol.Intent):
+        """What answers `intent` straight off the socket, or None: a ping, a
+        drag preview, and a stroke's preview while the room's map is at hand."""
+        if intent.type in AT_ONCE:
+            return lambda: self.answer(intent)
+        here = drawing_strokes.kept_map(self.room) if intent.type == "drawing.stroke" else None
+        return None if here is None else lambda: drawing_strokes.relay(self, intent, here)
 
     def answer(self, intent: protocol.Intent):
         """A ping or a drag preview: nothing to wait for."""

@@ -206,6 +206,10 @@ class SpectatorDelivery(Delivery):
         else:
             self.socket.reply_error(intent.id, "forbidden", REFUSAL)
 
+    def at_once(self, intent: protocol.Intent):
+        """Only a ping is answered straight off the socket; the rest is refused in turn."""
+        return (lambda: self.answer(intent)) if intent.type == "ping" else None
+
     def reply_error(self, id_, code, message, field=None, **extra):
         self.socket.live_outbox.push(protocol.error_frame(id_, code, message, field, **extra))
 
