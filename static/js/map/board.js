@@ -9,7 +9,7 @@
 //
 // Tokens are drawn by ./token_layer.js; a move settles when the server
 // confirms it and springs back, with the reason, when it refuses it
-// (requestMove). Doors and windows are ./doors.js's, the fog ./fog.js's; a
+// (requestMove, ./moves.js). Doors and windows are ./doors.js's, the fog ./fog.js's; a
 // GM who sees as a group shows only the tokens that group sees (showOnly).
 
 import { svg } from "../lib/dom.js";
@@ -28,14 +28,14 @@ import { TokenKeys } from "./tools/token_keys.js";
 import { DoorKeys, DoorUse } from "./tools/doors.js";
 import { PingTool } from "./tools/ping.js";
 import { Drawings } from "./drawings.js";
+import { requestMove } from "./moves.js";
 
 // Touch discs sit under every token, so a finger on a token's own face
-// always takes that token, and one beside it takes the nearest disc. They
-// sit under the doors too: a token's disc reaches past its square, and a
-// door beside the token (the one a player may open) would be under it
-// whole on a phone. The fog covers the map and its walls, not what moves
-// on it; doors lie on it whole, hidden or dimmed by what was seen of them
-// (./doors.js). Drawings and area templates lie on the ground, under what moves on it.
+// takes that token and one beside it the nearest disc; and under the doors,
+// which a disc reaching past its square would cover on a phone. The fog
+// covers the map and its walls, not what moves on it; doors lie on it
+// whole, hidden or dimmed by what was seen of them (./doors.js); drawings
+// and area templates lie on the ground, under what moves.
 const LAYERS = ["background", "bands", "grid", "walls", "lit", "fog", "hits", "doors", "lights", "drawings", "trails", "templates", "ghosts", "tokens", "ruler", "area", "pings"];
 
 export class Board {
@@ -219,28 +219,9 @@ export class Board {
     return [Math.max(0, Math.min(w, x)), Math.max(0, Math.min(h, y))];
   }
 
+  /** Ask the server to move a token (./moves.js). */
   requestMove(id, x, y) {
-    const token = this.tokens.get(id);
-    const node = this.nodes.get(id);
-    if (!token || !node) return;
-    [x, y] = this.clampSquare(token, x, y);
-    node.classList.add("pending");
-    this.pieces.drawToken(node, token, [x, y]);
-    this.options
-      .onMove(token, x, y)
-      .then((ack) => {
-        node.classList.remove("pending");
-        if (ack?.token) this.upsert(ack.token);
-        this.options.status(`${token.name} moved to column ${x}, row ${y}.`);
-      })
-      .catch((error) => {
-        node.classList.remove("pending");
-        if (error?.token) this.upsert(error.token);
-        const now = this.tokens.get(id);
-        if (now) this.pieces.drawToken(node, now); // spring back to where the server has it
-        this.options.onDragAt?.(token, null);
-        this.options.status(`${token.name} did not move: ${error?.message || "refused"}.`, true);
-      });
+    requestMove(this, id, x, y);
   }
 
   /** Keys on the focused map that no tool took: R the ruler, Escape drops
