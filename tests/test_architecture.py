@@ -26,9 +26,9 @@ ALLOWED = {
     # The dice thrown at the table: rolls and the play sessions they draw from.
     "dice": {"rules", "games", "core", "db", "tabletop"},
     # Status markers on tokens.
-    "markers": {"games", "core", "tabletop"},
+    "markers": {"rules", "games", "core", "tabletop"},
     # What the GM hands the players.
-    "handouts": {"core", "db", "pictures", "tabletop"},
+    "handouts": {"rules", "core", "db", "pictures", "tabletop"},
     # The GM's links to watch a room read-only.
     "spectators": {"core", "tabletop"},
     # Area templates on the map: what they cover, placing and removing them.

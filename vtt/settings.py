@@ -68,6 +68,8 @@ INSTALLED_APPS = [
     "vtt.combat",
     "vtt.demo",
     "vtt.maps",
+    "vtt.markers",
+    "vtt.handouts",
     "vtt.spectators",
     "vtt.areas",
     "vtt.drawings",

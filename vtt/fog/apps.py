@@ -11,6 +11,7 @@ class FogConfig(AppConfig):
         # sight group saw of it (vision.annotate_event), in its transaction.
         from vtt.tabletop.events import register_annotator
 
-        from . import vision
+        from . import kinds, vision
 
+        kinds.declare_all()
         register_annotator(vision.annotate_event)

@@ -2,7 +2,13 @@ from django.apps import AppConfig
 
 
 class MapsConfig(AppConfig):
-    """An app only for its command, `import_map`: its rows are the table's."""
+    """An app for its command, `import_map`, and its event kind: its rows
+    are the table's."""
 
     name = "vtt.maps"
     label = "maps"
+
+    def ready(self):
+        from . import kinds
+
+        kinds.declare_all()

@@ -60,14 +60,6 @@ ENCOUNTER_INITIATIVE = "encounter.initiative"
 ENCOUNTER_UPDATED = "encounter.updated"
 ENCOUNTER_TURN = "encounter.turn"
 ENCOUNTER_ENDED = "encounter.ended"
-# The events carrying a whole turn order (`encounter`).
-ENCOUNTER_KINDS = (
-    ENCOUNTER_STARTED,
-    ENCOUNTER_INITIATIVE,
-    ENCOUNTER_UPDATED,
-    ENCOUNTER_TURN,
-    ENCOUNTER_ENDED,
-)
 COMBAT_ATTACK = "combat.attack"
 COMBAT_DAMAGE = "combat.damage"
 COMBAT_DECLINED = "combat.declined"
@@ -270,9 +262,6 @@ SCENE = Obj(
     }
 )
 SCENE_TOKENS = List(TOKEN, max_len=SCENE_TOKENS_MAX)
-# The token a marker event is about: enough to place the badge and decide
-# its audience (Sight.TOKEN reads `hidden`; the fog, `id`).
-MARKED_TOKEN = Obj({"id": ID, "scene_id": ID, "name": Text(), "hidden": Bool()})
 # A scene's tokens as a snapshot's table (vtt.tabletop.serialize.token_table).
 TOKEN_TABLE = Obj(
     {
@@ -342,26 +331,7 @@ DRAW = Obj(
         "physical": optional(Bool()),
     }
 )
-# A light on a scene (vtt.tabletop.serialize.light_data): squares, #rrggbb.
-LIGHT = Obj(
-    {
-        "id": ID,
-        "token_id": Nullable(ID),
-        "x": Json(),
-        "y": Json(),
-        "bright": Json(),
-        "dim": Json(),
-        "color": Text(),
-        "intensity": Json(),
-        "shadows": Bool(),
-        "on": Bool(),
-    }
-)
 
-# A handout as its reader gets it (vtt.handouts.services.handout_data).
-HANDOUT = Obj(
-    {"id": ID, "title": Text(), "html": Text(), "image": Nullable(Text()), "everyone": Bool()}
-)
 ROLES = Choice(*Role.values)
 
 
@@ -736,51 +706,6 @@ _DECLARED = (
         players=Copy.REMOVED,
         broadcast=adds_the_token,
         upgrade=token_upgraded,
-    ),
-    Kind(
-        FOG_CHANGED,
-        {
-            "scene_id": ID,
-            "action": Choice("reset", "reveal", "cover"),
-            "group": Nullable(Text()),
-        },
-        Sight.VISIBILITY,
-        PUBLIC_OR_GM,
-        ON_A_SCENE + "; each group's new explored area comes in its own vision frame",
-        fog=Fog.REFRESH,
-    ),
-    Kind(
-        LIGHT_CHANGED,
-        {"light": LIGHT, "action": Choice("placed", "changed", "removed")},
-        Sight.VISIBILITY,
-        PUBLIC_OR_GM,
-        ON_A_SCENE + "; on a fog scene the GM only (players get the change of their view)",
-    ),
-    # One per member a handout is handed to: addressed as a whisper is, so
-    # it reaches the GM who handed it and that member, nobody else.
-    Kind(
-        HANDOUT_SHARED,
-        {"from": USER, "to": USER, "handout": HANDOUT},
-        Sight.ADDRESSED,
-        (Visibility.SELF,),
-        "the GM who handed it and the member it was handed to only",
-    ),
-    # A marker is seen by whoever sees its token (its hidden token's, its
-    # scene's, its fog's: as a token event), and a GM-only one by the GM:
-    # its service appends it with the GM's visibility.
-    *(
-        Kind(
-            name,
-            {"token": MARKED_TOKEN, "marker": MARKER, **extra},
-            Sight.TOKEN,
-            PUBLIC_OR_GM,
-            "as the other token events; a GM-only marker: the GM only",
-        )
-        for name, extra in (
-            (MARKER_ADDED, {}),
-            # The GM's undo of its marker.added takes it off again.
-            (MARKER_REMOVED, {"undo_of": optional(ID)}),
-        )
     ),
     Kind(
         SESSION_STARTED,
