@@ -134,7 +134,7 @@ class RoomConsumer(AsyncConsumer):
         try:
             intent = protocol.parse_frame(text, data)
         except protocol.ProtocolError as error:
-            self.outbox.push(error.frame())
+            self.answer_frame(error.frame())
             if error.malformed and not self.limits.forgive_garbage():
                 await self.close(protocol.CLOSE_GARBAGE)
             return
@@ -169,7 +169,11 @@ class RoomConsumer(AsyncConsumer):
         return True
 
     def reply_error(self, id_, code, message, field=None):
-        self.outbox.push(protocol.error_frame(id_, code, message, field))
+        self.answer_frame(protocol.error_frame(id_, code, message, field))
+
+    def answer_frame(self, text: str):
+        """An answer to the socket's own frame (a spectator's is never delayed)."""
+        self.outbox.push(text)
 
     # ------------------------------------------------------------ closing
 

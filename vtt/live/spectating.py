@@ -37,7 +37,6 @@ from .broadcast import publish
 from .consumer import RoomConsumer
 from .delivery import Delivery
 from .hub import dumps
-from .limits import REFUSED_COST
 
 logger = logging.getLogger(__name__)
 
@@ -206,6 +205,17 @@ class SpectatorDelivery(Delivery):
         else:
             self.socket.reply_error(intent.id, "forbidden", REFUSAL)
 
+    async def take(self, intent: protocol.Intent) -> bool:
+        """A ping and a resync are answered; every other intent is refused,
+        before anything of the room is read or written: none is a command."""
+        if intent.type == "ping":
+            self.answer(intent)
+        elif intent.type == "resync":
+            await self.send_resync(intent.fields["since"], intent.id)
+        else:
+            self.reply_error(intent.id, "forbidden", REFUSAL)
+        return True
+
     def at_once(self, intent: protocol.Intent):
         """Only a ping is answered straight off the socket; the rest is refused in turn."""
         return (lambda: self.answer(intent)) if intent.type == "ping" else None
@@ -260,32 +270,8 @@ class SpectatorConsumer(RoomConsumer):
         self.delivery.removed = True  # not one more frame of the room
         await self.close(protocol.CLOSE_LINK_CLOSED, flush=False, reason="the link is closed")
 
-    def reply_error(self, id_, code, message, field=None):
-        self.live_outbox.push(protocol.error_frame(id_, code, message, field))
-
-    async def on_frame(self, text, data):
-        if not self.joined or self.closing:
-            return
-        self.heard = asyncio.get_running_loop().time()
-        try:
-            intent = protocol.parse_frame(text, data)
-        except protocol.ProtocolError as error:
-            self.live_outbox.push(error.frame())
-            if error.malformed and not self.limits.forgive_garbage():
-                await self.close(protocol.CLOSE_GARBAGE)
-            return
-        if not self.limits.allow_intent():
-            self.reply_error(intent.id, "rate_limited", "too many intents; slow down")
-            if not self.limits.forgive_garbage(REFUSED_COST):
-                await self.close(protocol.CLOSE_FLOODING)
-            return
-        if intent.type == "ping":
-            self.delivery.answer(intent)
-        elif intent.type == "resync":
-            await self.delivery.send_resync(intent.fields["since"], intent.id)
-        else:
-            # Nothing of the room is read or written: refused before any of it.
-            self.reply_error(intent.id, "forbidden", REFUSAL)
+    def answer_frame(self, text: str):
+        self.live_outbox.push(text)
 
 
 def on_link_closed(sender, campaign_id: int, link_id: int, **kwargs) -> None:
