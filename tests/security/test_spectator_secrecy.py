@@ -1,7 +1,8 @@
 """A spectator receives only what the party sees, over every channel a
 link opens (its snapshot, a reconnect's resync, a resync asked for, the
 live frames): never a hidden token, a GM-only, blind or self roll's
-result, a whisper, a GM's note or a GM-only marker. A link opens no REST
+result, a whisper, a GM's note, a GM-only marker, or a drawing on the GM's
+layer, finished or still being drawn. A link opens no REST
 door at all (tests/api/test_spectator_links.py)."""
 
 import json
@@ -20,8 +21,9 @@ CHECK = {"system": "artifice", "action": "check", "pool": 3, "difficulty": 2, "f
 WHISPER = "SECRET-WHISPER-to-the-player"
 NOTE = "SECRET-NOTE-the-butler"
 MARK = "SECRET-MARK-cursed"
+DRAWN = "SECRET-DRAWN-trap-here"
 HIDDEN = "Zombie"  # the room's hidden token
-SECRETS = (WHISPER, NOTE, MARK, HIDDEN)
+SECRETS = (WHISPER, NOTE, MARK, DRAWN, HIDDEN)
 
 
 def leaks(frames) -> list[str]:
@@ -55,13 +57,22 @@ async def play_in_secret(table, gm, player) -> int:
          "label": MARK, "gm_only": True}
     )  # fmt: skip
     await gm_note(table)
+    # A note on the GM's layer: its preview while written, then the drawing.
+    note = {"scene": table.scene_id, "shape": "text", "layer": "gm", "color": "#000000",
+            "width": 1, "points": [[1, 1]], "text": DRAWN}  # fmt: skip
+    await gm.ask({"type": "drawing.stroke", "id": "s", "stroke": "s", **note})
+    assert (await gm.ask({"type": "drawing.add", "id": "d", "stroke": "s", **note}))[
+        "type"
+    ] == "ack"
     # A public roll last: the spectator has seen everything before it once it has it.
     reply = await player.ask({"type": "roll", "id": "p", "request": CHECK, "visibility": "public"})
     assert reply["type"] == "ack"
     public = await player.until(
-        lambda f: f["type"] == "event"
-        and f["event"]["type"] == "roll"
-        and f["event"]["data"].get("visibility") == "public"
+        lambda f: (
+            f["type"] == "event"
+            and f["event"]["type"] == "roll"
+            and f["event"]["data"].get("visibility") == "public"
+        )
     )
     return public["event"]["seq"]
 
@@ -110,7 +121,7 @@ async def test_a_spectator_never_receives_what_the_party_does_not_see(room, clie
         snapshot = {**fresh.first, "log": fresh.first["log"][:-1]}  # but the public roll
         assert leaks(snapshot) == []
         # The scan sees what it looks for: the GM's own snapshot carries them.
-        assert set(leaks((await clients(room, "gm")).first)) >= {HIDDEN, MARK}
+        assert set(leaks((await clients(room, "gm")).first)) >= {HIDDEN, MARK, DRAWN}
         await hang_up(again)
         await hang_up(fresh)
     finally:
