@@ -8,6 +8,8 @@ class AreasConfig(AppConfig):
 
     def ready(self):
         # The log's kinds for templates are this part's own (vtt.areas.kinds).
+        from vtt.tabletop import event_kinds
+
         from . import kinds
 
-        kinds.declare_all()
+        event_kinds.declare_all(kinds.KINDS)

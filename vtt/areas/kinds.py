@@ -5,7 +5,6 @@ template is GM-only (its service appends it with the GM's visibility) or
 on another scene (append_event decides)."""
 
 from vtt.rules.schema import Bool, Choice, Int, Obj
-from vtt.tabletop import event_kinds
 from vtt.tabletop.event_kinds import ID, PUBLIC_OR_GM, USER, Kind, Nullable, Sight, Text
 
 from .geometry import SHAPES
@@ -35,8 +34,3 @@ KINDS = tuple(
     Kind(name, {"template": TEMPLATE}, Sight.VISIBILITY, PUBLIC_OR_GM, WHO)
     for name in (TEMPLATE_PLACED, TEMPLATE_REMOVED)
 )
-
-
-def declare_all() -> None:
-    for kind in KINDS:
-        event_kinds.declare(kind)

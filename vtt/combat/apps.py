@@ -9,7 +9,9 @@ class CombatConfig(AppConfig):
     def ready(self):
         # The fights' kinds of the log, and the trail and the resource
         # history that follow the log as it is written.
+        from vtt.tabletop import event_kinds
+
         from . import kinds, projection
 
-        kinds.declare_all()
+        event_kinds.declare_all(kinds.KINDS)
         projection.register()

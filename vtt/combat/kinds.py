@@ -5,7 +5,6 @@ the trails cleared. Their names are the log's (vtt.tabletop.event_kinds),
 their shapes and sight are declared here, with the part that writes them."""
 
 from vtt.rules.schema import Bool, Choice, Int, List, Obj
-from vtt.tabletop import event_kinds
 from vtt.tabletop.event_kinds import (
     CHARACTER_UPDATED,
     COMBAT_ATTACK,
@@ -183,8 +182,3 @@ KINDS = (
     ),
     Kind(TRAILS_CLEARED, {"scene_id": ID}, Sight.VISIBILITY, EVERYONE, "everyone"),
 )
-
-
-def declare_all() -> None:
-    for kind in KINDS:
-        event_kinds.declare(kind)

@@ -12,5 +12,4 @@ class DrawingsConfig(AppConfig):
 
         from . import kinds
 
-        for kind in kinds.DECLARED:
-            event_kinds.declare(kind)
+        event_kinds.declare_all(kinds.DECLARED)

@@ -9,9 +9,10 @@ class FogConfig(AppConfig):
     def ready(self):
         # Every event appended on a fog scene is annotated with what each
         # sight group saw of it (vision.annotate_event), in its transaction.
+        from vtt.tabletop import event_kinds
         from vtt.tabletop.events import register_annotator
 
         from . import kinds, vision
 
-        kinds.declare_all()
+        event_kinds.declare_all(kinds.KINDS)
         register_annotator(vision.annotate_event)

@@ -3,7 +3,6 @@ fog reset, revealed or covered on a scene (vtt.fog.services). Its name is
 the log's (vtt.tabletop.event_kinds)."""
 
 from vtt.rules.schema import Choice
-from vtt.tabletop import event_kinds
 from vtt.tabletop.event_kinds import (
     FOG_CHANGED,
     ID,
@@ -30,8 +29,3 @@ KINDS = (
         fog=Fog.REFRESH,
     ),
 )
-
-
-def declare_all() -> None:
-    for kind in KINDS:
-        event_kinds.declare(kind)

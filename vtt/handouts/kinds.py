@@ -3,7 +3,6 @@ per member a handout is handed to, addressed as a whisper is, so it reaches
 the GM who handed it and that member, nobody else."""
 
 from vtt.rules.schema import Bool, Obj
-from vtt.tabletop import event_kinds
 from vtt.tabletop.event_kinds import HANDOUT_SHARED, ID, USER, Kind, Nullable, Sight, Text
 from vtt.tabletop.models import Visibility
 
@@ -21,8 +20,3 @@ KINDS = (
         "the GM who handed it and the member it was handed to only",
     ),
 )
-
-
-def declare_all() -> None:
-    for kind in KINDS:
-        event_kinds.declare(kind)

@@ -9,6 +9,8 @@ class MapsConfig(AppConfig):
     label = "maps"
 
     def ready(self):
+        from vtt.tabletop import event_kinds
+
         from . import kinds
 
-        kinds.declare_all()
+        event_kinds.declare_all(kinds.KINDS)

@@ -3,7 +3,6 @@ a light placed, changed or removed (vtt.maps.light_edits). Its name is the
 log's (vtt.tabletop.event_kinds)."""
 
 from vtt.rules.schema import Bool, Choice, Obj
-from vtt.tabletop import event_kinds
 from vtt.tabletop.event_kinds import (
     ID,
     LIGHT_CHANGED,
@@ -41,8 +40,3 @@ KINDS = (
         ON_A_SCENE + "; on a fog scene the GM only (players get the change of their view)",
     ),
 )
-
-
-def declare_all() -> None:
-    for kind in KINDS:
-        event_kinds.declare(kind)

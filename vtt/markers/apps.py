@@ -9,6 +9,8 @@ class MarkersConfig(AppConfig):
     verbose_name = "Status markers"
 
     def ready(self):
+        from vtt.tabletop import event_kinds
+
         from . import kinds
 
-        kinds.declare_all()
+        event_kinds.declare_all(kinds.KINDS)

@@ -5,7 +5,6 @@ its fog's: as a token event), and a GM-only one by the GM: its service
 appends it with the GM's visibility."""
 
 from vtt.rules.schema import Bool, Obj
-from vtt.tabletop import event_kinds
 from vtt.tabletop.event_kinds import (
     ID,
     MARKER,
@@ -36,8 +35,3 @@ KINDS = tuple(
         (MARKER_REMOVED, {"undo_of": optional(ID)}),
     )
 )
-
-
-def declare_all() -> None:
-    for kind in KINDS:
-        event_kinds.declare(kind)

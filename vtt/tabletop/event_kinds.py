@@ -752,6 +752,12 @@ def declare(kind: Kind) -> Kind:
     return kind
 
 
+def declare_all(kinds) -> None:
+    """Declare a part's kinds (its app's ready(): vtt/<part>/kinds.py)."""
+    for kind in kinds:
+        declare(kind)
+
+
 def forget(name: str) -> None:
     """Undo declare (a test's kind, once the test is over)."""
     if name in {kind.name for kind in _DECLARED}:
