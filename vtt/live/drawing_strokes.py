@@ -26,14 +26,14 @@ from vtt.tabletop import policy
 from vtt.tabletop.models import Campaign
 
 from . import db, protocol
-from .limits import STROKE_BURST, STROKE_RATE, STROKE_SEND_RATE, TokenBucket
+from .limits import STROKE_BURST, STROKE_RATE, STROKE_SEND_RATE, MemberBuckets, TokenBucket
 from .pings import MAX_MEMBERS_KEPT
 
 logger = logging.getLogger(__name__)
 
 KEEP_SECONDS = 1.0  # how stale a room's map, setting and fog may be for a preview
 
-_buckets: dict[tuple[int, int], TokenBucket] = {}
+buckets = MemberBuckets(STROKE_RATE, STROKE_BURST, MAX_MEMBERS_KEPT)
 _rooms: dict[int, tuple[float, "RoomMap"]] = {}
 _lock = threading.Lock()
 
@@ -92,20 +92,10 @@ async def room_map(room: int) -> RoomMap:
     return found
 
 
-def bucket_of(room: int, user_id: int) -> TokenBucket:
-    key = (room, user_id)
-    with _lock:
-        bucket = _buckets.pop(key, None) or TokenBucket(STROKE_RATE, STROKE_BURST)
-        _buckets[key] = bucket
-        while len(_buckets) > MAX_MEMBERS_KEPT:
-            _buckets.pop(next(iter(_buckets)))
-        return bucket
-
-
 def forget_all() -> None:
     """Forget every bucket and room kept (a test's fresh database reuses ids)."""
+    buckets.clear()
     with _lock:
-        _buckets.clear()
         _rooms.clear()
 
 
@@ -121,7 +111,7 @@ def relay(member, intent: protocol.Intent, here: RoomMap) -> None:
     socket answers one at once with this when it has the map at hand
     (kept_map), as it answers a drag preview."""
     fields = intent.fields
-    bucket = bucket_of(member.room, member.user_id)
+    bucket = buckets.of(member.room, member.user_id)
     if not bucket.take():
         wait = max(bucket.wait(), 0.05)
         return member.reply_error(

@@ -1,7 +1,9 @@
 """Per-connection limits: how fast a client may send intents, and how much
 garbage it may send before it is shown the door (docs/protocol.md, Limits)."""
 
+import threading
 import time
+from collections import OrderedDict
 
 INTENT_RATE = 20.0  # intents per second, sustained
 INTENT_BURST = 40
@@ -40,6 +42,31 @@ class TokenBucket:
     def wait(self, cost: float = 1.0) -> float:
         """Seconds until `cost` tokens are there (after a failed take)."""
         return max(0.0, (cost - self.tokens) / self.rate)
+
+
+class MemberBuckets:
+    """One TokenBucket per member of a room in this process, shared by the
+    member's sockets (pings, stroke previews); past `most`, the longest idle
+    are forgotten."""
+
+    def __init__(self, rate: float, burst: float, most: int = 10_000):
+        self.rate, self.burst, self.most = rate, burst, most
+        self._buckets: OrderedDict[tuple[int, int], TokenBucket] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def of(self, room: int, user_id: int) -> TokenBucket:
+        key = (room, user_id)
+        with self._lock:
+            bucket = self._buckets.pop(key, None) or TokenBucket(self.rate, self.burst)
+            self._buckets[key] = bucket
+            while len(self._buckets) > self.most:
+                self._buckets.popitem(last=False)
+            return bucket
+
+    def clear(self) -> None:
+        """Forget every member's bucket (a test's fresh database reuses ids)."""
+        with self._lock:
+            self._buckets.clear()
 
 
 class ConnectionLimits:

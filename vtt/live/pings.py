@@ -9,8 +9,6 @@ on; on a fog scene only the sight groups whose map shows the ground there
 (vtt.fog.points) are sent it, besides the GMs. Each member has a bucket of
 pings in this process, shared by their sockets (PING_RATE, PING_BURST)."""
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from vtt.fog.points import groups_seeing
@@ -19,7 +17,7 @@ from vtt.tabletop.models import Campaign, Membership
 from vtt.tabletop.services.errors import ServiceError
 
 from . import db, protocol
-from .limits import PING_BURST, PING_RATE, TokenBucket
+from .limits import PING_BURST, PING_RATE, MemberBuckets
 
 # A pinger's colour: by their place among the campaign's members (the order
 # they joined), so a table of up to ten has ten colours, the same on every page.
@@ -38,24 +36,12 @@ COLOURS = (
 
 MAX_MEMBERS_KEPT = 10_000  # buckets kept in a process (the longest idle go)
 
-_buckets: OrderedDict[tuple[int, int], TokenBucket] = OrderedDict()
-_lock = threading.Lock()
-
-
-def bucket_of(room: int, user_id: int) -> TokenBucket:
-    key = (room, user_id)
-    with _lock:
-        bucket = _buckets.pop(key, None) or TokenBucket(PING_RATE, PING_BURST)
-        _buckets[key] = bucket
-        while len(_buckets) > MAX_MEMBERS_KEPT:
-            _buckets.popitem(last=False)
-        return bucket
+buckets = MemberBuckets(PING_RATE, PING_BURST, MAX_MEMBERS_KEPT)
 
 
 def forget_all() -> None:
     """Forget every member's bucket (a test's fresh database reuses ids)."""
-    with _lock:
-        _buckets.clear()
+    buckets.clear()
 
 
 @dataclass(frozen=True)
@@ -107,7 +93,7 @@ async def ping(member, intent: protocol.Intent) -> None:
         return member.reply_error(
             intent.id, "forbidden", "only the GM may pull everyone's view", "pull"
         )
-    bucket = bucket_of(member.room, member.user_id)
+    bucket = buckets.of(member.room, member.user_id)
     if not bucket.take():
         wait = max(bucket.wait(), 0.1)
         return member.reply_error(
