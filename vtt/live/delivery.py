@@ -144,6 +144,10 @@ class Delivery:
             await self.hub.leave(self)
         except Exception:
             logger.exception("room %s: the hub could not let a socket go", self.room)
+        await self.presence_out()
+
+    async def presence_out(self):
+        """Say in presence that this socket left (its member, if it was the last)."""
         try:
             if await self.presence.leave(self.room, self.user_id, self.conn_id):
                 self.hub.publish_aside(

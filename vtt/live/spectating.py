@@ -179,15 +179,8 @@ class SpectatorDelivery(Delivery):
             return
         self.hub.publish_aside(self.room, spectators_frame(count))
 
-    async def leave(self):
-        self.drags.cancel()
-        if not self.joined:
-            return
-        self.joined = False
-        try:
-            await self.hub.leave(self)
-        except Exception:
-            logger.exception("room %s: the hub could not let a spectator go", self.room)
+    async def presence_out(self):
+        """Counted out, never named."""
         try:
             count = await self.presence.watcher_leave(self.room, self.conn_id)
             self.hub.publish_aside(self.room, spectators_frame(count))
