@@ -10,12 +10,11 @@
 // from the tokens and walls the replay holds (./fog.js): the view at each
 // step, the explored area since the replay's first event.
 
-import { Board } from "../map/board.js";
+import { showingBoard } from "../map/showing_board.js";
 import { el, clear } from "../lib/dom.js";
 import { getJSON } from "../lib/api.js";
 import { timeOf } from "../room/words.js";
 import { applyEvent, fromSnapshot } from "../room/state.js";
-import { markerWords } from "../map/marker_badges.js";
 import { Vision } from "../room/vision.js";
 import { TemplateLayer } from "../map/template_layer.js";
 import { FogMemory } from "./fog.js";
@@ -32,26 +31,9 @@ const where = $("replay-at");
 const logList = $("replay-log");
 const mapStatus = $("map-status");
 
-const board = new Board($("map"), {
-  me: { id: 0 }, // nobody's: a replay moves no token
-  diagonal: "uniform",
-  api: null,
-  status: (text) => {
-    mapStatus.textContent = text;
-  },
-  badge: () => null,
-  // The markers the viewer held then (../room/state.js), in their words.
-  markers: (token) =>
-    Object.values(room?.markers || {})
-      .filter((m) => m.token_id === token.id)
-      .sort((a, b) => a.id - b.id)
-      .map((marker) => ({ marker, words: markerWords(marker) })),
-  bandChoice: () => null,
-  bandWeapon: () => null,
-  onSelect: (token) => {
-    mapStatus.textContent = token ? token.name : "";
-  },
-});
+// Nobody's: a replay moves no token.
+const board = showingBoard($("map"), { me: { id: 0 }, statusLine: mapStatus, markersHeld: () => room?.markers });
+
 
 // The area templates placed during the replay, as the viewer saw them.
 const templateLayer = new TemplateLayer(board, board.layers.templates);

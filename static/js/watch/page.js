@@ -5,11 +5,10 @@
 // fog, the log in plain lines and how many are watching. It sends nothing
 // but pings and resyncs: there is no control here to send anything with.
 
-import { Board } from "../map/board.js";
+import { showingBoard } from "../map/showing_board.js";
 import { el } from "../lib/dom.js";
 import { RoomSocket } from "../room/socket.js";
 import { applyEvent, applyVision, fromSnapshot } from "../room/state.js";
-import { markerWords } from "../map/marker_badges.js";
 import { Presence } from "../room/presence.js";
 import { Vision } from "../room/vision.js";
 import { timeOf } from "../room/words.js";
@@ -34,25 +33,8 @@ const LINK_CLOSED = 4404;
 
 let room = null; // the room as received (../room/state.js)
 
-const board = new Board($("map"), {
-  me: config.me, // no user's: a spectator moves no token
-  diagonal: "uniform",
-  api: null,
-  status: (text) => {
-    mapStatus.textContent = text;
-  },
-  badge: () => null,
-  markers: (token) =>
-    Object.values(room?.markers || {})
-      .filter((m) => m.token_id === token.id)
-      .sort((a, b) => a.id - b.id)
-      .map((marker) => ({ marker, words: markerWords(marker) })),
-  bandChoice: () => null,
-  bandWeapon: () => null,
-  onSelect: (token) => {
-    mapStatus.textContent = token ? token.name : "";
-  },
-});
+// No user's: a spectator moves no token.
+const board = showingBoard($("map"), { me: config.me, statusLine: mapStatus, markersHeld: () => room?.markers });
 const vision = new Vision({ board, previews: false });
 const presence = new Presence($("online"));
 
