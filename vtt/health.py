@@ -95,7 +95,10 @@ async def _check(probe, timeout: float) -> str:
 
 async def healthz(request):
     timeout = getattr(settings, "HEALTHZ_TIMEOUT", DEFAULT_TIMEOUT)
-    database = await _check(sync_to_async(_database_round_trip, thread_sensitive=True), timeout)
+    # On a thread of its own: a database that never answers holds its thread
+    # for the pool's own timeout, and the request's sync middleware, on the
+    # shared thread, would wait for it before the 503 could leave.
+    database = await _check(sync_to_async(_database_round_trip, thread_sensitive=False), timeout)
     channel_layer = await _check(lambda: _shared_channel_layer_check(timeout), timeout)
     stalled = admission.stalled()
     admitting = "ok" if stalled is None else f"error: {stalled}"
