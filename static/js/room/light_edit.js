@@ -25,6 +25,7 @@ export class LightEdit {
   constructor({ board, socket, config, status, onDraw, onLit }) {
     this.onLit = onLit;
     this.readTimer = null;
+    this.edits = 0; // lights changed so far: a read begun before one is stale
     this.board = board;
     this.socket = socket;
     this.config = config;
@@ -81,9 +82,12 @@ export class LightEdit {
 
   async read() {
     const id = this.sceneId;
+    const edits = this.edits;
     if (id === null) return;
     const answer = await getJSON(`${this.config.api.scene}${id}/`).catch(() => null);
-    if (!answer?.ok || this.sceneId !== id) return;
+    // Begun before a light changed, it could bring back a removed one: the
+    // read that change asked for (readSoon) comes after it.
+    if (!answer?.ok || this.sceneId !== id || this.edits !== edits) return;
     this.lights.clear();
     for (const light of answer.data.lights || []) this.lights.set(light.id, light);
     if (!this.lights.has(this.selected)) this.selected = null;
@@ -94,6 +98,7 @@ export class LightEdit {
   /** A `light.changed` event: placed, changed or removed. */
   changed(light, action) {
     if (light.scene_id !== undefined && light.scene_id !== this.sceneId) return;
+    this.edits += 1;
     if (action === "removed") {
       this.lights.delete(light.id);
       if (this.selected === light.id) this.selected = null;
