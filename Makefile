@@ -39,8 +39,12 @@ serve: $(RUN_STAMP)
 	@echo "Serving the d6 virtual tabletop on http://$(HOST):$(PORT)/ (Ctrl-C stops it)"
 	$(PY) -m vtt.serve -b $(HOST) -p $(PORT) vtt.asgi:application
 
+# The suite starts Python some hundreds of times (its workers, each served
+# site, each subprocess test): where the environment forbids bytecode caches
+# (PYTHONDONTWRITEBYTECODE), every one of them compiled the project's sources
+# and pytest rewrote every test file again, seconds each time.
 test: $(DEV_STAMP)
-	$(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
