@@ -111,11 +111,15 @@ def trust_only_proxies() -> None:
         module.parse_x_forwarded_for = forwarded_for_trusted_proxies
 
 
-def main() -> None:
+def main(before_serving=None) -> None:
+    """Serve; `before_serving`, when given, runs once the loop is chosen and
+    before daphne starts (a test site's seed, tests/browser/seeded_serve.py)."""
     if "daphne.server" in sys.modules:
         raise RuntimeError("daphne made its event loop before uvloop could be chosen")
     use_uvloop()
     tune_collector()
+    if before_serving is not None:
+        before_serving()
     from daphne.cli import CommandLineInterface
 
     trust_only_proxies()

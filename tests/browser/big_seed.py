@@ -19,9 +19,10 @@ KINDS = ["Goblin", "Skeleton", "Orc archer", "Giant rat", "Bandit", "Zombie", "C
 COLOURS = ["#556b2f", "#aa3322", "#2266aa", "#888888", "#6a4c93", "#c08a2a"]
 
 
-def seed(tokens: int) -> dict:
+def seed(tokens: int | str = 3000) -> dict:
     """The table: a GM, a player, a 100 x 100 scene with `tokens` tokens
-    (one in ten hidden from players), the player's hero in the middle."""
+    (one in ten hidden from players), the player's hero in the middle;
+    `tokens` may come as text, from a command line."""
     from vtt.tabletop import services
     from vtt.tabletop.models import Token
 
@@ -40,7 +41,7 @@ def seed(tokens: int) -> dict:
     )
     rng = random.Random(1)
     free = [(x, y) for x in range(SIDE) for y in range(SIDE) if abs(x - middle) > 3 or y != middle]
-    squares = rng.sample(free, tokens - 2)
+    squares = rng.sample(free, int(tokens) - 2)
     Token.objects.bulk_create(
         Token(
             scene=scene,

@@ -5,7 +5,6 @@ live_server speaks no websockets), and a Chromium from the system."""
 import json
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -46,12 +45,13 @@ def table(tmp_path_factory, chromium_path):
     yield from seeded_server(tmp_path_factory, "tests.browser.room_seed")
 
 
-def seeded_server(tmp_path_factory, seed_module: str, *seed_args: str, serve_module=None):
-    """Copy a freshly migrated SQLite file, run `seed_module` (python -m, with
-    `seed_args`) against it, serve it (with `python -m serve_module`, one
-    that registers a test's own game before it serves, when given), and
-    yield {"url", **the seed's JSON line} until the module ends."""
-    db = tmp_path_factory.mktemp("browser") / "table.sqlite3"
+def seeded_server(tmp_path_factory, seed_module: str, *seed_args: str):
+    """Copy a freshly migrated SQLite file, seed it with `seed_module`'s
+    `seed(*seed_args)` and serve it, both in one process
+    (tests/browser/seeded_serve.py), and yield {"url", **what the seed
+    returned} until the module ends."""
+    folder = tmp_path_factory.mktemp("browser")
+    db = folder / "table.sqlite3"
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{db}",
@@ -66,20 +66,22 @@ def seeded_server(tmp_path_factory, seed_module: str, *seed_args: str, serve_mod
         "LIVE_CONNECT_BURST_PER_ADDRESS": "1000",
     }
     env.pop("REDIS_URL", None)  # one process: the in-memory layer will do
-    run = {"cwd": ROOT, "env": env, "check": True, "capture_output": True, "text": True}
     served.migrated_sqlite(db)
-    seeded = subprocess.run([sys.executable, "-m", seed_module, *seed_args], timeout=120, **run)
-    data = json.loads(seeded.stdout.strip().splitlines()[-1])
     port = served.free_port()
-    command = None
-    if serve_module:
-        command = [sys.executable, "-m", serve_module, "-b", "127.0.0.1", "-p", str(port)]
-        command.append("vtt.asgi:application")
-    proc = served.start(port, env, command=command)
+    seeded = folder / "seeded.json"
+    command = [sys.executable, "-m", "tests.browser.seeded_serve", seed_module, str(seeded)]
+    command += [*seed_args, "--", "-b", "127.0.0.1", "-p", str(port), "vtt.asgi:application"]
+    log = folder / "server.log"
+    with log.open("w") as stderr:
+        proc = served.start(port, env, stderr, command=command)
     try:
         url = f"http://127.0.0.1:{port}"
-        served.wait_until_up(url + "/accounts/login/", proc)
-        yield {"url": url, **data}
+        try:
+            # It answers once seeded: a big seed takes a while.
+            served.wait_until_up(url + "/accounts/login/", proc, seconds=150)
+        except AssertionError as failed:
+            raise AssertionError(f"{failed}\n{log.read_text()[-3000:]}") from None
+        yield {"url": url, **json.loads(seeded.read_text())}
     finally:
         served.stop(proc)
 

@@ -1,13 +1,35 @@
 """Moving about the room page as a person does: logging in and opening it,
 its tabs, its squares, a finger on its map."""
 
+import re
 
-def log_in(page, url, username, password):
+
+def log_in_by_form(page, url, username, password):
+    """Type the log-in form and land on the campaigns page, as a person does."""
     page.goto(url + "/accounts/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", password)
     page.click("main button[type=submit]")
     page.wait_for_url(url + "/")
+
+
+def log_in(page, url, username, password):
+    """Log `page`'s browser context in by sending the log-in form's POST from
+    it (its CSRF token, its session cookie kept by the context): the page
+    has not moved. Drawing the log-in and campaigns pages for every page of
+    every test cost the browser suite a page load and more each; the form
+    itself is typed in test_room.py and checked in test_accessibility.py."""
+    request = page.context.request
+    form = request.get(url + "/accounts/login/")
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.text())
+    assert token, f"no CSRF token in the log-in page ({form.status})"
+    answer = request.post(
+        url + "/accounts/login/",
+        form={"csrfmiddlewaretoken": token[1], "username": username, "password": password},
+        headers={"Referer": url + "/accounts/login/"},
+        max_redirects=0,
+    )
+    assert answer.status == 302, f"{username} was not logged in ({answer.status})"
 
 
 def open_room(browser, server, campaign_id, who, viewport, *, touch=False, accept=False):

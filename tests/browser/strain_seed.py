@@ -1,7 +1,7 @@
 """A table of Strain Sixes (tests/games/sixes.py): the player's Vex, with
-Grit, beside the GM's Brute, already a little strained. Run in a subprocess
-against the database the test's daphne (tests/browser/strain_serve.py)
-serves."""
+Grit, beside the GM's Brute, already a little strained. Seeded
+in the process that serves it (tests/browser/seeded_serve.py), which so
+knows the game."""
 
 import json
 

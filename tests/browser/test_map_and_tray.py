@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from tests.browser.room import show_tab
+from tests.browser.room import log_in_by_form, show_tab
 from vtt.rules import grid
 
 from .test_room import DESK, PHONE, enter_room, log_in
@@ -151,7 +151,7 @@ def test_pages_at_phone_size(browser, table, shot):
     page = context.new_page()
     page.goto(table["url"] + "/")
     shot(page, "10-landing-phone")
-    log_in(page, table["url"], "gm", table["password"])
+    log_in_by_form(page, table["url"], "gm", table["password"])
     shot(page, "10-lobby-phone")
     page.goto(f"{table['url']}/campaigns/{table['campaign']}/gm/")
     shot(page, "10-gm-console-phone")

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.browser.room import log_in, show_tab, square_centre
+from tests.browser.room import log_in, log_in_by_form, show_tab, square_centre
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +24,7 @@ def enter_room(page, table):
 def gm(browser, table):
     context = browser.new_context(viewport=DESK)
     page = context.new_page()
-    log_in(page, table["url"], "gm", table["password"])
+    log_in_by_form(page, table["url"], "gm", table["password"])
     enter_room(page, table)
     yield page
     context.close()

@@ -20,9 +20,7 @@ TWO_HITS = [6, 6]  # Fight 2: two dice, both hit; a club adds nothing
 
 @pytest.fixture(scope="module")
 def pit(tmp_path_factory, chromium_path):
-    yield from seeded_server(
-        tmp_path_factory, "tests.browser.strain_seed", serve_module="tests.browser.strain_serve"
-    )
+    yield from seeded_server(tmp_path_factory, "tests.browser.strain_seed")
 
 
 @pytest.fixture(scope="module")
