@@ -6,7 +6,7 @@ import pytest
 from vtt.core.errors import NotAllowed, NotFound, ServiceError
 from vtt.drawings import kinds
 from vtt.drawings.models import Drawing
-from vtt.drawings.services import drawing_clear, drawing_move, drawing_remove
+from vtt.drawings.services import drawing_add, drawing_clear, drawing_move, drawing_remove
 from vtt.tabletop.models import RoomEvent
 from vtt.tabletop.services import campaign_update_settings
 
@@ -66,6 +66,26 @@ def test_a_gm_layer_drawing_is_appended_for_the_gm(t):
 def test_a_drawing_on_another_scene_is_the_gms_event(t):
     draw(t.elsewhere, t.gm, [[1, 1], [2, 2]])
     assert last_event(t).visibility == "gm"
+
+
+def test_a_scene_that_is_not_there_is_the_same_refusal_as_one_not_known_of(t):
+    stroke = {"shape": "pen", "color": "#ff0000", "width": 2, "points": PEN}
+    events = RoomEvent.objects.count()
+    refusals = set()
+    for scene_id, by in ((10**9, t.gm), ("crypt", t.gm), (2**70, t.gm), (t.scene.pk, t.outsider)):
+        with pytest.raises(NotFound) as refused:
+            drawing_add(scene_id=scene_id, by=by, **stroke)
+        refusals.add((refused.value.message, refused.value.field))
+    assert refusals == {("no such scene", "scene")}
+    assert not Drawing.objects.exists() and RoomEvent.objects.count() == events
+
+
+def test_the_drawing_added_holds_its_scene_whole(t):
+    """The add reads only what it decides on; what else its scene and
+    campaign hold is still there when asked for."""
+    drawing = draw(t.scene, t.player)
+    assert (drawing.scene.name, drawing.scene.campaign.name) == ("Crypt", t.campaign.name)
+    assert Drawing.objects.get(pk=drawing.pk).points == PEN
 
 
 def test_who_may_draw(t):

@@ -58,6 +58,23 @@ def insert(connection, instance: Model) -> None:
     instance._state.db = connection.alias
 
 
+def partial(model: type[Model], connection, **values) -> Model:
+    """An instance of `model` holding only `values` (by attname), as a
+    queryset's only() gives: its other fields load from the database if
+    read. from_db takes the values in the model's field order."""
+    names = [f.attname for f in model._meta.concrete_fields if f.attname in values]
+    return model.from_db(connection.alias, names, [values[name] for name in names])
+
+
+def read_value(model: type[Model], name: str, value, connection):
+    """Column `name` of `model` read by a written-out query, as the ORM
+    would give it (a JSON column decoded)."""
+    field = model._meta.get_field(name)
+    if hasattr(field, "from_db_value"):
+        return field.from_db_value(value, None, connection)
+    return value
+
+
 @functools.cache
 def _attnames(model: type[Model]) -> tuple[str, ...]:
     return tuple(field.attname for field in model._meta.concrete_fields)

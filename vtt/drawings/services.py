@@ -10,10 +10,11 @@ whose map shows some of its points (the kinds' `where`)."""
 from django.db import transaction
 
 from vtt.core import shapes
+from vtt.db import rows
 from vtt.tabletop import policy
 from vtt.tabletop.events import append_event
-from vtt.tabletop.models import Scene
-from vtt.tabletop.services.access import actor, find, unknown
+from vtt.tabletop.models import Campaign, Membership, Scene
+from vtt.tabletop.services.access import actor, as_id, find, unknown
 from vtt.tabletop.services.errors import NotAllowed
 
 from . import bounds, kinds
@@ -32,6 +33,48 @@ def _scene(scene_id: int, by):
     if not policy.sees_scene(viewer, scene):
         raise unknown("scene", "scene")
     return scene, member
+
+
+def _scene_to_draw_on(scene_id, by):
+    """_scene's answer for an add, read in one written-out statement: the
+    scene (its size and fog), its campaign (the room's scene, the settings)
+    and `by`'s role, as partial instances whose other fields load if read.
+    Every member adds a drawing every few strokes, and the querysets cost
+    more than the rest of the add (docs/benchmarks.md, "Drawing")."""
+    pk = as_id(scene_id)
+    if pk is None or not getattr(by, "is_authenticated", False):
+        raise unknown("scene", "scene")
+    connection = transaction.get_connection()
+    quote = connection.ops.quote_name
+    scene, campaign, member = (
+        quote(model._meta.db_table) for model in (Scene, Campaign, Membership)
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT s.campaign_id, s.width, s.height, s.fog, c.active_scene_id, c.settings,"
+            f" (SELECT m.role FROM {member} m WHERE m.campaign_id = s.campaign_id"
+            f"  AND m.user_id = %s)"
+            f" FROM {scene} s JOIN {campaign} c ON c.id = s.campaign_id WHERE s.id = %s",
+            [by.pk, pk],
+        )
+        row = cursor.fetchone()
+    if row is None or row[-1] is None:
+        raise unknown("scene", "scene")
+    campaign_id, width, height, fog, room_scene_id, settings, role = row
+    found = rows.partial(
+        Scene, connection, id=pk, campaign_id=campaign_id, width=width, height=height, fog=bool(fog)
+    )
+    found.campaign = rows.partial(
+        Campaign,
+        connection,
+        id=campaign_id,
+        active_scene_id=room_scene_id,
+        settings=rows.read_value(Campaign, "settings", settings, connection),
+    )
+    member = Membership(campaign_id=campaign_id, user_id=by.pk, role=role)
+    if not policy.sees_scene(policy.member_viewer(member, found.campaign.settings), found):
+        raise unknown("scene", "scene")
+    return found, member
 
 
 def draw_refusal(member, layer: str) -> str:
@@ -57,7 +100,7 @@ def drawing_add(
 ) -> Drawing:
     """Store a finished drawing (policy.may_draw) and tell the room; `stroke`
     names the live preview it finishes, for the others to drop."""
-    scene, member = _scene(scene_id, by)
+    scene, member = _scene_to_draw_on(scene_id, by)
     drawn = bounds.clean(
         shape=shape,
         layer=layer,
@@ -72,7 +115,7 @@ def drawing_add(
     if not policy.may_draw(member, scene.campaign.settings, drawn.layer):
         raise NotAllowed(draw_refusal(member, drawn.layer), "layer")
     with transaction.atomic():
-        drawing = Drawing.objects.create(
+        drawing = Drawing(
             scene=scene,
             by=actor(by),
             shape=drawn.shape,
@@ -82,6 +125,7 @@ def drawing_add(
             points=drawn.points,
             text=drawn.text,
         )
+        rows.insert(transaction.get_connection(), drawing)  # no signal listens to a drawing
         _event(
             scene, drawing, kinds.ADDED, {"drawing": drawing_data(drawing), "stroke": stroke}, by
         )

@@ -45,7 +45,7 @@ def membership(campaign_id: int, by, *, with_campaign: bool = False) -> Membersh
         return Membership(campaign_id=campaign_id, role=Role.GM)
     if by is None or not getattr(by, "is_authenticated", False):
         return None
-    campaign_id = _as_id(campaign_id)
+    campaign_id = as_id(campaign_id)
     if campaign_id is None:
         return None
     connection = transaction.get_connection()
@@ -71,7 +71,7 @@ def membership(campaign_id: int, by, *, with_campaign: bool = False) -> Membersh
     return found
 
 
-def _as_id(value) -> int | None:
+def as_id(value) -> int | None:
     """`value` as an id ("5" as 5, as the ORM takes it), or None when no
     row can have it: not a number, or past a 64-bit id column's range,
     which the ORM's lookups answer with nothing and a driver refuses."""

@@ -344,7 +344,7 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
     campaign = Campaign(
         pk=campaign_id,
         active_scene_id=room_scene_id,
-        settings=_json(Campaign, "settings", settings, connection),
+        settings=rows.read_value(Campaign, "settings", settings, connection),
     )
     # The walls stay text: a path test finds them prepared by it
     # (check_path), and decoding them on every move would cost more.
@@ -371,11 +371,6 @@ def _locked_for_move(token_id: int, by) -> tuple[Token | None, str | None]:
 
 # The controllers' ids joined in one text, by the database's own aggregate.
 _JOINED_IDS = {"postgresql": "string_agg(tc.user_id::text, ',')"}
-
-
-def _json(model, name: str, value, connection):
-    """A JSON column read by a raw query, as the ORM would give it."""
-    return model._meta.get_field(name).from_db_value(value, None, connection)
 
 
 def check_path(token: Token, x: int, y: int) -> None:
