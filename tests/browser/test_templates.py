@@ -6,21 +6,18 @@ listed as inside, never the hidden lurker; placed, the cone reaches the GM
 holds. From the attack panel the player attacks every token in the cone:
 the server adjudicates one attack for the goblin and one for the orc, each
 with its own log entry on both pages. The player takes the cone off.
-Screenshots: tests/artifacts/ and docs/img/templates-gm-desk.jpg."""
-
-from pathlib import Path
+Screenshots: tests/artifacts/ (docs/img/templates-gm-desk.jpg is made from
+templates-gm-desk.jpg there); a test never writes into the repository."""
 
 import pytest
 
 from tests.browser import room
-from tests.browser.conftest import seeded_server
+from tests.browser.conftest import ARTIFACTS, seeded_server
 from tests.browser.room import finger_drag, show_tab
 
 from .test_room import DESK, PHONE
 
 pytestmark = pytest.mark.browser
-
-DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 
 @pytest.fixture(scope="module")
@@ -133,7 +130,8 @@ def test_the_gms_secret_burst_never_reaches_the_player(gm, player, shot):
     # The GM sees the lurker inside the cone too: their list of placed ones.
     assert "Frost fan" in gm.inner_text("#template-list")
     # The desk's picture for the docs: the cone placed, the pit being placed.
-    gm.screenshot(path=str(DOCS_IMG / "templates-gm-desk.jpg"), type="jpeg", quality=80)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    gm.screenshot(path=str(ARTIFACTS / "templates-gm-desk.jpg"), type="jpeg", quality=80)
     gm.keyboard.press("Enter")
     wait_placed(gm, 2)
     burst = placed(gm)[1]
