@@ -34,7 +34,7 @@ ALLOWED = {
     # Area templates on the map: what they cover, placing and removing them.
     "areas": {"rules", "core", "tabletop"},
     # Drawings on the map: fog decides who sees one under it.
-    "drawings": {"rules", "core", "tabletop", "fog"},
+    "drawings": {"rules", "core", "db", "tabletop", "fog"},
     # The map as the GM makes it: imported files, segment edits.
     "maps": {"rules", "core", "pictures", "tabletop"},
     "accounts": set(),
