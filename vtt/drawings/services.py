@@ -25,22 +25,14 @@ from .serialize import drawing_data
 CLEAR_LAYERS = ("shared", "gm", "all")
 
 
-def _scene(scene_id: int, by):
+def _scene(scene_id, by):
     """The scene and `by`'s membership of its campaign: a scene the member
-    may not see (another one than the room's, for a player) is unknown."""
-    scene, member = find(Scene.objects.select_related("campaign"), scene_id, by, "scene", "scene")
-    viewer = policy.member_viewer(member, scene.campaign.settings)
-    if not policy.sees_scene(viewer, scene):
-        raise unknown("scene", "scene")
-    return scene, member
-
-
-def _scene_to_draw_on(scene_id, by):
-    """_scene's answer for an add, read in one written-out statement: the
-    scene (its size and fog), its campaign (the room's scene, the settings)
-    and `by`'s role, as partial instances whose other fields load if read.
-    Every member adds a drawing every few strokes, and the querysets cost
-    more than the rest of the add (docs/benchmarks.md, "Drawing")."""
+    may not see (another one than the room's, for a player) is unknown.
+    Read in one written-out statement, the scene (its size and fog), its
+    campaign (the room's scene, the settings) and `by`'s role, as partial
+    instances whose other fields load if read: every member adds a drawing
+    every few strokes, and the querysets cost more than the rest of the add
+    (docs/benchmarks.md, "Drawing")."""
     pk = as_id(scene_id)
     if pk is None or not getattr(by, "is_authenticated", False):
         raise unknown("scene", "scene")
@@ -100,7 +92,7 @@ def drawing_add(
 ) -> Drawing:
     """Store a finished drawing (policy.may_draw) and tell the room; `stroke`
     names the live preview it finishes, for the others to drop."""
-    scene, member = _scene_to_draw_on(scene_id, by)
+    scene, member = _scene(scene_id, by)
     drawn = bounds.clean(
         shape=shape,
         layer=layer,
