@@ -3,6 +3,7 @@ see the drawing and never stored, the finished drawing stored with its
 event, moved, removed and cleared through intents, each refusal an error
 frame that keeps the socket and stores nothing."""
 
+import asyncio
 import json
 
 import pytest
@@ -316,6 +317,16 @@ async def test_held_previews_merge_and_a_stored_stroke_drops_its_own():
     relay.send_later()
     assert len(socket.hub.sent) == 2
     relay.cancel()
+
+
+async def test_strokes_that_come_together_share_one_read_of_the_rooms_map(room):
+    from vtt.live.drawing_strokes import room_map
+
+    maps = await asyncio.gather(*(room_map(room.campaign_id) for _ in range(6)))
+    assert maps[0].scene == room.scene_id and (maps[0].width, maps[0].height) == (20, 20)
+    # One read handed to all six: six reads would make six maps.
+    assert all(found is maps[0] for found in maps)
+    assert await room_map(room.campaign_id) is maps[0]  # and kept a moment
 
 
 async def test_a_drawing_moved_out_of_sight_is_gone_for_those_who_saw_it(room, clients):

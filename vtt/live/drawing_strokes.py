@@ -13,6 +13,7 @@ areas) is read once and kept a moment (KEEP_SECONDS) per room: strokes
 come twenty a second per member drawing."""
 
 import asyncio
+import functools
 import logging
 import threading
 import time
@@ -35,6 +36,7 @@ KEEP_SECONDS = 1.0  # how stale a room's map, setting and fog may be for a previ
 
 buckets = MemberBuckets(STROKE_RATE, STROKE_BURST, MAX_MEMBERS_KEPT)
 _rooms: dict[int, tuple[float, "RoomMap"]] = {}
+_reading: dict[int, asyncio.Task] = {}  # a room's map being read, for every stroke that waits
 _lock = threading.Lock()
 
 
@@ -80,9 +82,28 @@ def kept_map(room: int) -> RoomMap | None:
 
 
 async def room_map(room: int) -> RoomMap:
+    """The room's map, read again once KEEP_SECONDS have passed. Strokes
+    that come while it is being read wait for that one read: each reading
+    it again (six members drawing at once, a busy database) would pile up
+    reads of the same row just when the process has least to spare."""
     found = kept_map(room)
     if found is not None:
         return found
+    loop = asyncio.get_running_loop()
+    reading = _reading.get(room)
+    if reading is None or reading.get_loop() is not loop:
+        reading = _reading[room] = loop.create_task(_read_and_keep(room))
+        reading.add_done_callback(functools.partial(_read_done, room))
+    # Shielded: a stroke whose socket closes stops waiting, not the others' read.
+    return await asyncio.shield(reading)
+
+
+def _read_done(room: int, reading: asyncio.Task) -> None:
+    if _reading.get(room) is reading:
+        del _reading[room]
+
+
+async def _read_and_keep(room: int) -> RoomMap:
     now = time.monotonic()
     found = await db.run(read_room, room)
     with _lock:
@@ -95,6 +116,7 @@ async def room_map(room: int) -> RoomMap:
 def forget_all() -> None:
     """Forget every bucket and room kept (a test's fresh database reuses ids)."""
     buckets.clear()
+    _reading.clear()
     with _lock:
         _rooms.clear()
 
