@@ -3,6 +3,7 @@ removed (the undo of one's own stroke) and cleared, each as policy allows."""
 
 import pytest
 
+from tests import factories
 from vtt.core.errors import NotAllowed, NotFound, ServiceError
 from vtt.drawings import kinds
 from vtt.drawings.models import Drawing
@@ -78,6 +79,29 @@ def test_a_scene_that_is_not_there_is_the_same_refusal_as_one_not_known_of(t):
         refusals.add((refused.value.message, refused.value.field))
     assert refusals == {("no such scene", "scene")}
     assert not Drawing.objects.exists() and RoomEvent.objects.count() == events
+
+
+def test_asked_from_a_room_the_drawing_goes_on_its_scene_and_no_other_rooms(t):
+    """The live room's add names its room: no scene named is the one the
+    room is on; a scene of another room is unknown, even to its own GM; a
+    room without a scene on the table says so."""
+    stroke = {"shape": "pen", "color": "#ff0000", "width": 2, "points": PEN}
+    drawing = drawing_add(scene_id=None, room=t.campaign.pk, by=t.player, **stroke)
+    assert drawing.scene_id == t.scene.pk
+    other = factories.campaign(t.gm, name="Another table")
+    theirs = factories.scene(other, t.gm, "Cellar", active=True)
+    events = RoomEvent.objects.count()
+    with pytest.raises(NotFound) as refused:
+        drawing_add(scene_id=theirs.pk, room=t.campaign.pk, by=t.gm, **stroke)
+    assert (refused.value.message, refused.value.field) == ("no such scene", "scene")
+    with pytest.raises(NotFound) as refused:
+        drawing_add(scene_id=None, room=t.campaign.pk, by=t.outsider, **stroke)
+    assert refused.value.message == "no such campaign"
+    bare = factories.campaign(t.gm, name="A bare table")
+    with pytest.raises(ServiceError) as refused:
+        drawing_add(scene_id=None, room=bare.pk, by=t.gm, **stroke)
+    assert (refused.value.code, refused.value.field) == ("invalid", "scene")
+    assert Drawing.objects.count() == 1 and RoomEvent.objects.count() == events
 
 
 def test_the_drawing_added_holds_its_scene_whole(t):

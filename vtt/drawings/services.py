@@ -10,6 +10,7 @@ whose map shows some of its points (the kinds' `where`)."""
 from django.db import transaction
 
 from vtt.core import shapes
+from vtt.core.errors import ServiceError
 from vtt.db import rows
 from vtt.tabletop import policy
 from vtt.tabletop.events import append_event
@@ -25,34 +26,49 @@ from .serialize import drawing_data
 CLEAR_LAYERS = ("shared", "gm", "all")
 
 
-def _scene(scene_id, by):
+def _scene(scene_id, by, room=None):
     """The scene and `by`'s membership of its campaign: a scene the member
     may not see (another one than the room's, for a player) is unknown.
+    `room`: the campaign of the live room asking, whose scene it must be,
+    and whose active scene it is when none is named.
+
     Read in one written-out statement, the scene (its size and fog), its
     campaign (the room's scene, the settings) and `by`'s role, as partial
     instances whose other fields load if read: every member adds a drawing
     every few strokes, and the querysets cost more than the rest of the add
     (docs/benchmarks.md, "Drawing")."""
-    pk = as_id(scene_id)
+    by_room = scene_id is None and room is not None
+    refusal = unknown("campaign") if by_room else unknown("scene", "scene")
+    pk = as_id(room if by_room else scene_id)
     if pk is None or not getattr(by, "is_authenticated", False):
-        raise unknown("scene", "scene")
+        raise refusal
     connection = transaction.get_connection()
     quote = connection.ops.quote_name
     scene, campaign, member = (
         quote(model._meta.db_table) for model in (Scene, Campaign, Membership)
     )
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT s.campaign_id, s.width, s.height, s.fog, c.active_scene_id, c.settings,"
-            f" (SELECT m.role FROM {member} m WHERE m.campaign_id = s.campaign_id"
-            f"  AND m.user_id = %s)"
-            f" FROM {scene} s JOIN {campaign} c ON c.id = s.campaign_id WHERE s.id = %s",
-            [by.pk, pk],
+    columns = (
+        f"SELECT c.id, s.id, s.width, s.height, s.fog, c.active_scene_id, c.settings,"
+        f" (SELECT m.role FROM {member} m WHERE m.campaign_id = c.id AND m.user_id = %s)"
+    )
+    params = [by.pk, pk]
+    if by_room:
+        where = (
+            f" FROM {campaign} c LEFT JOIN {scene} s ON s.id = c.active_scene_id WHERE c.id = %s"
         )
+    else:
+        where = f" FROM {scene} s JOIN {campaign} c ON c.id = s.campaign_id WHERE s.id = %s"
+        if room is not None:
+            where += " AND c.id = %s"
+            params.append(as_id(room))
+    with connection.cursor() as cursor:
+        cursor.execute(columns + where, params)
         row = cursor.fetchone()
     if row is None or row[-1] is None:
-        raise unknown("scene", "scene")
-    campaign_id, width, height, fog, room_scene_id, settings, role = row
+        raise refusal
+    campaign_id, pk, width, height, fog, room_scene_id, settings, role = row
+    if pk is None:
+        raise ServiceError("invalid", "the room has no active scene; name one", "scene")
     found = rows.partial(
         Scene, connection, id=pk, campaign_id=campaign_id, width=width, height=height, fog=bool(fog)
     )
@@ -80,7 +96,7 @@ def draw_refusal(member, layer: str) -> str:
 
 def drawing_add(
     *,
-    scene_id: int,
+    scene_id: int | None,
     by,
     shape,
     color,
@@ -89,10 +105,12 @@ def drawing_add(
     layer="shared",
     text="",
     stroke="",
+    room: int | None = None,
 ) -> Drawing:
     """Store a finished drawing (policy.may_draw) and tell the room; `stroke`
-    names the live preview it finishes, for the others to drop."""
-    scene, member = _scene(scene_id, by)
+    names the live preview it finishes, for the others to drop. `room`: the
+    live room asking (_scene)."""
+    scene, member = _scene(scene_id, by, room)
     drawn = bounds.clean(
         shape=shape,
         layer=layer,

@@ -129,8 +129,9 @@ def remove_template(asker: Asker, fields: dict) -> dict:
 
 
 def add_drawing(asker: Asker, fields: dict) -> dict:
-    scene_id = _room_scene(asker, fields.pop("scene"))
-    drawing = drawing_add(scene_id=scene_id, by=asker.user, **fields)
+    # The room's scene is checked (or found) in the add's own read: an add
+    # comes every few strokes from every member drawing.
+    drawing = drawing_add(scene_id=fields.pop("scene"), room=asker.room, by=asker.user, **fields)
     # Not "id": an ack's own `id` is the intent's.
     return {"drawing_id": drawing.pk, "drawing": drawing_data(drawing)}
 
