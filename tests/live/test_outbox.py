@@ -199,3 +199,40 @@ def test_a_closing_connection_is_left_to_twisted(connection):
     conn.disconnecting = True
     outbox.send_now(conn, b"late")
     assert _read_all(client) == b"" and outbox._buffered_bytes(conn) == len(b"late")
+
+
+class _Open:
+    """What the turn's writer asks of daphne's protocol: its transport and
+    whether it is still open."""
+
+    STATE_OPEN, STATE_CLOSING = 1, 2
+
+    def __init__(self, transport):
+        self.transport = transport
+        self.state = self.STATE_OPEN
+
+
+async def test_a_turns_frames_reach_the_socket_together_in_order_once_the_turn_is_over(
+    connection,
+):
+    conn, client = connection
+    writer = outbox.TurnWriter(_Open(conn))
+    for text in ("first", "second", "third"):
+        writer.write(outbox.text_frame(text.encode()))
+    assert _read_all(client) == b"" and writer.size == 3 * 2 + len("firstsecondthird")
+    await asyncio.sleep(0)  # the turn is over
+    expected = b"".join(outbox.text_frame(t.encode()) for t in ("first", "second", "third"))
+    assert _read_all(client) == expected and writer.size == 0
+    writer.write(outbox.text_frame(b"alone"))
+    writer.flush()  # a drain, or a frame going autobahn's way, writes them at once
+    assert _read_all(client) == outbox.text_frame(b"alone")
+
+
+async def test_frames_of_a_turn_whose_socket_began_closing_are_not_written(connection):
+    conn, client = connection
+    protocol = _Open(conn)
+    writer = outbox.TurnWriter(protocol)
+    writer.write(outbox.text_frame(b"late"))
+    protocol.state = protocol.STATE_CLOSING
+    await asyncio.sleep(0)
+    assert _read_all(client) == b"" and writer.size == 0
