@@ -12,6 +12,7 @@ from django.db import transaction
 from vtt.core import shapes
 from vtt.core.errors import ServiceError
 from vtt.db import rows
+from vtt.db.transactions import step
 from vtt.tabletop import policy
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Campaign, Membership, Scene
@@ -124,7 +125,8 @@ def drawing_add(
     stroke = bounds.stroke_key(stroke)
     if not policy.may_draw(member, scene.campaign.settings, drawn.layer):
         raise NotAllowed(draw_refusal(member, drawn.layer), "layer")
-    with transaction.atomic():
+    # No savepoint of its own inside a live intent's all-or-nothing transaction.
+    with step():
         drawing = Drawing(
             scene=scene,
             by=actor(by),
