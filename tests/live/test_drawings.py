@@ -84,6 +84,7 @@ async def test_a_stroke_reaches_everyone_else_and_is_never_stored(room, clients)
             "type": "drawing.stroke",
             "scene": room.scene_id,
             "stroke": "k1",
+            "from": 0,
             "by": {"id": room.users["player"], "name": player.first["you"]["name"]},
             "shape": "pen",
             "layer": "shared",
@@ -248,6 +249,13 @@ async def test_on_a_fog_scene_a_stroke_reaches_the_groups_that_see_some_of_it(ro
     await player.ask(stroke("into", EAST))
     assert (await gm.until(lambda f: f["type"] == "drawing.stroke"))["stroke"] == "into"
     assert not strokes(await observer.drain(0.2))
+    # A pen's part drawn on into the dark goes to the GM alone, though the
+    # party saw the stroke begin.
+    await gm.ask(stroke("on", WEST, shape="pen"))
+    for client in (player, observer):
+        assert (await client.until(lambda f: f["type"] == "drawing.stroke"))["stroke"] == "on"
+    await gm.ask(stroke("on", EAST, shape="pen", **{"from": 2}))
+    assert not strokes(await observer.drain(0.3)) and not strokes(await player.drain(0.1))
 
 
 @pytest.mark.parametrize(
@@ -262,6 +270,9 @@ async def test_on_a_fog_scene_a_stroke_reaches_the_groups_that_see_some_of_it(ro
         ({"layer": "top"}, "invalid", "layer"),
         ({"stroke": "k" * 41}, "invalid", "stroke"),
         ({"scene": 10**9}, "invalid", "scene"),
+        # A part of a pen's stroke past the most points a stroke may have.
+        ({"from": 1999, "points": [[1, 1], [2, 2]], "shape": "pen"}, "too_many", "points"),
+        ({"from": -1}, "invalid", "from"),
     ],
 )
 async def test_a_bad_stroke_is_refused_and_the_socket_stays(room, clients, fields, code, field):
@@ -289,34 +300,57 @@ class _Socket:
         self.hub = _Hub()
 
 
-def _frame(points):
-    return {"type": "drawing.stroke", "stroke": "k", "points": points}
+def _frame(points, start=0):
+    return {"type": "drawing.stroke", "stroke": "k", "from": start, "points": points}
 
 
-async def test_held_previews_merge_and_a_stored_stroke_drops_its_own():
+async def test_held_previews_join_and_a_stored_stroke_drops_its_own():
     from vtt.live.drawing_strokes import StrokeRelay
 
     socket = _Socket()
     relay = StrokeRelay(socket)
     relay.hold("k", _frame([[1, 1]]), False, None)  # the first goes at once
-    relay.hold("k", _frame([[1, 1], [2, 2]]), False, ["party"])
-    relay.hold("k", _frame([[1, 1], [2, 2], [3, 3]]), False, ["party"])
+    relay.hold("k", _frame([[2, 2]], 1), False, ["party"])
+    relay.hold("k", _frame([[3, 3], [4, 4]], 2), False, ["u5"])
     assert len(socket.hub.sent) == 1 and relay.flush is not None
     relay.flush.cancel()
-    relay.send_later()  # the timer's turn: the latest of the stroke alone
-    assert [len(f["points"]) for f, _ in socket.hub.sent] == [1, 3]
-    assert socket.hub.sent[1][1] == {
-        "origin": "c",
-        "gm_only": False,
-        "groups": ["party"],
-        "key": "stroke:7:k",
-    }
+    relay.send_later()  # the timer's turn: the parts held meanwhile, as one
+    assert [(f["from"], f["points"]) for f, _ in socket.hub.sent] == [
+        (0, [[1, 1]]),
+        (1, [[2, 2], [3, 3], [4, 4]]),
+    ]
+    # Whoever saw a part sees the whole; no key, so no socket's queue lets
+    # one part replace another.
+    assert socket.hub.sent[1][1] == {"origin": "c", "gm_only": False, "groups": ["party", "u5"]}
+    relay.hold("k", _frame([[5, 5]], 5), False, ["party"])
+    relay.hold("k", _frame([[1, 1], [9, 9]]), False, ["party"])  # whole again: it replaces
+    relay.flush.cancel()
+    relay.send_later()
+    assert socket.hub.sent[2][0]["points"] == [[1, 1], [9, 9]]
     relay.hold("k", _frame([[1, 1]] * 4), True, None)
     relay.forget("k")  # its drawing.add came in: the preview is not sent after it
     relay.flush.cancel()
     relay.send_later()
-    assert len(socket.hub.sent) == 2
+    assert len(socket.hub.sent) == 3
     relay.cancel()
+
+
+async def test_a_pens_previews_carry_what_it_gained_and_the_stored_drawing_is_whole(room, clients):
+    gm = await clients(room, "gm")
+    player = await clients(room, "player")
+    pen = [[1, 1], [1.5, 1.25], [2, 2], [2.5, 3]]
+    await player.ask(stroke("k2", pen[:2], shape="pen"))
+    await player.ask(stroke("k2", pen[2:], shape="pen", **{"from": 2}))
+    # The first part goes at once; the second, within the relay's tenth of
+    # a second, after it.
+    parts = []
+    for _ in range(2):
+        frame = await gm.until(lambda f: f["type"] == "drawing.stroke")
+        parts.append((frame["from"], frame["points"]))
+    assert parts == [(0, pen[:2]), (2, pen[2:])]
+    added = await player.ask({"type": "drawing.add", "id": "a2", "stroke": "k2", **LINE,
+                              "shape": "pen", "points": pen})  # fmt: skip
+    assert added["drawing"]["points"] == pen
 
 
 async def test_strokes_that_come_together_share_one_read_of_the_rooms_map(room):

@@ -44,18 +44,29 @@ class Clean:
 
 
 def clean(
-    *, shape, layer, color, width, points, text, map_width: int, map_height: int, preview=False
+    *,
+    shape,
+    layer,
+    color,
+    width,
+    points,
+    text,
+    map_width: int,
+    map_height: int,
+    preview=False,
+    start: int = 0,
 ) -> Clean:
     """The drawing asked for, checked against the map it goes on, or a
     ServiceError naming the field. A `preview` (a stroke being drawn) may
     have fewer points than its shape takes, and keeps them as they came:
-    it is relayed, never stored."""
+    it is relayed, never stored. `start`: a preview's first point's index
+    in its stroke (it carries the points since the last preview)."""
     shape = shapes.choice(shape, "shape", SHAPES)
     layer = shapes.choice(layer, "layer", LAYERS)
     if not isinstance(color, str) or not COLOUR.fullmatch(color):
         raise shapes.invalid("color", "must be a colour as #rrggbb")
     width = shapes.whole(width, "width", MIN_WIDTH, MAX_WIDTH)
-    clean_points = on_the_map(points, shape, map_width, map_height, preview)
+    clean_points = on_the_map(points, shape, map_width, map_height, preview, start)
     if shape == "text":
         text = shapes.text(text, "text", MAX_TEXT)
     elif text not in (None, ""):
@@ -63,14 +74,19 @@ def clean(
     return Clean(shape, layer, color.lower(), width, clean_points, text or "")
 
 
-def on_the_map(points, shape: str, map_width: int, map_height: int, preview=False) -> list:
-    """The points, each [x, y] on the map, as many as the shape takes."""
+def on_the_map(
+    points, shape: str, map_width: int, map_height: int, preview=False, start: int = 0
+) -> list:
+    """The points, each [x, y] on the map, as many as the shape takes
+    (counting the `start` points before them)."""
     fewest, most = POINTS[shape]
     if not isinstance(points, list):
         raise shapes.invalid("points", "must be a list of [x, y] points")
-    if len(points) > most:
+    if start + len(points) > most:
         raise ServiceError(
-            "too_many", f"points: a {shape} has at most {most} points, not {len(points)}", "points"
+            "too_many",
+            f"points: a {shape} has at most {most} points, not {start + len(points)}",
+            "points",
         )
     if len(points) < (1 if preview else fewest):
         taken = f"{fewest} point" if fewest == 1 else f"at least {fewest} points"

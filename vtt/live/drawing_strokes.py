@@ -1,12 +1,13 @@
 """A stroke being drawn, shown to the others as it grows: relayed through
 the hub like a drag preview or a ping and never stored (the finished
-drawing is `drawing.add`, vtt.drawings.services). Each preview carries the
-points so far; the hub's key (`stroke:<user>:<stroke>`) lets a newer one
-replace a preview not yet sent to a slow socket.
+drawing is `drawing.add`, vtt.drawings.services). A preview carries the
+points since the previous one and `from`, the index of its first: a long
+freehand stroke is not sent again whole ten times a second to everyone.
+A line's or a box's preview, two points, comes whole (`from` 0).
 
 It goes to those who would see the drawing: a GM-layer stroke to the GMs,
-on a fog scene to the sight groups whose map shows some of its points
-(vtt.fog.points) and the GMs, else to everyone. Who may draw is policy's,
+on a fog scene to the sight groups whose map shows some of the preview's
+points (vtt.fog.points) and the GMs, else to everyone. Who may draw is policy's,
 the bounds the drawing service's own (vtt.drawings.bounds). What a stroke
 needs of the room (its map, the table's `drawing` setting, each group's
 areas) is read once and kept a moment (KEEP_SECONDS) per room: strokes
@@ -152,6 +153,7 @@ def relay(member, intent: protocol.Intent, here: RoomMap) -> None:
         "type": "drawing.stroke",
         "scene": here.scene,
         "stroke": key,
+        "from": fields["from"],
         "by": member.me_public,
         "shape": drawn.shape,
         "layer": drawn.layer,
@@ -184,6 +186,7 @@ def _preview(member, here: RoomMap, fields: dict):
         map_width=here.width,
         map_height=here.height,
         preview=True,
+        start=fields["from"],
     )
     if not policy.may_draw(member.viewer, here.settings, drawn.layer):
         raise ServiceError("forbidden", draw_refusal(member.viewer, drawn.layer), "layer")
@@ -192,10 +195,10 @@ def _preview(member, here: RoomMap, fields: dict):
 
 class StrokeRelay:
     """A socket's stroke previews on their way out: at most
-    STROKE_SEND_RATE a second leave it; one held meanwhile is replaced by
-    a newer preview of the same stroke (which carries all its points), so
-    under load the others see the stroke grow in larger steps. Encoded only
-    when it goes."""
+    STROKE_SEND_RATE a second leave it; a newer preview of a stroke joins
+    the one held meanwhile (a pen's carry only the points since the last:
+    they are put after the held ones), so under load the others see the
+    stroke grow in larger steps. Encoded only when it goes."""
 
     def __init__(self, member):
         self.member = member  # the socket's delivery (vtt.live.delivery.Delivery)
@@ -204,6 +207,9 @@ class StrokeRelay:
         self.bucket = TokenBucket(STROKE_SEND_RATE, 1)
 
     def hold(self, key: str, frame: dict, gm_only: bool, groups) -> None:
+        held = self.pending.get(key)
+        if held is not None and frame["from"] > held[0]["from"]:
+            frame, groups = _joined(held, frame, groups)
         self.pending[key] = (frame, gm_only, groups)
         if self.flush is not None:
             return
@@ -233,12 +239,24 @@ class StrokeRelay:
     def send(self) -> None:
         member = self.member
         strokes, self.pending = self.pending, {}
-        for key, (frame, gm_only, groups) in strokes.items():
+        for frame, gm_only, groups in strokes.values():
+            # No key: a socket's queue must not let one part of a stroke
+            # replace another (drags, whole each, have one).
             member.hub.publish_preview(
                 member.room,
                 protocol.dumps(frame),
                 origin=member.conn_id,
                 gm_only=gm_only,
                 groups=groups,
-                key=f"stroke:{member.user_id}:{key}",
             )
+
+
+def _joined(held: tuple, frame: dict, groups) -> tuple[dict, list | None]:
+    """A held preview and a later one of its stroke as one: the held points
+    up to where the later one starts, then its points; seen by the groups
+    of either (None: no fog, everyone)."""
+    first = held[0]
+    points = first["points"][: frame["from"] - first["from"]] + frame["points"]
+    if held[2] is not None and groups is not None:
+        groups = sorted(set(held[2]) | set(groups))
+    return {**frame, "from": first["from"], "points": points}, groups

@@ -276,6 +276,9 @@ INTENTS: dict[str, dict] = {
     "drawing.stroke": {
         "stroke": Text(40),
         "scene": Int(1, ENTITY_ID, default=None),
+        # The index in the stroke of `points`' first: a pen's preview
+        # carries the points since the last one (docs/protocol.md).
+        "from": Int(0, ENTITY_ID, default=0),
         **_DRAWING_FIELDS,
     },
     "drawing.add": {

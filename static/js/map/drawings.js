@@ -81,17 +81,24 @@ export class Drawings {
     return this.stored.has(id) ? id : null;
   }
 
-  /** Show a stroke being drawn (its points so far) under `key`. */
+  /** Show a stroke being drawn under `key`: its points so far, or with a
+   *  `from`, the points from that index on (a pen's previews carry what
+   *  the stroke gained since the last; one missed leaves a straight
+   *  step until the stored drawing replaces the preview). */
   preview(key, stroke) {
     const known = this.previews.get(key);
     if (known) clearTimeout(known.timer);
+    if (stroke.from > 0) {
+      const before = known ? known.points.slice(0, stroke.from) : [];
+      stroke = { ...stroke, points: before.concat(stroke.points) };
+    }
     const node = drawingNode(stroke, { preview: true });
     node.dataset.stroke = key;
     if (stroke.by?.name) node.append(svg("title", { text: `${stroke.by.name} is drawing` }));
     if (known) known.node.replaceWith(node);
     else this.liveLayer.append(node);
     const timer = setTimeout(() => this.dropPreview(key), PREVIEW_MS);
-    this.previews.set(key, { node, timer });
+    this.previews.set(key, { node, timer, points: stroke.points });
   }
 
   dropPreview(key) {

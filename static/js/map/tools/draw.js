@@ -7,7 +7,7 @@
 // The tool takes the pointer (board.use): panning, token dragging and
 // doors are off while it is on. It draws its own stroke at once as a
 // preview (../drawings.js) and hands the room (room/drawing.js) what to
-// send: the stroke so far at most every PREVIEW_EVERY_MS while it is drawn,
+// send: what the stroke gained at most every PREVIEW_EVERY_MS while it is drawn,
 // the finished stroke, a move, an erase. What the member may change is the
 // room's answer (options.mayChange), from the served capabilities.
 //
@@ -113,7 +113,8 @@ export class DrawTool extends Handler {
       this.erasing = e.pointerId;
       this.eraseAt(e);
     } else {
-      this.stroke = { pointer: e.pointerId, stroke: newStroke(), shape: mode, layer, color, width, points: [at, at] };
+      // `previewed`: how many of a pen's points the previews have carried.
+      this.stroke = { pointer: e.pointerId, stroke: newStroke(), shape: mode, layer, color, width, points: [at, at], previewed: 0 };
       if (mode === "pen") this.stroke.points = [at];
       this.show();
     }
@@ -160,11 +161,18 @@ export class DrawTool extends Handler {
     else this.due = setTimeout(() => this.sendPreview(), wait);
   }
 
+  /** A pen's preview carries only the points since the last one, from
+   *  their index in the stroke: a long stroke is not sent whole again
+   *  every PREVIEW_EVERY_MS. A line's or a box's two points go whole. */
   sendPreview() {
     this.due = null;
-    if (!this.stroke) return;
+    const stroke = this.stroke;
+    if (!stroke) return;
+    const from = stroke.shape === "pen" ? stroke.previewed : 0;
+    if (from >= stroke.points.length) return;
     this.sent = performance.now();
-    this.options.onStroke(this.wire(this.stroke));
+    stroke.previewed = stroke.points.length;
+    this.options.onStroke({ ...this.wire(stroke, from), from });
   }
 
   /** The preview's key: the stored drawing's `drawing.added` names it. */
@@ -179,8 +187,8 @@ export class DrawTool extends Handler {
     return Math.hypot(b[0] - a[0], b[1] - a[1]) >= MIN_SIZE;
   }
 
-  wire({ stroke, shape, layer, color, width, points }) {
-    return { stroke, shape, layer, color, width, points: points.map((p) => [...p]) };
+  wire({ stroke, shape, layer, color, width, points }, from = 0) {
+    return { stroke, shape, layer, color, width, points: points.slice(from).map((p) => [...p]) };
   }
 
   finish() {
