@@ -5,20 +5,20 @@ previews, in rooms where every member draws (or drags) at the same time.
     .venv/bin/python bench/drawing_bench.py --rooms 10 --seconds 5
 
 Each room is a GM and 5 players, each on their own socket, on a 100 x 100
-scene without fog, each with a token of their own. Two phases, one after
-the other on the same server and the same sockets, every member of every
-room busy in both:
+scene without fog, each with a token of their own. Two phases on the same
+server and the same sockets, every member of every room busy in both,
+for `--rounds` rounds (3), each round in the other order than the last:
 
 - drag: each member drags their token, `token.drag` at 20 a second for
   2 s, then stores the move (`token.move`), over and over;
 - stroke: each member draws a freehand line, `drawing.stroke` at 10 a
-  second (`--stroke-rate`) for 2 s, each preview with the points so far (a
-  point every 50 ms of the hand's travel, 40 at the end), then stores it
-  (`drawing.add`), over and over.
+  second (`--stroke-rate`) for 2 s, each preview with the points since the
+  last (a point every 50 ms of the hand's travel, 40 at the end), then
+  stores it whole (`drawing.add`), over and over.
 
 Both store one thing a member every 2 s. The server relays drags at up to
-20 a second a socket and strokes at up to 10 (each with all its points so
-far), so a page gains nothing sending strokes faster than every 100 ms;
+20 a second a socket and strokes at up to 10 (joining the parts of one held
+meanwhile), so a page gains nothing sending strokes faster than every 100 ms;
 `--stroke-rate 20` measures one that does. A member whose timer fires late
 sends the latest preview, not the ones it missed. Figures per phase, over the measured
 window (after a 3 s warm-up): previews sent and delivered, their p50/p99
@@ -136,7 +136,7 @@ async def reader(ws, tally: Tally) -> None:
             if kind == "token.drag":
                 key = ("drag", frame["token"], frame["x"], frame["y"])
             elif kind == "drawing.stroke":
-                key = ("stroke", frame["stroke"], len(frame["points"]))
+                key = ("stroke", frame["stroke"], frame["from"] + len(frame["points"]))
             else:
                 if kind == "error":
                     code = frame.get("code")
@@ -179,7 +179,9 @@ async def member_loop(
                 if measured:
                     tally.sent[("drag", token, x, y)] = now
             else:
-                # A hand's speed: some 10 squares a second, a point each 50 ms.
+                # A hand's speed: some 10 squares a second, a point each 50 ms;
+                # a preview carries the points since the last, as a page's does.
+                start = len(points)
                 for _ in range(round(20 / rate)):
                     j = len(points)
                     points.append(
@@ -191,7 +193,8 @@ async def member_loop(
                     "shape": "pen",
                     "color": "#aa3300",
                     "width": 3,
-                    "points": points,
+                    "from": start,
+                    "points": points[start:],
                 }
                 if measured:
                     tally.sent[("stroke", key, len(points))] = now
@@ -271,7 +274,9 @@ async def run_phase(
     }
 
 
-async def drive(rooms, port: int, seconds: float, server_pid: int, stroke_rate) -> list[dict]:
+async def drive(
+    rooms, port: int, seconds: float, server_pid: int, stroke_rate, rounds: int
+) -> list[dict]:
     opening = asyncio.Semaphore(20)
 
     async def join(room, m):
@@ -285,7 +290,12 @@ async def drive(rooms, port: int, seconds: float, server_pid: int, stroke_rate) 
             return ws
 
     sockets = [await asyncio.gather(*(join(room, m) for m in range(MEMBERS))) for room in rooms]
-    results = [await run_phase(p, rooms, sockets, seconds, server_pid, stroke_rate) for p in PHASES]
+    # Each round in the other order than the last: a machine whose pace
+    # drifts during a run weighs on both phases alike.
+    results = []
+    for n in range(rounds):
+        for phase in PHASES if n % 2 == 0 else PHASES[::-1]:
+            results.append(await run_phase(phase, rooms, sockets, seconds, server_pid, stroke_rate))
     for room in sockets:
         for ws in room:
             await ws.close()
@@ -295,7 +305,7 @@ async def drive(rooms, port: int, seconds: float, server_pid: int, stroke_rate) 
 def report(results: list[dict], rooms: int, stroke_rate: float) -> str:
     lines = [
         f"{rooms} rooms x {MEMBERS} members, every one dragging at {RATE:.0f} previews/s,"
-        f" then drawing at {stroke_rate:.0f}:",
+        f" and drawing at {stroke_rate:.0f}, in alternate order:",
         "",
         "| phase | previews sent | delivered | p50 / p99 ms | refused | stored"
         " | server CPU | us a preview sent |",
@@ -307,6 +317,11 @@ def report(results: list[dict], rooms: int, stroke_rate: float) -> str:
             f"| {r['phase']} | {r['sent']:,} | {r['delivered']:,} | {r['p50']:.1f} / "
             f"{r['p99']:.1f} | {refused} | {r['stored']:,} | {r['cpu']:.0f} % | {r['us']:.1f} |"
         )
+    medians = {
+        phase: statistics.median(r["cpu"] for r in results if r["phase"] == phase)
+        for phase in PHASES
+    }
+    lines += ["", "Median server CPU: " + ", ".join(f"{p} {c:.0f} %" for p, c in medians.items())]
     return "\n".join(lines)
 
 
@@ -319,6 +334,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE)
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="rounds of both phases, in alternate order"
     )
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or DEFAULT_REDIS)
     parser.add_argument(
@@ -347,7 +365,7 @@ def main() -> None:
         try:
             use_uvloop()
             results = asyncio.run(
-                drive(rooms, ports[0], args.seconds, servers[0].pid, args.stroke_rate)
+                drive(rooms, ports[0], args.seconds, servers[0].pid, args.stroke_rate, args.rounds)
             )
         finally:
             stop(servers)
