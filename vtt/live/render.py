@@ -59,6 +59,7 @@ def render_event(event) -> dict:
     to_id = addressee(event)
     grouped = _groups_by_role(event)
     drawn: dict = {}
+    views: list = []
     for role in ROLES:
         viewers = []
         for group in grouped.get(role, [""]):
@@ -73,7 +74,7 @@ def render_event(event) -> dict:
                     (class_key(role, False, True, group), Viewer(to_id, role, **as_group))
                 )
         for key, viewer in viewers:
-            text = _text(event, viewer, drawn)
+            text = _text(event, viewer, drawn, views)
             if text not in index:
                 index[text] = len(texts)
                 texts.append(text)
@@ -99,18 +100,27 @@ def render_event(event) -> dict:
     return message
 
 
-def _text(event, viewer: Viewer, drawn: dict) -> str:
+def _text(event, viewer: Viewer, drawn: dict, views: list) -> str:
     """The viewer's frame text. A public event whose players get the same
     view (a scene change, a turn order) is the same for its actor as for the
     others and for an observer as for a player of the same sight group:
-    each distinct view is encoded once (`drawn`), not once per class."""
+    each distinct view is encoded once (`drawn`), not once per class. Any
+    other kind's view is encoded once per distinct view too (`views`): a
+    public drawing's points are the same for all six classes, and encoding
+    them was most of what rendering it cost."""
     declared = kinds.KINDS[event.kind]
-    if declared.sight != kinds.Sight.PLAYERS_VIEW or event.visibility != Visibility.PUBLIC:
-        return event_frame_text(event_view(event, viewer))
-    key = sight_key(viewer)
-    if key not in drawn:
-        drawn[key] = event_frame_text(event_view(event, viewer))
-    return drawn[key]
+    if declared.sight == kinds.Sight.PLAYERS_VIEW and event.visibility == Visibility.PUBLIC:
+        key = sight_key(viewer)
+        if key not in drawn:
+            drawn[key] = event_frame_text(event_view(event, viewer))
+        return drawn[key]
+    view = event_view(event, viewer)
+    for seen, text in views:
+        if seen == view:
+            return text
+    text = event_frame_text(view)
+    views.append((view, text))
+    return text
 
 
 def _add_sight(message: dict, event) -> None:
