@@ -28,10 +28,18 @@ def pytest_configure(config):
     A worker's rooms publish under a prefix of their own: the channel
     layer's prefix is named after the site's database, which is the same
     name in every worker's settings, and Redis pub/sub channels are shared
-    by the whole server, so two workers' campaign 1 would hear each other."""
+    by the whole server, so two workers' campaign 1 would hear each other.
+
+    WhiteNoise looks a static file up when it is asked for, instead of
+    listing the collected ones when its middleware is made: every test
+    client makes the middleware again, and after `make run` had collected
+    the static files that listing cost some 50 ms a client, 46 s of the
+    permission matrix alone. No test client asks for a static file (the
+    browser tests' sites serve them as production does)."""
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = [FAST_HASHER]
+    settings.WHITENOISE_AUTOREFRESH = True
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if not worker:
         return
