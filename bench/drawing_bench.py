@@ -357,10 +357,6 @@ def main() -> None:
 
         connections.close_all()
         env = django_env(args.database_url, args.redis_url)
-        # Every socket comes from the one address here.
-        env.update(
-            LIVE_CONNECTS_PER_SECOND_PER_ADDRESS="100000", LIVE_CONNECT_BURST_PER_ADDRESS="100000"
-        )
         ports, servers = start_servers(1, env)
         try:
             use_uvloop()
