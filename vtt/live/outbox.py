@@ -14,11 +14,7 @@ Two ways out, chosen by what the ASGI server's `send` does:
   for every frame), which were a tenth of a busy process. When Twisted
   holds nothing for the socket, the frame goes to the kernel at once
   (`send_now`) instead of waiting for the reactor to ask for the socket's
-  writability and then forget it again: another tenth. The frames a
-  socket gets in one turn of the loop (previews of several members drawing
-  at once, an event and its vision frame) go to the kernel together, in
-  one `send` at the start of the next turn (TurnWriter): the kernel's cost
-  is mostly per call, and it was four tenths of a busy process.
+  writability and then forget it again: another tenth.
 - any other server's `send` may wait for the socket to drain: frames queue
   here and one writer task sends them in order; the bound is the queue."""
 
@@ -74,20 +70,21 @@ def text_frame(payload: bytes) -> bytes:
     return struct.pack("!BBQ", 0x81, 127, size) + payload
 
 
-def send_now(transport, data: bytes) -> None:
+def send_now(transport, data: bytes, buffered: int | None = None) -> None:
     """Write `data` on a Twisted transport, handing it to the kernel at once
     when the transport is a plain TCP connection with nothing buffered ahead
     of it. Twisted's own `write` only buffers and registers the socket with
     the reactor, which sends on its next turn and unregisters it again. What
     the kernel does not take, and every fault, is left to Twisted's `write`:
     it keeps the order behind what is buffered and closes a broken
-    connection as it always does."""
+    connection as it always does. `buffered`: what _buffered_bytes just
+    said of the transport, when the caller asked it already."""
     if (
         isinstance(transport, tcp.Connection)
         and transport.connected
         and not transport.disconnecting
         and not transport._writeDisconnected
-        and _buffered_bytes(transport) == 0
+        and (_buffered_bytes(transport) if buffered is None else buffered) == 0
     ):
         try:
             sent = transport.socket.send(data)
@@ -97,48 +94,6 @@ def send_now(transport, data: bytes) -> None:
         if not data:
             return
     transport.write(data)
-
-
-class TurnWriter:
-    """The frames for one plain, open socket that came in this turn of the
-    loop, written with one `send_now` when the turn is over. Under load a
-    turn takes more in, and more frames share a call; alone, a frame waits
-    only for the rest of its turn. `protocol`: daphne's, for its transport
-    and whether it is still open when the turn ends."""
-
-    def __init__(self, protocol):
-        self.protocol = protocol
-        self.frames: list[bytes] = []
-        self.size = 0
-        self._due: asyncio.Handle | None = None
-
-    def write(self, wire: bytes) -> None:
-        self.frames.append(wire)
-        self.size += len(wire)
-        if self._due is None:
-            self._due = asyncio.get_running_loop().call_soon(self.flush)
-
-    def flush(self) -> None:
-        """Write what is held now (before a frame that goes another way, or
-        a drain)."""
-        if self._due is not None:
-            self._due.cancel()
-            self._due = None
-        if not self.frames:
-            return
-        data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
-        self.drop()
-        protocol = self.protocol
-        # A socket whose close began meanwhile takes no more messages.
-        if protocol.state == protocol.STATE_OPEN and protocol.transport is not None:
-            send_now(protocol.transport, data)
-
-    def drop(self) -> None:
-        if self._due is not None:
-            self._due.cancel()
-            self._due = None
-        self.frames = []
-        self.size = 0
 
 
 def _plain_open(protocol, size: int) -> bool:
@@ -169,7 +124,6 @@ class Outbox:
         self._sending = False
         # daphne's Twisted protocol for this socket, None under other servers.
         self.protocol = _daphne_protocol(send)
-        self._turn = None if self.protocol is None else TurnWriter(self.protocol)
         self.closed = False
 
     @property
@@ -208,7 +162,8 @@ class Outbox:
         protocol = self.protocol
         transport = getattr(protocol, "transport", None)
         if transport is not None:
-            if _buffered_bytes(transport) + self._turn.size > self.max_bytes:
+            buffered = _buffered_bytes(transport)
+            if buffered > self.max_bytes:
                 self._overflow()
                 return
             if wire is None:
@@ -216,9 +171,8 @@ class Outbox:
             # The frame's length bounds its payload's: a frame near the
             # limit takes autobahn's way, which checks it exactly.
             if _plain_open(protocol, len(wire)):
-                self._turn.write(wire)
+                send_now(transport, wire, buffered)
                 return
-        self._turn.flush()  # what came before it goes first
         # daphne's handle_reply has no await in it: driving it one step runs it
         # to the end, the frame is on the transport and the order is kept.
         step = self._send({"type": "websocket.send", "text": text})
@@ -247,8 +201,6 @@ class Outbox:
 
     async def drain(self) -> None:
         """Wait until every queued frame has been handed to the server."""
-        if self._turn is not None:
-            self._turn.flush()
         while (self._queue or self._sending) and not self.closed:
             await asyncio.sleep(0.005)
 
@@ -260,8 +212,6 @@ class Outbox:
         self.closed = True
         self._queue.clear()
         self._keyed.clear()
-        if self._turn is not None:
-            self._turn.drop()
         if self._writer is not None:
             self._writer.cancel()
             self._writer = None
