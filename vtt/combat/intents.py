@@ -6,7 +6,8 @@ names must belong to the room the socket is in."""
 from vtt.areas.models import AreaTemplate
 from vtt.tabletop.models import Campaign, Character, Scene, Token
 from vtt.tabletop.serialize import character_public_data, token_data
-from vtt.tabletop.services.errors import NotFound, ServiceError
+from vtt.tabletop.services.access import no_active_scene
+from vtt.tabletop.services.errors import NotFound
 
 from .models import Attack, Encounter
 from .serialize import attack_data
@@ -22,7 +23,7 @@ def _scene(asker, scene_id) -> int:
     if scene_id is None:
         scene_id = Campaign.objects.values_list("active_scene_id", flat=True).get(pk=asker.room)
         if scene_id is None:
-            raise ServiceError("invalid", "the room has no active scene; name one", "scene")
+            raise no_active_scene()
     _in_room(Scene, scene_id, asker.room, "scene")
     return scene_id
 

@@ -10,13 +10,12 @@ whose map shows some of its points (the kinds' `where`)."""
 from django.db import transaction
 
 from vtt.core import shapes
-from vtt.core.errors import ServiceError
 from vtt.db import rows
 from vtt.db.transactions import step
 from vtt.tabletop import policy
 from vtt.tabletop.events import append_event
 from vtt.tabletop.models import Campaign, Membership, Scene
-from vtt.tabletop.services.access import actor, as_id, find, unknown
+from vtt.tabletop.services.access import actor, as_id, find, no_active_scene, unknown
 from vtt.tabletop.services.errors import NotAllowed
 
 from . import bounds, kinds
@@ -69,7 +68,7 @@ def _scene(scene_id, by, room=None):
         raise refusal
     campaign_id, pk, width, height, fog, room_scene_id, settings, role = row
     if pk is None:
-        raise ServiceError("invalid", "the room has no active scene; name one", "scene")
+        raise no_active_scene()
     found = rows.partial(
         Scene, connection, id=pk, campaign_id=campaign_id, width=width, height=height, fog=bool(fog)
     )

@@ -19,8 +19,8 @@ from vtt.maps.wall_edits import wall_add, wall_change, wall_delete
 from vtt.markers.services import marker_add, marker_remove
 from vtt.tabletop.models import Campaign, Scene, Token
 from vtt.tabletop.serialize import light_data, marker_data, token_data
-from vtt.tabletop.services.access import require_member
-from vtt.tabletop.services.errors import NotFound, ServiceError
+from vtt.tabletop.services.access import no_active_scene, require_member
+from vtt.tabletop.services.errors import NotFound
 from vtt.tabletop.services.scenes import scene_activate, scene_set_door
 from vtt.tabletop.services.tokens import (
     token_create,
@@ -162,7 +162,7 @@ def _room_scene(asker: Asker, scene_id: int | None) -> int:
     require_member(asker.room, asker.user)
     scene_id = Campaign.objects.values_list("active_scene_id", flat=True).get(pk=asker.room)
     if scene_id is None:
-        raise ServiceError("invalid", "the room has no active scene; name one", "scene")
+        raise no_active_scene()
     return scene_id
 
 

@@ -15,7 +15,7 @@ from vtt.db import rows
 
 from .. import policy
 from ..models import Campaign, Membership, Role
-from .errors import NotAllowed, NotFound
+from .errors import NotAllowed, NotFound, ServiceError
 
 
 class _System:
@@ -87,6 +87,12 @@ def unknown(what: str, field: str | None = None) -> NotFound:
     none, it is in a campaign they are no member of, or the GM keeps it
     from them. Nothing in it depends on which."""
     return NotFound(f"no such {what}", field)
+
+
+def no_active_scene() -> ServiceError:
+    """The refusal of an act on "the room's scene" while the GM has put no
+    scene on the table."""
+    return ServiceError("invalid", "the room has no active scene; name one", "scene")
 
 
 def find(
