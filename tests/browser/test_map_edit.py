@@ -93,6 +93,27 @@ def test_the_gm_deletes_a_door_and_undoes_it_and_the_player_sees_through_then_no
     assert gm.errors == [] and player.errors == []
 
 
+def test_a_selected_segment_stays_selected_when_the_scenes_order_comes_back_different(gm):
+    """The scene puts a wall back by Undo last, where the editor had it in
+    its old line: the answer that brings the scene's order must leave the
+    GM's selection on the segment clicked meanwhile, not on its old line."""
+    held = gm.evaluate(
+        """() => {
+            const edit = window.d6room.wallEdit;
+            const far = edit.lines.segments().find((s) => s.ends.join() === "7,7,7,8");
+            edit.editor.select(far.line);
+            const walls = window.d6room.board.scene.walls;
+            edit.take([walls[walls.length - 1], ...walls.slice(0, -1)]);  // another order
+            const held = edit.lines.segmentAt(edit.editor.selected).ends.join();
+            edit.take(walls);  // the scene's own order back
+            return [held, edit.lines.segmentAt(edit.editor.selected).ends.join()];
+        }"""
+    )
+    assert held == ["7,7,7,8", "7,7,7,8"]
+    gm.keyboard.press("Escape")
+    gm.wait_for_function("window.d6room.wallEdit.editor.selected === -1")
+
+
 def test_the_gm_opens_a_door_from_the_bar(gm, player):
     gm.mouse.click(*corner(gm, 7, 7.5))  # the far door
     gm.wait_for_selector("#edit-door:not([hidden])")

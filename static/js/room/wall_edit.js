@@ -114,11 +114,16 @@ export class WallEdit {
     } else this.editor.setTool(tool);
   }
 
-  /** The scene's walls become the editor's lines. */
+  /** The scene's walls become the editor's lines. The selection stays on
+   *  its segment: the scene's order need not be the editor's (a wall put
+   *  back by Undo goes last there), and a segment clicked while an answer
+   *  was on its way would otherwise become whichever took its line. */
   take(walls) {
+    const held = this.lines.segmentAt(this.editor.selected)?.ends;
     this.text = wallsText(walls);
     this.lines.settled();
-    this.editor.draw();
+    const same = held && this.lines.segments().find((s) => sameEnds(s.ends, held));
+    this.editor.select(same ? same.line : -1);
   }
 
   /** The room's scene changed: another map ends the editing; this one's
