@@ -54,7 +54,10 @@ def light_tool(gm):
 def test_the_gm_places_a_light_drags_it_and_removes_it_from_the_keyboard(gm, player, cellar):
     light_tool(gm)
     gm.mouse.click(*corner(gm, 10.5, 5.5))  # behind the wall, in the bat's room
-    gm.wait_for_function("window.d6room.lightEdit.lights.size === 1")
+    # The room's light.changed may come before the answer that selects it.
+    gm.wait_for_function(
+        "window.d6room.lightEdit.lights.size === 1 && window.d6room.lightEdit.selected !== null"
+    )
     [light] = lights(gm)
     assert (light["x"], light["y"], light["bright"], light["dim"]) == (10.5, 5.5, 4, 8)
     assert light["on"] and light["color"] == "#ffb347"
