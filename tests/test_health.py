@@ -149,15 +149,31 @@ async def test_probe_leaves_no_channel_behind_in_memory(settings):
     assert get_channel_layer().channels == {}
 
 
-async def test_probe_leaves_no_subscription_behind_in_redis_pubsub(settings, redis_url):
+async def test_probes_keep_one_subscription_in_redis_pubsub(settings, redis_url):
+    """However many probes, one subscription, the probes' own; a probe cut
+    short leaves its channel to be replaced, not piled up."""
     settings.CHANNEL_LAYERS = pubsub_layer(redis_url)
     layer = get_channel_layer()
+    loop_layer = layer._get_layer()
+
+    def subscriptions():
+        return [name for shard in loop_layer._shards for name in shard._subscribed_to]
+
     try:
         for _ in range(3):
             await health._channel_layer_round_trip()
-        loop_layer = layer._get_layer()
-        assert loop_layer.channels == {}
-        assert all(not shard._subscribed_to for shard in loop_layer._shards)
+        first = health._probe[2]
+        assert list(loop_layer.channels) == [first] and subscriptions() == [first]
+        # Redis forgets the subscription: the ping reaches nobody, the
+        # probe times out, its channel goes and the next probe makes one.
+        await loop_layer._shards[0]._pubsub.unsubscribe(first)
+        said = await health._check(health._channel_layer_round_trip, 0.3)
+        assert said == "error: no answer within 0.3 s"
+        assert health._probe is None and subscriptions() == []
+        for _ in range(3):
+            await health._channel_layer_round_trip()
+        assert list(loop_layer.channels) == [health._probe[2]] != [first]
+        assert subscriptions() == [health._probe[2]]
     finally:
         await layer.flush()
 

@@ -3,10 +3,11 @@ and whether this process still admits sockets to the live rooms (none has
 waited for its snapshot past LIVE_ADMISSION_STALL_SECONDS).
 
 200 when all hold, 503 naming what failed. The proxy and the container
-healthchecks poll it, so a probe must leave nothing behind."""
+healthchecks poll it, so probes must not pile anything up: they share one
+channel a process keeps for them."""
 
 import asyncio
-import contextlib
+import uuid
 
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
@@ -33,26 +34,38 @@ def _database_round_trip():
             connection.close()
 
 
-async def _release(layer, channel):
-    # The Redis pub/sub layer keeps a channel subscribed until a receive on it
-    # is cancelled, which is how it sees a consumer leave; do the same.
-    waiting = asyncio.ensure_future(layer.receive(channel))
-    await asyncio.sleep(0)
-    waiting.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await waiting
+# The probes' channel, kept subscribed while the process lives, one for
+# each layer and event loop: (layer, loop, channel). The Redis pub/sub layer
+# looks for messages only every 100 ms while a process is subscribed to
+# nothing, so a channel made and dropped for each probe made an idle
+# worker's probe take those 100 ms, and a flood of probes queue on them.
+_probe: tuple | None = None
+
+
+async def _probe_channel(layer) -> str:
+    global _probe
+    loop = asyncio.get_running_loop()
+    if _probe is None or _probe[0] is not layer or _probe[1] is not loop:
+        _probe = (layer, loop, await layer.new_channel("healthz."))
+    return _probe[2]
 
 
 async def _channel_layer_round_trip():
+    global _probe
     layer = get_channel_layer()
     if layer is None:
         raise RuntimeError("no channel layer is configured")
-    channel = await layer.new_channel("healthz.")
-    await layer.send(channel, {"type": "healthz.ping"})
-    # A receive cut short by the timeout cleans up after itself.
-    message = await layer.receive(channel)
-    await _release(layer, channel)
-    if message.get("type") != "healthz.ping":
+    channel = await _probe_channel(layer)
+    ping = {"type": "healthz.ping", "probe": uuid.uuid4().hex}
+    try:
+        await layer.send(channel, ping)
+        message = await layer.receive(channel)
+    except BaseException:
+        # A receive cut short (the timeout, a Redis away) unsubscribes the
+        # channel; the next probe makes another rather than send to nobody.
+        _probe = None
+        raise
+    if message != ping:
         raise RuntimeError("the channel layer returned another message")
 
 
