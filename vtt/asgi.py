@@ -1,4 +1,5 @@
-"""ASGI entry point: HTTP through Django, websockets through Channels.
+"""ASGI entry point: HTTP through Django (static files answered before it,
+vtt/web/static_files.py), websockets through Channels.
 
 Websockets authenticate with the site's session cookie and must come from a
 page of the site itself: the same scheme, host and port (vtt/live/origin.py),
@@ -16,10 +17,11 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from vtt.live.origin import SameOriginValidator  # noqa: E402
 from vtt.live.routing import websocket_urlpatterns  # noqa: E402
+from vtt.web.static_files import StaticFiles  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": StaticFiles(django_asgi_app),
         "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
