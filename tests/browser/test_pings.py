@@ -121,7 +121,9 @@ def test_a_players_long_press_shows_on_the_gms_map(gm, player):
     watch_pings(gm)
     at = square_centre(player, 2, 6)
     touch(player, "touchStart", [at])
-    player.wait_for_timeout(800)  # a finger held still
+    # A finger held still until the ping shows under it, as a person holds
+    # (a fixed hold could end before a busy page's timer had fired).
+    player.wait_for_selector(".layer-pings .ping text:text('You')")
     touch(player, "touchEnd", [])
     gm.wait_for_function("() => window.pingsSeen.length === 1")
     [arrived] = seen(gm)
