@@ -10,7 +10,7 @@ A flush (`manage.py flush`, and the test database emptied after every
 transactional test) deletes the rows instead of truncating the tables, as
 Django's SQLite backend does. TRUNCATE gives each of the 40 tables new
 files, some 0.27 s in all on a server that syncs to disk, where DELETE of a
-test's few rows takes 0.02 s; it was a fifth of the everyday suite's time.
+test's few rows takes 0.02 s: a tenth of the everyday suite's time.
 The foreign keys Django makes are checked at commit, so the order of the
 tables does not matter. A flush that restarts the sequences or cascades to
 tables it was not given still truncates."""
