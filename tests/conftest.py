@@ -34,8 +34,9 @@ def pytest_configure(config):
     listing the collected ones when its middleware is made: every test
     client makes the middleware again, and after `make run` had collected
     the static files that listing cost some 50 ms a client, 46 s of the
-    permission matrix alone. No test client asks for a static file (the
-    browser tests' sites serve them as production does)."""
+    permission matrix alone. Only tests/web/test_static_files.py asks a
+    test client for static files, from the sources (the browser tests'
+    sites serve them as production does)."""
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = [FAST_HASHER]
