@@ -78,7 +78,7 @@ def test_make_test_creates_the_venv_installs_dev_extras_and_runs_pytest(checkout
     commands = checkout.make("test")
     assert commands[0] == "python3-stand-in -m venv .venv"
     assert installs(commands) == [
-        "python -m pip install --quiet --disable-pip-version-check -e .[dev]"
+        "python -m pip install --quiet --disable-pip-version-check --no-compile -e .[dev]"
     ]
     assert commands[-1] == "python -m pytest -n 2"
 

@@ -807,11 +807,6 @@ def _stamped(view: dict, event) -> dict:
     return view
 
 
-def sees_event(viewer: Viewer, event) -> bool:
-    """Whether `viewer` learns anything of the event beyond its number."""
-    return event_view(event, viewer)["type"] != event_kinds.REDACTED
-
-
 # ------------------------------------------------------------------ an event's audience
 #
 # Who may see an event, and which version of it, is decided once, as it is

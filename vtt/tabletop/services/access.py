@@ -90,8 +90,7 @@ def unknown(what: str, field: str | None = None) -> NotFound:
 
 
 def no_active_scene() -> ServiceError:
-    """The refusal of an act on "the room's scene" while the GM has put no
-    scene on the table."""
+    """The refusal of an act on "the room's scene" while none is on the table."""
     return ServiceError("invalid", "the room has no active scene; name one", "scene")
 
 
