@@ -2,6 +2,8 @@
 answer Django gives them, headers and all, without going through Django;
 whatever is not a static file still reaches Django."""
 
+import gzip
+
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import HttpCommunicator
@@ -23,9 +25,7 @@ def static_app(settings):
 
 
 async def over_asgi(app, path, method="GET", host="testserver", headers=()):
-    communicator = HttpCommunicator(
-        app, method, path, headers=[(b"host", host.encode()), *headers]
-    )
+    communicator = HttpCommunicator(app, method, path, headers=[(b"host", host.encode()), *headers])
     answer = await communicator.get_response(timeout=5)
     named = {name.decode().lower(): value.decode() for name, value in answer["headers"]}
     return answer["status"], named, answer["body"]
@@ -61,7 +61,9 @@ async def test_head_and_a_range_are_answered_as_whitenoise_answers_them(static_a
     _, whole, body = await over_asgi(static_app, FILES[0])
     status, head, nothing = await over_asgi(static_app, FILES[0], method="HEAD")
     assert (status, nothing, head["content-length"]) == (200, b"", whole["content-length"])
-    status, part, piece = await over_asgi(static_app, FILES[0], headers=[(b"range", b"bytes=10-19")])
+    status, part, piece = await over_asgi(
+        static_app, FILES[0], headers=[(b"range", b"bytes=10-19")]
+    )
     assert (status, piece) == (206, body[10:20])
     assert part["content-range"] == f"bytes 10-19/{len(body)}"
 
@@ -74,3 +76,22 @@ async def test_what_is_no_static_file_reaches_django(static_app):
     assert status == 200 and b'name="csrfmiddlewaretoken"' in body
     status, _, _ = await over_asgi(static_app, FILES[0], method="POST")
     assert status == 405
+
+
+async def test_collected_files_go_compressed_as_django_sends_them(settings, tmp_path):
+    """As a deployment serves them: from STATIC_ROOT, listed once, the
+    compressed copy to a browser that takes it."""
+    script = b"export const answer = 42;\n" * 200
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "answer.js").write_bytes(script)
+    (tmp_path / "js" / "answer.js.gz").write_bytes(gzip.compress(script))
+    settings.STATIC_ROOT = tmp_path
+    settings.WHITENOISE_AUTOREFRESH = False
+    app = StaticFiles(get_asgi_application())
+    path, gzipped = "/static/js/answer.js", [(b"accept-encoding", b"gzip")]
+    status, headers, body = await over_asgi(app, path, headers=gzipped)
+    assert (status, headers["content-encoding"]) == (200, "gzip")
+    assert gzip.decompress(body) == script
+    assert (status, headers, body) == await through_django(path, HTTP_ACCEPT_ENCODING="gzip")
+    status, headers, body = await over_asgi(app, path)
+    assert (status, body) == (200, script) and "content-encoding" not in headers
